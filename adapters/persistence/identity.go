@@ -1,0 +1,325 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+type userRow struct {
+	bun.BaseModel `bun:"table:users,alias:u"`
+
+	ID           int64     `bun:"id,pk,autoincrement"`
+	Name         string    `bun:"name"`
+	NameFold     string    `bun:"name_fold"`
+	Username     string    `bun:"username"`
+	UsernameFold string    `bun:"username_fold"`
+	PasswordHash string    `bun:"password_hash"`
+	IsActive     bool      `bun:"is_active"`
+	PartnerID    *int64    `bun:"partner_id"`
+	Roles        string    `bun:"roles"`
+	CreatedAt    time.Time `bun:"created_at"`
+	UpdatedAt    time.Time `bun:"updated_at"`
+}
+
+func toUserRow(u *identity.User) *userRow {
+	roles := make([]string, 0, len(u.Roles()))
+	for _, r := range u.Roles() {
+		roles = append(roles, string(r))
+	}
+	return &userRow{
+		ID: int64(u.ID()), Name: u.Name(), NameFold: fold(u.Name()), Username: u.Username(),
+		UsernameFold: identity.NormalizeUsername(u.Username()), PasswordHash: u.PasswordHash(),
+		IsActive: u.IsActive(), PartnerID: u.PartnerID(), Roles: strings.Join(roles, ","),
+		CreatedAt: u.CreatedAt().UTC(), UpdatedAt: u.UpdatedAt().UTC(),
+	}
+}
+
+func (r *userRow) toDomain() *identity.User {
+	var roles []identity.Role
+	for _, s := range splitRoles(r.Roles) {
+		roles = append(roles, identity.Role(s))
+	}
+	return identity.RehydrateUser(kernel.ID(r.ID), r.Name, r.Username, r.PasswordHash, r.IsActive, r.PartnerID,
+		roles, r.CreatedAt, r.UpdatedAt)
+}
+
+func splitRoles(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return strings.Split(s, ",")
+}
+
+// Users stores back-office users and answers the users list.
+type Users struct{ db *bun.DB }
+
+// NewUsers returns the user store of db.
+func NewUsers(db *bun.DB) *Users { return &Users{db: db} }
+
+var (
+	_ ports.UserRepository = (*Users)(nil)
+	_ ports.UserQueries    = (*Users)(nil)
+)
+
+// Add inserts a new user and assigns its id.
+func (s *Users) Add(ctx context.Context, u *identity.User) error {
+	row := toUserRow(u)
+	_, err := conn(ctx, s.db).NewInsert().Model(row).ExcludeColumn("id").Returning("id").Exec(ctx, &row.ID)
+	if isUniqueViolation(err) {
+		return identity.ErrUsernameTaken
+	}
+	if err != nil {
+		return err
+	}
+	u.AssignID(kernel.ID(row.ID))
+	return nil
+}
+
+// Get loads a user by id.
+func (s *Users) Get(ctx context.Context, id kernel.ID) (*identity.User, error) {
+	return s.getWhere(ctx, conn(ctx, s.db), "u.id = ?", int64(id))
+}
+
+// GetByUsername loads a user by username, case-insensitively.
+func (s *Users) GetByUsername(ctx context.Context, username string) (*identity.User, error) {
+	return s.getWhere(ctx, conn(ctx, s.db), "u.username_fold = ?", identity.NormalizeUsername(username))
+}
+
+func (s *Users) getWhere(ctx context.Context, db bun.IDB, where string, arg any) (*identity.User, error) {
+	row := new(userRow)
+	err := db.NewSelect().Model(row).Where(where, arg).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, kernel.NotFound("user")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return row.toDomain(), nil
+}
+
+// Update loads the user, applies fn and saves it in one transaction.
+func (s *Users) Update(ctx context.Context, id kernel.ID, fn func(*identity.User) error) (*identity.User, error) {
+	var out *identity.User
+	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		db := conn(ctx, s.db)
+		u, err := s.getWhere(ctx, db, "u.id = ?", int64(id))
+		if err != nil {
+			return err
+		}
+		if err := fn(u); err != nil {
+			return err
+		}
+		_, err = db.NewUpdate().Model(toUserRow(u)).WherePK().ExcludeColumn("id", "created_at").Exec(ctx)
+		if isUniqueViolation(err) {
+			return identity.ErrUsernameTaken
+		}
+		out = u
+		return err
+	})
+	return out, err
+}
+
+// UsernameTaken tells whether another user has the username, case-insensitively.
+func (s *Users) UsernameTaken(ctx context.Context, username string, except kernel.ID) (bool, error) {
+	return conn(ctx, s.db).NewSelect().Model((*userRow)(nil)).
+		Where("u.username_fold = ?", identity.NormalizeUsername(username)).
+		Where("u.id <> ?", int64(except)).Exists(ctx)
+}
+
+// Count tells how many users exist.
+func (s *Users) Count(ctx context.Context) (int, error) {
+	n, err := conn(ctx, s.db).NewSelect().Model((*userRow)(nil)).Count(ctx)
+	return int(n), err
+}
+
+type userViewRow struct {
+	ID          int64     `bun:"id"`
+	Name        string    `bun:"name"`
+	Username    string    `bun:"username"`
+	IsActive    bool      `bun:"is_active"`
+	PartnerID   *int64    `bun:"partner_id"`
+	PartnerName *string   `bun:"partner_name"`
+	Roles       string    `bun:"roles"`
+	CreatedAt   time.Time `bun:"created_at"`
+	UpdatedAt   time.Time `bun:"updated_at"`
+	totalRow
+}
+
+func (r *userViewRow) view() ports.UserView {
+	return ports.UserView{ID: r.ID, Name: r.Name, Username: r.Username, IsActive: r.IsActive, PartnerID: r.PartnerID,
+		PartnerName: r.PartnerName, Roles: splitRoles(r.Roles), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+}
+
+// userList is the users screen: the partner's name is joined for display, sort and filter.
+var userList = ListSpec{
+	Fields: map[string]Field{
+		"id":           {Sort: "u.id"},
+		"name":         {Sort: "u.name_fold", Fold: "u.name_fold", FTS: "name_fold"},
+		"username":     {Sort: "u.username_fold", Fold: "u.username_fold", FTS: "username_fold"},
+		"partner_name": {Sort: "p.name_fold", Fold: "p.name_fold", Nullable: true},
+		"is_active":    {Sort: "u.is_active"},
+		"updated_at":   {Sort: "u.updated_at"},
+	},
+	DefaultSort: "name",
+	IDExpr:      "u.id",
+	ActiveExpr:  "u.is_active",
+	FTSTable:    "users_fts",
+	From: func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("users AS u").Join("LEFT JOIN partners AS p ON p.id = u.partner_id")
+	},
+	Columns: "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at",
+}
+
+// ListUsers answers one page of the users list.
+func (s *Users) ListUsers(ctx context.Context, q ports.ListQuery) (ports.Page[ports.UserView], error) {
+	var rows []userViewRow
+	total, err := listPage(ctx, conn(ctx, s.db), userList, q, &rows, func(r userViewRow) int { return r.TotalCount })
+	if err != nil {
+		return ports.Page[ports.UserView]{}, err
+	}
+	page := ports.Page[ports.UserView]{Items: make([]ports.UserView, 0, len(rows)), Total: total}
+	for i := range rows {
+		page.Items = append(page.Items, rows[i].view())
+	}
+	return page, nil
+}
+
+// StreamUsers feeds the whole filtered list to fn row by row.
+func (s *Users) StreamUsers(ctx context.Context, q ports.ListQuery, fn func(ports.UserView) error) error {
+	return streamList(ctx, s.db, userList, q, func(r *userViewRow) error { return fn(r.view()) })
+}
+
+// FindUserView reads one user as the screens show it.
+func (s *Users) FindUserView(ctx context.Context, id kernel.ID) (ports.UserView, error) {
+	var row userViewRow
+	err := userList.From(conn(ctx, s.db)).ColumnExpr(userList.Columns).Where("u.id = ?", int64(id)).Limit(1).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ports.UserView{}, kernel.NotFound("user")
+	}
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	return row.view(), nil
+}
+
+type sessionRow struct {
+	bun.BaseModel `bun:"table:sessions,alias:s"`
+
+	TokenHash string    `bun:"token_hash,pk"`
+	UserID    int64     `bun:"user_id"`
+	ExpiresAt time.Time `bun:"expires_at"`
+	CreatedAt time.Time `bun:"created_at"`
+}
+
+// Sessions stores open sessions by token hash.
+type Sessions struct{ db *bun.DB }
+
+// NewSessions returns the session store of db.
+func NewSessions(db *bun.DB) *Sessions { return &Sessions{db: db} }
+
+var _ ports.SessionStore = (*Sessions)(nil)
+
+// Create stores a new session.
+func (s *Sessions) Create(ctx context.Context, sess identity.Session) error {
+	_, err := conn(ctx, s.db).NewInsert().Model(&sessionRow{TokenHash: sess.TokenHash, UserID: int64(sess.UserID),
+		ExpiresAt: sess.ExpiresAt.UTC(), CreatedAt: time.Now().UTC()}).Exec(ctx)
+	return err
+}
+
+// Find loads a session by token hash.
+func (s *Sessions) Find(ctx context.Context, tokenHash string) (identity.Session, error) {
+	var row sessionRow
+	err := conn(ctx, s.db).NewSelect().Model(&row).Where("s.token_hash = ?", tokenHash).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return identity.Session{}, kernel.NotFound("session")
+	}
+	if err != nil {
+		return identity.Session{}, err
+	}
+	return identity.Session{TokenHash: row.TokenHash, UserID: kernel.ID(row.UserID), ExpiresAt: row.ExpiresAt}, nil
+}
+
+// Revoke deletes one session.
+func (s *Sessions) Revoke(ctx context.Context, tokenHash string) error {
+	_, err := conn(ctx, s.db).NewDelete().Model((*sessionRow)(nil)).Where("token_hash = ?", tokenHash).Exec(ctx)
+	return err
+}
+
+// RevokeUser deletes every session of the user but except.
+func (s *Sessions) RevokeUser(ctx context.Context, userID kernel.ID, except string) error {
+	_, err := conn(ctx, s.db).NewDelete().Model((*sessionRow)(nil)).
+		Where("user_id = ?", int64(userID)).Where("token_hash <> ?", except).Exec(ctx)
+	return err
+}
+
+// PurgeExpired deletes sessions whose expiry has passed.
+func (s *Sessions) PurgeExpired(ctx context.Context, now time.Time) error {
+	_, err := conn(ctx, s.db).NewDelete().Model((*sessionRow)(nil)).Where("expires_at <= ?", now.UTC()).Exec(ctx)
+	return err
+}
+
+type loginAttemptRow struct {
+	bun.BaseModel `bun:"table:login_attempts,alias:la"`
+
+	ID           int64     `bun:"id,pk,autoincrement"`
+	UsernameFold string    `bun:"username_fold"`
+	Address      string    `bun:"address"`
+	AttemptedAt  time.Time `bun:"attempted_at"`
+}
+
+// LoginAttempts counts failed sign-ins for throttling; kept in the database so that the
+// limit holds across restarts and instances.
+type LoginAttempts struct{ db *bun.DB }
+
+// NewLoginAttempts returns the attempt store of db.
+func NewLoginAttempts(db *bun.DB) *LoginAttempts { return &LoginAttempts{db: db} }
+
+var _ ports.LoginAttempts = (*LoginAttempts)(nil)
+
+// Failures counts failures for the username and address since the given time.
+func (s *LoginAttempts) Failures(ctx context.Context, usernameKey, address string, since time.Time) (int, error) {
+	n, err := conn(ctx, s.db).NewSelect().Model((*loginAttemptRow)(nil)).
+		Where("username_fold = ?", usernameKey).Where("address = ?", address).
+		Where("attempted_at > ?", since.UTC()).Count(ctx)
+	return int(n), err
+}
+
+// RecordFailure stores one failure and forgets failures older than a day.
+func (s *LoginAttempts) RecordFailure(ctx context.Context, usernameKey, address string, at time.Time) error {
+	db := conn(ctx, s.db)
+	if _, err := db.NewInsert().Model(&loginAttemptRow{UsernameFold: usernameKey, Address: address, AttemptedAt: at.UTC()}).
+		ExcludeColumn("id").Exec(ctx); err != nil {
+		return err
+	}
+	_, err := db.NewDelete().Model((*loginAttemptRow)(nil)).Where("attempted_at < ?", at.Add(-24*time.Hour).UTC()).Exec(ctx)
+	return err
+}
+
+// Clear forgets the failures of the username and address after a successful sign-in.
+func (s *LoginAttempts) Clear(ctx context.Context, usernameKey, address string) error {
+	_, err := conn(ctx, s.db).NewDelete().Model((*loginAttemptRow)(nil)).
+		Where("username_fold = ?", usernameKey).Where("address = ?", address).Exec(ctx)
+	return err
+}
+
+// Partners answers identity's questions about partners.
+type Partners struct{ db *bun.DB }
+
+// NewPartners returns the partner directory of db.
+func NewPartners(db *bun.DB) *Partners { return &Partners{db: db} }
+
+var _ ports.PartnerDirectory = (*Partners)(nil)
+
+// PartnerExists tells whether a partner with the id exists.
+func (s *Partners) PartnerExists(ctx context.Context, id int64) (bool, error) {
+	return conn(ctx, s.db).NewSelect().TableExpr("partners").Where("id = ?", id).Exists(ctx)
+}

@@ -1,0 +1,314 @@
+package persistence_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/adapters/persistence"
+	"vitrina/adapters/persistence/dbtest"
+	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+var t0 = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+
+func newUser(t *testing.T, name, username string, roles ...string) *identity.User {
+	t.Helper()
+	u, err := identity.NewUser(identity.UserInput{Name: name, Username: username, Password: "tajna", ConfirmPassword: "tajna", Roles: roles}, "hash:"+username, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func addPartner(t *testing.T, db *bun.DB, id int64, name string) {
+	t.Helper()
+	if _, err := db.NewRaw("INSERT INTO partners (id, name, name_fold) VALUES (?, ?, ?)", id, name, strings.ToLower(name)).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUserRepositoryContract(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		users := persistence.NewUsers(db)
+
+		u := newUser(t, "Ana Marković", "Ana", "admin", "manager")
+		if err := users.Add(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		if u.ID() == 0 {
+			t.Fatal("Add must assign the id")
+		}
+		got, err := users.GetByUsername(ctx, "  aNA ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ID() != u.ID() || got.Name() != "Ana Marković" || got.PasswordHash() != "hash:Ana" || !got.IsActive() {
+			t.Fatalf("round trip lost data: %+v", got)
+		}
+		if r := got.Roles(); len(r) != 2 || r[0] != identity.RoleAdmin || r[1] != identity.RoleManager {
+			t.Fatalf("roles = %v", r)
+		}
+		if !got.CreatedAt().Equal(t0) {
+			t.Fatalf("created_at = %v, want %v", got.CreatedAt(), t0)
+		}
+
+		if err := users.Add(ctx, newUser(t, "Other", "ANA")); err != identity.ErrUsernameTaken {
+			t.Fatalf("duplicate username (other case) = %v, want ErrUsernameTaken", err)
+		}
+		taken, err := users.UsernameTaken(ctx, "ana", 0)
+		if err != nil || !taken {
+			t.Fatalf("UsernameTaken = %v, %v", taken, err)
+		}
+		if taken, _ := users.UsernameTaken(ctx, "ana", u.ID()); taken {
+			t.Fatal("a user's own username is not taken for them")
+		}
+		if _, err := users.Get(ctx, 9999); kernel.KindOf(err) != kernel.KindNotFound {
+			t.Fatalf("missing user = %v", err)
+		}
+
+		addPartner(t, db, 42, "Tehno Bar")
+		pid := int64(42)
+		updated, err := users.Update(ctx, u.ID(), func(u *identity.User) error {
+			return u.Edit(identity.UserInput{Name: "Ana M", Username: "ana.m", PartnerID: &pid, Roles: []string{"director"}}, "", t0.Add(time.Hour))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if updated.Username() != "ana.m" || *updated.PartnerID() != 42 {
+			t.Fatalf("update not applied: %+v", updated)
+		}
+		view, err := users.FindUserView(ctx, u.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if view.PartnerName == nil || *view.PartnerName != "Tehno Bar" || view.Roles[0] != "director" {
+			t.Fatalf("view = %+v", view)
+		}
+
+		other := newUser(t, "Bojan", "bojan")
+		if err := users.Add(ctx, other); err != nil {
+			t.Fatal(err)
+		}
+		_, err = users.Update(ctx, other.ID(), func(u *identity.User) error {
+			return u.Edit(identity.UserInput{Name: "Bojan", Username: "ANA.M"}, "", t0)
+		})
+		if err != identity.ErrUsernameTaken {
+			t.Fatalf("renaming onto a taken username = %v", err)
+		}
+		if n, err := users.Count(ctx); err != nil || n != 2 {
+			t.Fatalf("Count = %d, %v", n, err)
+		}
+
+		partners := persistence.NewPartners(db)
+		if ok, _ := partners.PartnerExists(ctx, 42); !ok {
+			t.Fatal("partner 42 exists")
+		}
+		if ok, _ := partners.PartnerExists(ctx, 43); ok {
+			t.Fatal("partner 43 does not exist")
+		}
+	})
+}
+
+func TestUserListContract(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		users := persistence.NewUsers(db)
+		addPartner(t, db, 1, "Alfa Trade")
+		names := []string{"Đorđe Petrović", "ana Petrović", "Bojan Jovanović", "Čedomir Perić", "Marko Marković", "Zoran Lakić"}
+		ids := map[string]kernel.ID{}
+		for i, n := range names {
+			u := newUser(t, n, fmt.Sprintf("user%d", i))
+			if err := users.Add(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			ids[n] = u.ID()
+		}
+		pid := int64(1)
+		if _, err := users.Update(ctx, ids["Zoran Lakić"], func(u *identity.User) error {
+			u.ToggleActive(t0)
+			return u.Edit(identity.UserInput{Name: u.Name(), Username: u.Username(), PartnerID: &pid}, "", t0)
+		}); err != nil {
+			t.Fatal(err)
+		}
+
+		list := func(q ports.ListQuery) ([]string, int) {
+			t.Helper()
+			page, err := users.ListUsers(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, v := range page.Items {
+				out = append(out, v.Name)
+			}
+			return out, page.Total
+		}
+		eq := func(got []string, want ...string) {
+			t.Helper()
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("got %q, want %q", got, want)
+			}
+		}
+
+		got, total := list(ports.ListQuery{Page: 1, PerPage: 3})
+		eq(got, "ana Petrović", "Bojan Jovanović", "Čedomir Perić")
+		if total != 6 {
+			t.Fatalf("total = %d", total)
+		}
+		got, _ = list(ports.ListQuery{Page: 2, PerPage: 3})
+		eq(got, "Đorđe Petrović", "Marko Marković", "Zoran Lakić")
+		got, total = list(ports.ListQuery{Page: 5, PerPage: 3})
+		if len(got) != 0 || total != 6 {
+			t.Fatalf("past the end: %v, total %d", got, total)
+		}
+
+		// "contains", case- and diacritic-insensitive, through the trigram index (>= 3 letters) and without it.
+		got, total = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "PETROVIC"}})
+		eq(got, "ana Petrović", "Đorđe Petrović")
+		if total != 2 {
+			t.Fatalf("filtered total = %d", total)
+		}
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
+		eq(got, "Đorđe Petrović")
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})
+		eq(got)
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"partner_name": "alfa"}})
+		eq(got, "Zoran Lakić")
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"unknown": "x", "name": " "}})
+		if len(got) != 6 {
+			t.Fatal("unknown and blank filters are ignored")
+		}
+
+		active := true
+		_, total = list(ports.ListQuery{Page: 1, PerPage: 10, Active: &active})
+		if total != 5 {
+			t.Fatalf("active total = %d", total)
+		}
+		inactive := false
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactive})
+		eq(got, "Zoran Lakić")
+
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 2, Sort: "name", Desc: true})
+		eq(got, "Zoran Lakić", "Marko Marković")
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name"})
+		eq(got, "Zoran Lakić", "ana Petrović")
+		got, _ = list(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name", Desc: true})
+		if got[len(got)-1] == "Zoran Lakić" {
+			t.Fatal("NULL partner names sort last in both directions")
+		}
+
+		if _, err := users.ListUsers(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash"}); err != persistence.ErrBadSort {
+			t.Fatalf("unlisted sort = %v", err)
+		}
+		if _, err := users.ListUsers(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "name; DROP TABLE users"}); err != persistence.ErrBadSort {
+			t.Fatalf("injected sort = %v", err)
+		}
+
+		var streamed []string
+		if err := users.StreamUsers(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v ports.UserView) error {
+			streamed = append(streamed, v.Name)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		eq(streamed, "ana Petrović", "Bojan Jovanović", "Đorđe Petrović", "Marko Marković")
+	})
+}
+
+func TestSessionsAndAttemptsContract(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		users := persistence.NewUsers(db)
+		u := newUser(t, "Ana", "ana")
+		if err := users.Add(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		sessions := persistence.NewSessions(db)
+		for _, h := range []string{"h1", "h2", "h3"} {
+			if err := sessions.Create(ctx, identity.Session{TokenHash: h, UserID: u.ID(), ExpiresAt: t0.Add(time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s, err := sessions.Find(ctx, "h1")
+		if err != nil || s.UserID != u.ID() || !s.ExpiresAt.Equal(t0.Add(time.Hour)) {
+			t.Fatalf("Find = %+v, %v", s, err)
+		}
+		if err := sessions.Revoke(ctx, "h1"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sessions.Find(ctx, "h1"); kernel.KindOf(err) != kernel.KindNotFound {
+			t.Fatalf("revoked session = %v", err)
+		}
+		if err := sessions.RevokeUser(ctx, u.ID(), "h2"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sessions.Find(ctx, "h2"); err != nil {
+			t.Fatal("the excepted session survives")
+		}
+		if _, err := sessions.Find(ctx, "h3"); kernel.KindOf(err) != kernel.KindNotFound {
+			t.Fatal("other sessions are revoked")
+		}
+		if err := sessions.PurgeExpired(ctx, t0.Add(2*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sessions.Find(ctx, "h2"); kernel.KindOf(err) != kernel.KindNotFound {
+			t.Fatal("expired sessions are purged")
+		}
+
+		attempts := persistence.NewLoginAttempts(db)
+		for i := 0; i < 3; i++ {
+			if err := attempts.RecordFailure(ctx, "ana", "10.0.0.1", t0.Add(time.Duration(i)*time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_ = attempts.RecordFailure(ctx, "ana", "10.0.0.2", t0)
+		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(-time.Minute)); n != 3 {
+			t.Fatalf("failures = %d, want 3", n)
+		}
+		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(30*time.Second)); n != 2 {
+			t.Fatalf("failures in a later window = %d, want 2", n)
+		}
+		if err := attempts.Clear(ctx, "ana", "10.0.0.1"); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(-time.Hour)); n != 0 {
+			t.Fatal("Clear forgets the failures")
+		}
+		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.2", t0.Add(-time.Hour)); n != 1 {
+			t.Fatal("other addresses keep theirs")
+		}
+	})
+}
+
+func TestMigrationsMatchAcrossEngines(t *testing.T) {
+	names := map[string][]string{}
+	for _, e := range dbtest.Engines() {
+		e := e
+		t.Run(e.Name, func(t *testing.T) {
+			db := dbtest.Migrated(t, e.Open(t))
+			ms, err := persistence.Migrations(db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range ms.Sorted() {
+				names[e.Name] = append(names[e.Name], m.Name+"_"+m.Comment)
+			}
+			// Applying again is a no-op.
+			applied, err := persistence.Migrate(context.Background(), db)
+			if err != nil || len(applied) != 0 {
+				t.Fatalf("second migrate applied %v, %v", applied, err)
+			}
+		})
+	}
+	if len(names) == 2 && fmt.Sprint(names["sqlite"]) != fmt.Sprint(names["postgres"]) {
+		t.Fatalf("engines differ: %v vs %v", names["sqlite"], names["postgres"])
+	}
+}

@@ -1,0 +1,150 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// Field is one column of a list resource as the list API names it.
+type Field struct {
+	Sort     string // SQL expression to order by; "" = not sortable
+	Fold     string // folded column for case-insensitive "contains" filters; "" = not filterable
+	FTS      string // column of the resource's SQLite FTS5 trigram table that indexes Fold
+	Nullable bool   // sort NULLs last on both engines
+}
+
+// ListSpec configures the shared list mechanism for one resource. Every list screen is
+// this configuration plus a row type; nothing of the request reaches SQL but bound values
+// and whitelisted expressions.
+type ListSpec struct {
+	Fields      map[string]Field
+	DefaultSort string
+	IDExpr      string // e.g. "u.id"; also the tie-break of every sort
+	ActiveExpr  string // e.g. "u.is_active"
+	FTSTable    string // SQLite FTS5 trigram table whose rowid is IDExpr
+	// From starts a query on the resource's table and joins.
+	From func(db bun.IDB) *bun.SelectQuery
+	// Columns is the select list of the row type.
+	Columns string
+}
+
+// ErrBadSort is the answer to a sort key the resource does not list.
+var ErrBadSort = kernel.FieldError("sort", "The sort field is invalid.")
+
+// minTrigram is the shortest term a trigram index can look up.
+const minTrigram = 3
+
+// where adds the active flag and the "contains" filters of q.
+func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
+	if q.Active != nil {
+		sel = sel.Where(s.ActiveExpr+" = ?", *q.Active)
+	}
+	keys := make([]string, 0, len(q.Filters))
+	for k := range q.Filters {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	sqlite := IsSQLite(db)
+	for _, k := range keys {
+		f, ok := s.Fields[k]
+		term := fold(q.Filters[k])
+		if !ok || f.Fold == "" || term == "" {
+			continue
+		}
+		switch {
+		case sqlite && f.FTS != "" && s.FTSTable != "" && utf8.RuneCountInString(term) >= minTrigram && !strings.ContainsAny(term, `%_`):
+			sel = sel.Where(s.IDExpr+" IN (SELECT rowid FROM "+s.FTSTable+" WHERE "+f.FTS+" LIKE ?)", "%"+term+"%")
+		case sqlite:
+			sel = sel.Where("instr("+f.Fold+", ?) > 0", term)
+		default:
+			sel = sel.Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
+		}
+	}
+	return sel
+}
+
+// order adds the whitelisted sort with the id as tie-break so pages never overlap.
+func (s ListSpec) order(sel *bun.SelectQuery, q ports.ListQuery) (*bun.SelectQuery, error) {
+	key := q.Sort
+	if key == "" {
+		key = s.DefaultSort
+	}
+	f, ok := s.Fields[key]
+	if !ok || f.Sort == "" {
+		return nil, ErrBadSort
+	}
+	dir := " ASC"
+	if q.Desc {
+		dir = " DESC"
+	}
+	nulls := ""
+	if f.Nullable {
+		nulls = " NULLS LAST"
+	}
+	return sel.OrderExpr(f.Sort + dir + nulls).OrderExpr(s.IDExpr + dir), nil
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// totalRow carries the count that the page query computes in the same statement.
+type totalRow struct {
+	TotalCount int `bun:"total_count,scanonly"`
+}
+
+// listPage reads one page into dest (a slice of row structs embedding totalRow) and
+// returns the number of matching rows. The count is a subquery of the page's statement:
+// one round trip, and each part keeps its own best plan.
+func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int) (int, error) {
+	count := s.where(db, s.From(db).ColumnExpr("count(*)"), q)
+	sel, err := s.order(s.where(db, s.From(db).ColumnExpr(s.Columns), q), q)
+	if err != nil {
+		return 0, err
+	}
+	sel = sel.ColumnExpr("(?) AS total_count", count).Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
+	if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	if len(*dest) > 0 {
+		return total((*dest)[0]), nil
+	}
+	// Past the last page there is no row to carry the count.
+	var n int
+	if err := count.Scan(ctx, &n); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// streamList feeds every matching row to fn without holding the list in memory.
+func streamList[T any](ctx context.Context, db *bun.DB, s ListSpec, q ports.ListQuery, fn func(*T) error) error {
+	sel, err := s.order(s.where(db, s.From(db).ColumnExpr(s.Columns), q), q)
+	if err != nil {
+		return err
+	}
+	rows, err := sel.Rows(ctx)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row T
+		if err := db.ScanRow(ctx, rows, &row); err != nil {
+			return err
+		}
+		if err := fn(&row); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,373 @@
+// Package identity is the use-case layer of back-office accounts: sign-in, sessions,
+// the own profile and the management of users.
+package identity
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// Config holds the settings of the service.
+type Config struct {
+	TokenTTL time.Duration
+	Throttle identity.Throttle
+}
+
+// Principal is the authenticated caller of a request.
+type Principal struct {
+	UserID    kernel.ID
+	Username  string
+	Roles     []string
+	PartnerID *int64
+	TokenHash string
+}
+
+// IsPartnerLinked tells whether the caller is a partner account.
+func (p Principal) IsPartnerLinked() bool { return p.PartnerID != nil }
+
+// LoginResult is the answer to a successful sign-in.
+type LoginResult struct {
+	Token     string
+	ExpiresIn int64
+	PartnerID *int64
+}
+
+// Service is the identity use cases.
+type Service struct {
+	cfg      Config
+	users    ports.UserRepository
+	queries  ports.UserQueries
+	sessions ports.SessionStore
+	attempts ports.LoginAttempts
+	partners ports.PartnerDirectory
+	hasher   ports.PasswordHasher
+	tx       ports.TxManager
+	clock    ports.Clock
+}
+
+// NewService wires the identity use cases.
+func NewService(cfg Config, users ports.UserRepository, queries ports.UserQueries, sessions ports.SessionStore,
+	attempts ports.LoginAttempts, partners ports.PartnerDirectory, hasher ports.PasswordHasher,
+	tx ports.TxManager, clock ports.Clock) *Service {
+	if cfg.Throttle.Max == 0 {
+		cfg.Throttle = identity.DefaultThrottle
+	}
+	return &Service{cfg: cfg, users: users, queries: queries, sessions: sessions, attempts: attempts,
+		partners: partners, hasher: hasher, tx: tx, clock: clock}
+}
+
+// HashToken is how tokens are stored: only their SHA-256, never the token itself.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// Login checks credentials, throttles repeated failures per username and address, and
+// opens a session with an opaque 256-bit token.
+func (s *Service) Login(ctx context.Context, username, password, address string) (LoginResult, error) {
+	var v kernel.Validation
+	v.Required("username", username)
+	v.Required("password", password)
+	if err := v.Err(); err != nil {
+		return LoginResult{}, err
+	}
+	now := s.clock.Now()
+	key := identity.NormalizeUsername(username)
+	failures, err := s.attempts.Failures(ctx, key, address, s.cfg.Throttle.Since(now))
+	if err != nil {
+		return LoginResult{}, err
+	}
+	if s.cfg.Throttle.Blocks(failures) {
+		return LoginResult{}, identity.ErrThrottled
+	}
+	u, err := s.users.GetByUsername(ctx, username)
+	if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
+		return LoginResult{}, err
+	}
+	ok := false
+	if u != nil && u.CanSignIn() {
+		if ok, err = s.hasher.Verify(u.PasswordHash(), password); err != nil {
+			return LoginResult{}, err
+		}
+	}
+	if !ok {
+		if err := s.attempts.RecordFailure(ctx, key, address, now); err != nil {
+			return LoginResult{}, err
+		}
+		return LoginResult{}, identity.ErrBadCredentials
+	}
+	if err := s.attempts.Clear(ctx, key, address); err != nil {
+		return LoginResult{}, err
+	}
+	token, err := newToken()
+	if err != nil {
+		return LoginResult{}, err
+	}
+	sess := identity.Session{TokenHash: HashToken(token), UserID: u.ID(), ExpiresAt: now.Add(s.cfg.TokenTTL)}
+	if err := s.sessions.Create(ctx, sess); err != nil {
+		return LoginResult{}, err
+	}
+	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: u.PartnerID()}, nil
+}
+
+func newToken() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("token: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// Authenticate resolves a bearer token to its principal; expired, revoked or unknown
+// tokens and deactivated users are identity.ErrNoSession.
+func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
+	if token == "" {
+		return Principal{}, identity.ErrNoSession
+	}
+	hash := HashToken(token)
+	sess, err := s.sessions.Find(ctx, hash)
+	if kernel.KindOf(err) == kernel.KindNotFound {
+		return Principal{}, identity.ErrNoSession
+	}
+	if err != nil {
+		return Principal{}, err
+	}
+	if sess.Expired(s.clock.Now()) {
+		return Principal{}, identity.ErrNoSession
+	}
+	u, err := s.users.Get(ctx, sess.UserID)
+	if kernel.KindOf(err) == kernel.KindNotFound {
+		return Principal{}, identity.ErrNoSession
+	}
+	if err != nil {
+		return Principal{}, err
+	}
+	if !u.CanSignIn() {
+		return Principal{}, identity.ErrNoSession
+	}
+	roles := make([]string, 0, len(u.Roles()))
+	for _, r := range u.Roles() {
+		roles = append(roles, string(r))
+	}
+	return Principal{UserID: u.ID(), Username: u.Username(), Roles: roles, PartnerID: u.PartnerID(), TokenHash: hash}, nil
+}
+
+// Logout revokes the caller's token.
+func (s *Service) Logout(ctx context.Context, p Principal) error {
+	return s.sessions.Revoke(ctx, p.TokenHash)
+}
+
+// Me is the caller's own account.
+func (s *Service) Me(ctx context.Context, p Principal) (ports.UserView, error) {
+	return s.queries.FindUserView(ctx, p.UserID)
+}
+
+// UpdateOwn changes the caller's name, username and, when typed, password. A new password
+// revokes the caller's other sessions; the current one stays valid.
+func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.ProfileInput) (ports.UserView, error) {
+	if err := in.Validate(); err != nil {
+		return ports.UserView{}, err
+	}
+	hash, err := s.hashIfTyped(in.Password)
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.checkUsernameFree(ctx, in.Username, p.UserID); err != nil {
+			return err
+		}
+		if _, err := s.users.Update(ctx, p.UserID, func(u *identity.User) error {
+			return u.UpdateProfile(in, hash, s.clock.Now())
+		}); err != nil {
+			return err
+		}
+		if hash != "" {
+			return s.sessions.RevokeUser(ctx, p.UserID, p.TokenHash)
+		}
+		return nil
+	})
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	return s.queries.FindUserView(ctx, p.UserID)
+}
+
+// ListUsers answers one page of the users list.
+func (s *Service) ListUsers(ctx context.Context, q ports.ListQuery) (ports.Page[ports.UserView], error) {
+	return s.queries.ListUsers(ctx, q)
+}
+
+// StreamUsers feeds the whole filtered list to fn row by row.
+func (s *Service) StreamUsers(ctx context.Context, q ports.ListQuery, fn func(ports.UserView) error) error {
+	return s.queries.StreamUsers(ctx, q, fn)
+}
+
+// GetUser reads one user.
+func (s *Service) GetUser(ctx context.Context, id kernel.ID) (ports.UserView, error) {
+	return s.queries.FindUserView(ctx, id)
+}
+
+// CreateUser adds a back-office user.
+func (s *Service) CreateUser(ctx context.Context, in identity.UserInput) (ports.UserView, error) {
+	if err := in.Validate(true); err != nil {
+		return ports.UserView{}, err
+	}
+	hash, err := s.hasher.Hash(in.Password)
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	var id kernel.ID
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.checkReferences(ctx, in, 0); err != nil {
+			return err
+		}
+		u, err := identity.NewUser(in, hash, s.clock.Now())
+		if err != nil {
+			return err
+		}
+		if err := s.users.Add(ctx, u); err != nil {
+			return err
+		}
+		id = u.ID()
+		return nil
+	})
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	return s.queries.FindUserView(ctx, id)
+}
+
+// UpdateUser edits a user; a typed password replaces the old one and ends the user's sessions.
+func (s *Service) UpdateUser(ctx context.Context, id kernel.ID, in identity.UserInput) (ports.UserView, error) {
+	if err := in.Validate(false); err != nil {
+		return ports.UserView{}, err
+	}
+	hash, err := s.hashIfTyped(in.Password)
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.users.Get(ctx, id); err != nil {
+			return err
+		}
+		if err := s.checkReferences(ctx, in, id); err != nil {
+			return err
+		}
+		if _, err := s.users.Update(ctx, id, func(u *identity.User) error {
+			return u.Edit(in, hash, s.clock.Now())
+		}); err != nil {
+			return err
+		}
+		if hash != "" {
+			return s.sessions.RevokeUser(ctx, id, "")
+		}
+		return nil
+	})
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	return s.queries.FindUserView(ctx, id)
+}
+
+// ToggleUser deactivates or reactivates a user; deactivation ends all of their sessions.
+// Nobody may deactivate themselves, so that the panel never locks out its last admin by accident.
+func (s *Service) ToggleUser(ctx context.Context, p Principal, id kernel.ID) (bool, error) {
+	if id == p.UserID {
+		return false, kernel.NewError(kernel.KindForbidden, "self-deactivation", "You cannot deactivate your own account.")
+	}
+	var active bool
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		u, err := s.users.Update(ctx, id, func(u *identity.User) error {
+			u.ToggleActive(s.clock.Now())
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		active = u.IsActive()
+		if !active {
+			return s.sessions.RevokeUser(ctx, id, "")
+		}
+		return nil
+	})
+	return active, err
+}
+
+// Roles lists the assignable roles.
+func (s *Service) Roles() []string {
+	out := []string{}
+	for _, r := range identity.Roles() {
+		out = append(out, string(r))
+	}
+	return out
+}
+
+// EnsureAdmin creates an admin with the given credentials when no user exists yet.
+// It reports whether it created one.
+func (s *Service) EnsureAdmin(ctx context.Context, username, password string) (bool, error) {
+	n, err := s.users.Count(ctx)
+	if err != nil || n > 0 {
+		return false, err
+	}
+	_, err = s.CreateUser(ctx, identity.UserInput{Name: "Administrator", Username: username, Password: password,
+		ConfirmPassword: password, Roles: []string{string(identity.RoleAdmin)}})
+	return err == nil, err
+}
+
+// PurgeExpiredSessions deletes sessions whose expiry has passed.
+func (s *Service) PurgeExpiredSessions(ctx context.Context) error {
+	return s.sessions.PurgeExpired(ctx, s.clock.Now())
+}
+
+func (s *Service) hashIfTyped(password string) (string, error) {
+	if password == "" {
+		return "", nil
+	}
+	return s.hasher.Hash(password)
+}
+
+func (s *Service) checkUsernameFree(ctx context.Context, username string, except kernel.ID) error {
+	taken, err := s.users.UsernameTaken(ctx, username, except)
+	if err != nil {
+		return err
+	}
+	if taken {
+		return identity.ErrUsernameTaken
+	}
+	return nil
+}
+
+func (s *Service) checkReferences(ctx context.Context, in identity.UserInput, except kernel.ID) error {
+	var v kernel.Validation
+	if err := s.checkUsernameFree(ctx, in.Username, except); err != nil {
+		if v.Merge(err) != nil {
+			return err
+		}
+	}
+	if in.PartnerID != nil {
+		ok, err := s.partners.PartnerExists(ctx, *in.PartnerID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			v.Merge(identity.ErrUnknownPartner)
+		}
+	}
+	return v.Err()
+}
+
+// IsValidation tells whether err is a validation error.
+func IsValidation(err error) bool {
+	var e *kernel.Error
+	return errors.As(err, &e) && e.Kind == kernel.KindInvalid
+}

@@ -1,0 +1,4 @@
+package kernel
+
+// ID identifies a record of any context.
+type ID int64

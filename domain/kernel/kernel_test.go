@@ -1,0 +1,111 @@
+package kernel
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+func TestNewName(t *testing.T) {
+	cases := []struct {
+		in             string
+		noDigit        bool
+		want           string
+		wantFieldError string
+	}{
+		{"Podgorica", true, "Podgorica", ""},
+		{"  Bar  ", true, "Bar", ""},
+		{"", false, "", "The name field is required."},
+		{"   ", false, "", "The name field is required."},
+		{"A", false, "", "The name must be at least 2 characters."},
+		{"Đe", false, "Đe", ""},
+		{"1 Maj", true, "", "The name must not start with a number."},
+		{"1 Maj", false, "1 Maj", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			got, err := NewName("name", c.in, c.noDigit)
+			if c.wantFieldError == "" {
+				if err != nil || got.String() != c.want {
+					t.Fatalf("NewName(%q) = %q, %v; want %q", c.in, got, err, c.want)
+				}
+				return
+			}
+			var e *Error
+			if !errors.As(err, &e) || e.Kind != KindInvalid || e.Fields["name"][0] != c.wantFieldError {
+				t.Fatalf("NewName(%q) error = %v; want field error %q", c.in, err, c.wantFieldError)
+			}
+		})
+	}
+}
+
+func TestValidationCollectsAllFields(t *testing.T) {
+	var v Validation
+	v.Required("name", "")
+	v.Required("username", "")
+	v.MinLength("password", "ab", 4)
+	err := v.Err()
+	var e *Error
+	if !errors.As(err, &e) || len(e.Fields) != 3 {
+		t.Fatalf("want 3 failed fields, got %v", err)
+	}
+	if got := e.Fields["password"][0]; got != "The password must be at least 4 characters." {
+		t.Fatalf("password message %q", got)
+	}
+	var empty Validation
+	if empty.Err() != nil {
+		t.Fatal("no failure must give nil")
+	}
+}
+
+func TestKindOfLooksThroughWrapping(t *testing.T) {
+	err := fmt.Errorf("saving: %w", NotFound("user"))
+	if KindOf(err) != KindNotFound {
+		t.Fatalf("kind = %v", KindOf(err))
+	}
+	if KindOf(errors.New("boom")) != KindInternal {
+		t.Fatal("unknown errors must be internal")
+	}
+	if !errors.Is(err, NotFound("user")) || errors.Is(err, NotFound("city")) {
+		t.Fatal("errors.Is must compare kind and slug")
+	}
+}
+
+func TestActivationToggles(t *testing.T) {
+	a := Active()
+	if !a.IsActive() || a.Toggled().IsActive() || !a.Toggled().Toggled().IsActive() {
+		t.Fatal("toggle must flip the state")
+	}
+}
+
+func TestParseAmount(t *testing.T) {
+	cases := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"0", "0", true},
+		{"1500", "1500", true},
+		{"1500.5", "1500.5", true},
+		{"1500.500", "1500.5", true},
+		{"0012.340", "12.34", true},
+		{"12,5", "12.5", true},
+		{"15%", "15%", true},
+		{"9999999999.999", "9999999999.999", true},
+		{"12345678901", "", false},
+		{"1.2345", "", false},
+		{"-1", "", false},
+		{"abc", "", false},
+		{"1e5", "", false},
+		{"", "", false},
+		{".5", "", false},
+	}
+	for _, c := range cases {
+		got, err := ParseAmount("price", c.in)
+		if c.ok != (err == nil) {
+			t.Fatalf("ParseAmount(%q) error = %v, want ok=%v", c.in, err, c.ok)
+		}
+		if c.ok && got.String() != c.want {
+			t.Fatalf("ParseAmount(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

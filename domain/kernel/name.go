@@ -1,0 +1,29 @@
+package kernel
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Name is a trimmed display name of at least MinTextLength characters.
+type Name string
+
+// NewName validates a name for the given field: required, at least two characters, and,
+// when noLeadingDigit is set, not starting with a digit (spec §5).
+func NewName(field, value string, noLeadingDigit bool) (Name, error) {
+	var v Validation
+	value = strings.TrimSpace(value)
+	if v.Required(field, value) && v.MinLength(field, value, MinTextLength) && noLeadingDigit {
+		r, _ := utf8.DecodeRuneInString(value)
+		if unicode.IsDigit(r) {
+			v.Add(field, "The "+humanField(field)+" must not start with a number.")
+		}
+	}
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	return Name(value), nil
+}
+
+func (n Name) String() string { return string(n) }

@@ -1,0 +1,39 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAuth, VisitorOnly } from './guards';
+import { RootShell } from './RootShell';
+
+// Every screen is its own chunk so /login loads only what it needs.
+const AppLayout = lazy(() => import('./layout/AppLayout'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    children: [
+      { element: <VisitorOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <HomePage /> },
+              { path: '/dashboard', element: <HomePage /> },
+              { path: '/user-profile', element: <ProfilePage /> },
+              { path: '/users', element: <UsersPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, {
+  future: { v7_relativeSplatPath: true },
+});

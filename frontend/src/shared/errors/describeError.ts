@@ -1,0 +1,40 @@
+import type { DialogContent } from './dialogSlice';
+import { errorBody, errorStatus, isFetchBaseQueryError, validationMessages } from './apiError';
+
+/** Maps a failed call to the dialog of spec §8. 401 is handled before this (session expiry). */
+export function describeError(error: unknown): DialogContent {
+  const status = errorStatus(error);
+  const body = errorBody(error);
+  switch (status) {
+    case 403:
+      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.forbidden' };
+    case 404:
+      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.not_found' };
+    case 422:
+      return { kind: 'error', titleKey: 'validation.error', serverMessages: validationMessages(body) };
+    case 429:
+      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.too_many' };
+    case 434:
+      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.inactive_exists' };
+    case 435:
+      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.in_use' };
+    case 436:
+      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.invalid_dates' };
+    case 489:
+      return { kind: 'error', titleKey: 'errors.title' };
+    case 491:
+      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.push_failed' };
+    default:
+      break;
+  }
+  if (isFetchBaseQueryError(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')) {
+    return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.network' };
+  }
+  return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.generic' };
+}
+
+export const SESSION_EXPIRED: DialogContent = {
+  kind: 'session',
+  titleKey: 'errors.session_expired_title',
+  messageKey: 'errors.session_expired',
+};

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  inline?: boolean;
+}
+
+/** Label (with the required star), control, then the translated error or a hint. */
+export function FieldShell({ id, label, required, error, hint, children, inline }: FieldShellProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={`form-field${inline ? ' form-field--inline' : ''}${error ? ' form-field--invalid' : ''}`}>
+      <label htmlFor={id} className="form-field__label">
+        {label}
+        {required && (
+          <span className="form-field__star" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {error ? (
+        <small id={`${id}-error`} className="form-field__error" role="alert">
+          {t(error)}
+        </small>
+      ) : (
+        hint && <small className="form-field__hint">{hint}</small>
+      )}
+    </div>
+  );
+}

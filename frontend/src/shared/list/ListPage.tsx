@@ -1,0 +1,400 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import {
+  DataTable,
+  type DataTableFilterMeta,
+  type DataTablePageEvent,
+  type DataTableSortEvent,
+} from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListParams, SortOrder } from '../api/list';
+import { useSnackbar } from '../snackbar/snackbarContext';
+import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import type {
+  DefaultSort,
+  FormMode,
+  FormRenderProps,
+  ListColumn,
+  ListRow,
+  UseListQuery,
+  UseToggleMutation,
+} from './types';
+
+export const PAGE_SIZES = [10, 20, 30, 50];
+
+type ActiveFilter = 'all' | 'active' | 'inactive';
+
+export interface ListPageProps<T extends ListRow> {
+  /** Catalogue key of the title. */
+  title: string;
+  columns: ListColumn<T>[];
+  defaultSort: DefaultSort<T>;
+  useList: UseListQuery<T>;
+  useToggle: UseToggleMutation;
+  /** The label of a row in confirmations, e.g. the name. */
+  rowLabel: (row: T) => string;
+  /** The add/edit dialog; omit for lists without one. */
+  renderForm?: (props: FormRenderProps<T>) => ReactNode;
+  pageSize?: number;
+}
+
+function emptyFilters<T>(columns: ListColumn<T>[]): Record<string, string> {
+  return Object.fromEntries(columns.filter((c) => c.filter).map((c) => [c.field, '']));
+}
+
+/**
+ * The spec's generic list pattern (§2): toolbar, server-side paged/sorted/filtered table with a
+ * filter row, active chips, edit and deactivate/reactivate actions behind confirmations, and the
+ * add/edit dialog. A list screen is a configuration of this component.
+ */
+export function ListPage<T extends ListRow>({
+  title,
+  columns,
+  defaultSort,
+  useList,
+  useToggle,
+  rowLabel,
+  renderForm,
+  pageSize = PAGE_SIZES[0],
+}: ListPageProps<T>) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const narrow = useMediaQuery(MOBILE_QUERY);
+
+  const [page, setPage] = useState({ first: 0, rows: pageSize });
+  const [sort, setSort] = useState<{ field: string; order: SortOrder }>(defaultSort);
+  const [draft, setDraft] = useState<Record<string, string>>(() => emptyFilters(columns));
+  const [applied, setApplied] = useState<Record<string, string>>(() => emptyFilters(columns));
+  const [active, setActive] = useState<ActiveFilter>('all');
+  // The row being confirmed stays set while the dialog animates out, so its title does not flip.
+  const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
+  const [form, setForm] = useState<{ state: FormMode<T>; visible: boolean; key: number }>({
+    state: { mode: 'add' },
+    visible: false,
+    key: 0,
+  });
+  // The server's answer to a toggle, applied to the row until fresh data arrives.
+  const [overrides, setOverrides] = useState<{ data: unknown; values: Record<number, boolean> }>({
+    data: undefined,
+    values: {},
+  });
+
+  const params: ListParams = {
+    page: Math.floor(page.first / page.rows) + 1,
+    per_page: page.rows,
+    sort: sort.field,
+    order: sort.order,
+    is_active: active === 'all' ? undefined : active === 'active' ? 1 : 0,
+    filters: applied,
+  };
+  const { data, isFetching, refetch } = useList(params);
+  const [toggle, toggleState] = useToggle();
+
+  const rows = useMemo(() => {
+    const items = data?.items ?? [];
+    if (overrides.data !== data) return items;
+    return items.map((row) =>
+      row.id in overrides.values ? { ...row, is_active: overrides.values[row.id] } : row,
+    );
+  }, [data, overrides]);
+
+  const applyFilters = (next: Record<string, string> = draft, nextActive: ActiveFilter = active) => {
+    setApplied({ ...next });
+    setActive(nextActive);
+    setPage((p) => ({ ...p, first: 0 }));
+  };
+
+  const clearFilters = () => {
+    const cleared = emptyFilters(columns);
+    setDraft(cleared);
+    applyFilters(cleared, 'all');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      applyFilters();
+    }
+  };
+
+  const onSort = (e: DataTableSortEvent) => {
+    if (typeof e.sortField !== 'string' || !e.sortField) return;
+    setSort({ field: e.sortField, order: e.sortOrder === -1 ? 'desc' : 'asc' });
+    setPage((p) => ({ ...p, first: 0 }));
+  };
+
+  const onPage = (e: DataTablePageEvent) => setPage({ first: e.first, rows: e.rows });
+
+  const confirmToggle = async () => {
+    const row = confirm.row;
+    setConfirm((c) => ({ ...c, visible: false }));
+    if (!row) return;
+    try {
+      const answer = await toggle(row.id).unwrap();
+      setOverrides((o) => ({
+        data,
+        values: { ...(o.data === data ? o.values : {}), [row.id]: answer.is_active },
+      }));
+      snackbar.success(t('activate.success'));
+    } catch {
+      // The API layer shows the error dialog.
+    }
+  };
+
+  const openForm = (state: FormMode<T>) => setForm((f) => ({ state, visible: true, key: f.key + 1 }));
+  const closeForm = () => setForm((f) => ({ ...f, visible: false }));
+  const onSaved = () => {
+    snackbar.success(t(form.state.mode === 'add' ? 'add_success' : 'edit_success'));
+    closeForm();
+  };
+
+  const activeOptions = [
+    { label: t('active.all'), value: 'all' },
+    { label: t('active.active'), value: 'active' },
+    { label: t('active.inactive'), value: 'inactive' },
+  ];
+
+  const textFilter = (column: ListColumn<T>) => (
+    <InputText
+      value={draft[column.field] ?? ''}
+      onChange={(e) => setDraft((d) => ({ ...d, [column.field]: e.target.value }))}
+      onKeyDown={onKeyDown}
+      placeholder={narrow ? t(column.header) : t('table.filter_placeholder')}
+      aria-label={`${t(column.header)} — ${t('table.filter_placeholder')}`}
+      className="list-filter__input"
+    />
+  );
+
+  const activeFilter = (
+    <Dropdown
+      value={active}
+      options={activeOptions}
+      onChange={(e) => applyFilters(draft, e.value as ActiveFilter)}
+      aria-label={t('table.status')}
+      className="list-filter__select"
+    />
+  );
+
+  const filterButtons = (
+    <div className="list-filter__buttons">
+      <Button
+        type="button"
+        icon="pi pi-search"
+        rounded
+        text
+        aria-label={t('table.search')}
+        title={t('table.search')}
+        onClick={() => applyFilters()}
+      />
+      <Button
+        type="button"
+        icon="pi pi-filter-slash"
+        rounded
+        text
+        severity="secondary"
+        aria-label={t('table.clear')}
+        title={t('table.clear')}
+        onClick={clearFilters}
+      />
+    </div>
+  );
+
+  // DataTable renders the filter row only from its own filter model; the values live in our state.
+  const tableFilters: DataTableFilterMeta = Object.fromEntries(
+    [...columns.map((c) => c.field), 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
+  );
+
+  const activeBody = (row: T) => (
+    <Tag
+      value={t(row.is_active ? 'active.active' : 'active.inactive')}
+      severity={row.is_active ? 'success' : 'danger'}
+      rounded
+      className="list-chip"
+    />
+  );
+
+  const actionsBody = (row: T) => (
+    <div className="list-actions">
+      {renderForm && (
+        <Button
+          type="button"
+          icon="pi pi-pencil"
+          rounded
+          text
+          aria-label={t('table.edit')}
+          title={t('table.edit')}
+          onClick={() => openForm({ mode: 'edit', row })}
+        />
+      )}
+      <Button
+        type="button"
+        icon={row.is_active ? 'pi pi-trash' : 'pi pi-replay'}
+        rounded
+        text
+        severity={row.is_active ? 'danger' : 'success'}
+        aria-label={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
+        title={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
+        disabled={toggleState.isLoading}
+        onClick={() => setConfirm({ row, visible: true })}
+      />
+    </div>
+  );
+
+  const loadingText = (
+    <div className="list-loading" role="status">
+      <i className="pi pi-spin pi-spinner" aria-hidden />
+      <span>{t('table.loading')}</span>
+    </div>
+  );
+
+  const empty =
+    isFetching && rows.length === 0 ? (
+      loadingText
+    ) : (
+      <Message severity="info" text={t('table.no_data')} className="list-empty" />
+    );
+
+  const showFilterRow = !narrow;
+
+  return (
+    <section className="list-page" aria-labelledby="list-title">
+      <header className="list-toolbar">
+        <h1 id="list-title" className="list-toolbar__title">
+          {t(title)}
+        </h1>
+        <div className="list-toolbar__buttons">
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            rounded
+            text
+            aria-label={t('table.refresh')}
+            title={t('table.refresh')}
+            onClick={() => {
+              void refetch();
+            }}
+          />
+          {renderForm && (
+            <Button type="button" icon="pi pi-plus" label={t('table.add')} onClick={() => openForm({ mode: 'add' })} />
+          )}
+        </div>
+      </header>
+
+      {narrow && (
+        <div className="list-filters-stacked">
+          {columns.filter((c) => c.filter).map((c) => (
+            <div key={c.field}>{textFilter(c)}</div>
+          ))}
+          <div className="list-filters-stacked__row">
+            {activeFilter}
+            {filterButtons}
+          </div>
+        </div>
+      )}
+
+      <div className="list-card">
+        <DataTable
+          value={rows}
+          dataKey="id"
+          lazy
+          paginator
+          first={page.first}
+          rows={page.rows}
+          totalRecords={data?.total ?? 0}
+          rowsPerPageOptions={PAGE_SIZES}
+          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+          currentPageReportTemplate="{first}–{last} / {totalRecords}"
+          onPage={onPage}
+          sortField={sort.field}
+          sortOrder={sort.order === 'desc' ? -1 : 1}
+          onSort={onSort}
+          filterDisplay={showFilterRow ? 'row' : undefined}
+          filters={tableFilters}
+          onFilter={() => undefined}
+          loading={isFetching && rows.length > 0}
+          loadingIcon={loadingText}
+          emptyMessage={empty}
+          responsiveLayout="stack"
+          breakpoint="500px"
+          stripedRows
+          size="small"
+          className="list-table"
+          tableStyle={{ minWidth: narrow ? undefined : '40rem' }}
+        >
+          {columns.map((column) => (
+            <Column
+              key={column.field}
+              field={column.field}
+              header={t(column.header)}
+              sortable={column.sortable ?? true}
+              body={column.body}
+              style={column.width ? { width: column.width } : undefined}
+              filter={showFilterRow && Boolean(column.filter)}
+              filterElement={column.filter ? () => textFilter(column) : undefined}
+              showFilterMenu={false}
+              showClearButton={false}
+            />
+          ))}
+          <Column
+            field="is_active"
+            header={t('table.active')}
+            sortable
+            body={activeBody}
+            style={{ width: '11rem' }}
+            filter={showFilterRow}
+            filterElement={() => activeFilter}
+            showFilterMenu={false}
+            showClearButton={false}
+          />
+          <Column
+            columnKey="actions"
+            header={t('table.actions')}
+            body={actionsBody}
+            style={{ width: '8rem' }}
+            bodyClassName="list-actions-cell"
+            filter={showFilterRow}
+            filterElement={() => filterButtons}
+            showFilterMenu={false}
+            showClearButton={false}
+          />
+        </DataTable>
+      </div>
+
+      <ConfirmDialog
+        visible={confirm.visible}
+        onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
+        header={t(confirm.row?.is_active ? 'activate.deactivate_title' : 'activate.reactivate_title')}
+        message={
+          confirm.row
+            ? t(confirm.row.is_active ? 'activate.deactivate_message' : 'activate.reactivate_message', {
+                name: rowLabel(confirm.row),
+              })
+            : ''
+        }
+        icon={confirm.row?.is_active ? 'pi pi-exclamation-triangle' : 'pi pi-replay'}
+        acceptLabel={t('dialog.confirm')}
+        rejectLabel={t('dialog.cancel')}
+        acceptClassName={confirm.row?.is_active ? 'p-button-danger' : undefined}
+        accept={() => {
+          void confirmToggle();
+        }}
+        reject={() => setConfirm((c) => ({ ...c, visible: false }))}
+        draggable={false}
+        style={{ width: '28rem' }}
+        breakpoints={{ '500px': '92vw' }}
+      />
+
+      {renderForm && (
+        <div key={form.key}>
+          {renderForm({ state: form.state, visible: form.visible, onHide: closeForm, onSaved })}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { ListParams, Page, SortOrder, ToggleAnswer } from '../api/list';
+
+/** A row the generic list can show: it has an id and an active flag (spec §4 "Active state"). */
+export interface ListRow {
+  id: number;
+  is_active: boolean;
+}
+
+export interface ListColumn<T> {
+  /** Data field; also the sort key and the filter's query parameter. */
+  field: keyof T & string;
+  /** Catalogue key of the header. */
+  header: string;
+  sortable?: boolean;
+  /** A text filter in the filter row (case-insensitive contains on the server). */
+  filter?: boolean;
+  body?: (row: T) => ReactNode;
+  /** CSS width hint, e.g. '14rem'. */
+  width?: string;
+}
+
+/** The slice of an RTK Query list hook the component needs. */
+export interface ListQueryResult<T> {
+  data?: Page<T>;
+  isFetching: boolean;
+  isLoading: boolean;
+  refetch: () => unknown;
+}
+
+export type UseListQuery<T> = (params: ListParams) => ListQueryResult<T>;
+
+export interface ToggleTrigger {
+  (id: number): { unwrap: () => Promise<ToggleAnswer> };
+}
+
+export type UseToggleMutation = () => readonly [ToggleTrigger, { isLoading: boolean }];
+
+export type FormMode<T> = { mode: 'add' } | { mode: 'edit'; row: T };
+
+export interface FormRenderProps<T> {
+  state: FormMode<T>;
+  visible: boolean;
+  onHide: () => void;
+  /** The form saved: the list closes it and confirms with a snackbar. */
+  onSaved: () => void;
+}
+
+export interface DefaultSort<T> {
+  field: keyof T & string;
+  order: SortOrder;
+}

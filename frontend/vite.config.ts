@@ -1,0 +1,67 @@
+/// <reference types="vitest/config" />
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const outDir = resolve(import.meta.dirname, 'dist');
+
+function buildVersion(): string {
+  if (process.env.VITRINA_VERSION) return process.env.VITRINA_VERSION;
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'dev';
+  }
+}
+
+function buildDate(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
+}
+
+// The Go side embeds dist/; the placeholder keeps that directory in git even though
+// Vite empties it before every build.
+function keepGitkeep(): Plugin {
+  return {
+    name: 'vitrina-keep-gitkeep',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(resolve(outDir, '.gitkeep'), '');
+    },
+  };
+}
+
+const backend = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), keepGitkeep()],
+  define: {
+    __BUILD_VERSION__: JSON.stringify(buildVersion()),
+    __BUILD_DATE__: JSON.stringify(buildDate()),
+  },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/healthz': backend,
+      '/readyz': backend,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,65 @@
+package ports
+
+import (
+	"context"
+	"time"
+
+	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
+)
+
+// UserRepository loads and saves whole users.
+type UserRepository interface {
+	// Add stores a new user and assigns its id; a taken username is identity.ErrUsernameTaken.
+	Add(ctx context.Context, u *identity.User) error
+	Get(ctx context.Context, id kernel.ID) (*identity.User, error)
+	// GetByUsername finds a user case-insensitively; kernel.KindNotFound when none.
+	GetByUsername(ctx context.Context, username string) (*identity.User, error)
+	// Update loads the user, applies fn and saves the result in one transaction.
+	Update(ctx context.Context, id kernel.ID, fn func(*identity.User) error) (*identity.User, error)
+	UsernameTaken(ctx context.Context, username string, except kernel.ID) (bool, error)
+	Count(ctx context.Context) (int, error)
+}
+
+// UserView is a user as list screens show it, with the linked partner's name.
+type UserView struct {
+	ID          int64
+	Name        string
+	Username    string
+	IsActive    bool
+	PartnerID   *int64
+	PartnerName *string
+	Roles       []string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// UserQueries reads users for screens: pages, whole streamed lists and single rows.
+type UserQueries interface {
+	ListUsers(ctx context.Context, q ListQuery) (Page[UserView], error)
+	StreamUsers(ctx context.Context, q ListQuery, fn func(UserView) error) error
+	FindUserView(ctx context.Context, id kernel.ID) (UserView, error)
+}
+
+// SessionStore keeps open sessions by the hash of their token.
+type SessionStore interface {
+	Create(ctx context.Context, s identity.Session) error
+	// Find returns kernel.KindNotFound for an unknown or revoked token.
+	Find(ctx context.Context, tokenHash string) (identity.Session, error)
+	Revoke(ctx context.Context, tokenHash string) error
+	// RevokeUser ends every session of the user but the one whose hash is except.
+	RevokeUser(ctx context.Context, userID kernel.ID, except string) error
+	PurgeExpired(ctx context.Context, now time.Time) error
+}
+
+// LoginAttempts counts failed sign-ins per username and address for throttling.
+type LoginAttempts interface {
+	Failures(ctx context.Context, usernameKey, address string, since time.Time) (int, error)
+	RecordFailure(ctx context.Context, usernameKey, address string, at time.Time) error
+	Clear(ctx context.Context, usernameKey, address string) error
+}
+
+// PartnerDirectory is what identity asks the partner context: does a partner exist.
+type PartnerDirectory interface {
+	PartnerExists(ctx context.Context, id int64) (bool, error)
+}

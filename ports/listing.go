@@ -1,0 +1,29 @@
+package ports
+
+// ListQuery is one request of a list screen: a page, a whitelisted sort, per-column
+// "contains" filters and the active flag. Page 0 asks for the whole list.
+type ListQuery struct {
+	Page    int
+	PerPage int
+	Sort    string
+	Desc    bool
+	Filters map[string]string
+	Active  *bool
+}
+
+// Paged tells whether the query asks for one page rather than the whole list.
+func (q ListQuery) Paged() bool { return q.Page > 0 }
+
+// Offset is the number of rows before the page.
+func (q ListQuery) Offset() int {
+	if q.Page < 1 {
+		return 0
+	}
+	return (q.Page - 1) * q.PerPage
+}
+
+// Page is one page of a list and the total number of rows matching its filters.
+type Page[T any] struct {
+	Items []T
+	Total int
+}

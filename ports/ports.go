@@ -1,0 +1,35 @@
+// Package ports declares what the application needs from the outside world. Adapters
+// implement these interfaces; bootstrap binds them with Wire.
+package ports
+
+import (
+	"context"
+	"time"
+)
+
+// Clock tells the time; tests pass a fixed one.
+type Clock interface {
+	Now() time.Time
+}
+
+// TxManager runs fn in one database transaction; repositories called with the context fn
+// receives take part in it.
+type TxManager interface {
+	WithinTx(ctx context.Context, fn func(ctx context.Context) error) error
+}
+
+// PasswordHasher hashes and verifies passwords (argon2id in production).
+type PasswordHasher interface {
+	Hash(password string) (string, error)
+	Verify(hash, password string) (bool, error)
+}
+
+// Authorizer answers whether any of the roles may perform action on resource.
+type Authorizer interface {
+	Allowed(roles []string, resource, action string) (bool, error)
+}
+
+// Pinger reports whether storage is reachable, for /readyz.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
