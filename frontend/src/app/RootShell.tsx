@@ -1,17 +1,30 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router-dom';
-import { ErrorDialogHost } from '../shared/errors/ErrorDialogHost';
+import { selectDialog } from '../shared/errors/dialogSlice';
 import { SnackbarProvider } from '../shared/snackbar/SnackbarProvider';
 import { PageLoader } from '../shared/ui/PageLoader';
 
+// Loaded on the first error only, to keep the login screen's initial JavaScript small.
+const ErrorDialogHost = lazy(() =>
+  import('../shared/errors/ErrorDialogHost').then((m) => ({ default: m.ErrorDialogHost })),
+);
+
 /** Above every route: snackbars and the one error dialog. */
 export function RootShell() {
+  const dialog = useSelector(selectDialog);
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialog && !dialogUsed) setDialogUsed(true);
   return (
     <SnackbarProvider>
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
-      <ErrorDialogHost />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <ErrorDialogHost />
+        </Suspense>
+      )}
     </SnackbarProvider>
   );
 }

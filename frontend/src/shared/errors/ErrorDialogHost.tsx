@@ -34,7 +34,6 @@ export function ErrorDialogHost() {
       style={{ width: '28rem' }}
       breakpoints={{ '500px': '92vw' }}
       className={`app-dialog app-dialog--${content?.kind ?? 'error'}`}
-      role="alertdialog"
       footer={<Button label={t('dialog.ok')} icon="pi pi-check" onClick={close} autoFocus />}
     >
       {content && (content.messageKey || lines.length > 0) && (

@@ -16,17 +16,16 @@ import { useTranslation } from 'react-i18next';
 import type { ListParams, SortOrder } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
-import type {
-  DefaultSort,
-  FormMode,
-  FormRenderProps,
-  ListColumn,
-  ListRow,
-  UseListQuery,
-  UseToggleMutation,
+import {
+  PAGE_SIZES,
+  type DefaultSort,
+  type FormMode,
+  type FormRenderProps,
+  type ListColumn,
+  type ListRow,
+  type UseListQuery,
+  type UseToggleMutation,
 } from './types';
-
-export const PAGE_SIZES = [10, 20, 30, 50];
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import type { ListParams, Page, SortOrder, ToggleAnswer } from '../api/list';
 
 /** A row the generic list can show: it has an id and an active flag (spec §4 "Active state"). */
+/** Rows per page (spec §9); the first is the default. */
+export const PAGE_SIZES = [10, 20, 30, 50];
+
 export interface ListRow {
   id: number;
   is_active: boolean;

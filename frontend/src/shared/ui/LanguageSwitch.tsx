@@ -1,28 +1,29 @@
-import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES } from '../i18n/languages';
+import { LANGUAGES } from '../i18n/languages';
 
-/** SR / EN switch; i18n set-up remembers the choice. */
+/** SR / EN switch styled as PrimeReact's select button; i18n set-up remembers the choice. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
-  const options = LANGUAGES.map((lng) => ({ value: lng, label: t(`languages.short.${lng}`), title: t(`languages.${lng}`) }));
   return (
-    <SelectButton
-      value={i18n.language}
-      options={options}
-      optionLabel="label"
-      optionValue="value"
-      allowEmpty={false}
-      aria-label={t('app.language')}
-      className={`language-switch ${className ?? ''}`}
-      itemTemplate={(option: { label: string; title: string }) => (
-        <span title={option.title} lang={option.title === 'English' ? 'en' : 'sr-Latn-ME'}>
-          {option.label}
-        </span>
-      )}
-      onChange={(e) => {
-        if (isLanguage(e.value)) void i18n.changeLanguage(e.value);
-      }}
-    />
+    <div role="group" aria-label={t('app.language')} className={`p-selectbutton p-button-group language-switch ${className ?? ''}`}>
+      {LANGUAGES.map((lng) => {
+        const selected = i18n.language === lng;
+        return (
+          <button
+            key={lng}
+            type="button"
+            className={`p-button p-component${selected ? ' p-highlight' : ''}`}
+            aria-pressed={selected}
+            title={t(`languages.${lng}`)}
+            lang={lng}
+            onClick={() => {
+              if (!selected) void i18n.changeLanguage(lng);
+            }}
+          >
+            <span className="p-button-label">{t(`languages.short.${lng}`)}</span>
+          </button>
+        );
+      })}
+    </div>
   );
 }

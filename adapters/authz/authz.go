@@ -1,0 +1,104 @@
+// Package authz decides what a role may do, with one shared Casbin enforcer built from
+// the embedded model and policy.
+package authz
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/casbin/casbin/v2"
+	"github.com/casbin/casbin/v2/model"
+	stringadapter "github.com/casbin/casbin/v2/persist/string-adapter"
+
+	"vitrina/ports"
+)
+
+//go:embed model.conf
+var modelText string
+
+//go:embed policy.csv
+var policyText string
+
+// Actions a policy line may allow.
+const (
+	ActionRead  = "read"
+	ActionWrite = "write"
+)
+
+// Resources lists every resource the admin API guards, in the order the permission matrix shows.
+var Resources = []string{"profile", "users"}
+
+// Roles lists the roles of the policy, in the order the permission matrix shows.
+var Roles = []string{"admin", "director", "manager", "engineer", "financier"}
+
+// Enforcer answers authorization questions; safe for concurrent use.
+type Enforcer struct{ e *casbin.SyncedEnforcer }
+
+var _ ports.Authorizer = (*Enforcer)(nil)
+
+// New builds the enforcer from the embedded files.
+func New() (*Enforcer, error) {
+	m, err := model.NewModelFromString(modelText)
+	if err != nil {
+		return nil, fmt.Errorf("authz model: %w", err)
+	}
+	var lines []string
+	for _, l := range strings.Split(policyText, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	e, err := casbin.NewSyncedEnforcer(m, stringadapter.NewAdapter(strings.Join(lines, "\n")))
+	if err != nil {
+		return nil, fmt.Errorf("authz policy: %w", err)
+	}
+	return &Enforcer{e: e}, nil
+}
+
+// Allowed tells whether any of the roles may perform action on resource.
+func (a *Enforcer) Allowed(roles []string, resource, action string) (bool, error) {
+	for _, r := range roles {
+		ok, err := a.e.Enforce(r, resource, action)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// Matrix renders the policy as a Markdown table of roles by resource.
+func (a *Enforcer) Matrix() (string, error) {
+	var b strings.Builder
+	b.WriteString("# Permission matrix\n\n")
+	b.WriteString("Generated from `adapters/authz/policy.csv` by `go test ./adapters/authz` " +
+		"(run with `UPDATE_DOCS=1` to rewrite it). Deny by default: a cell lists what the role may do.\n")
+	b.WriteString("Accounts linked to a partner are refused by every admin call, whatever their roles.\n\n")
+	b.WriteString("| resource | " + strings.Join(Roles, " | ") + " |\n")
+	b.WriteString("|---" + strings.Repeat("|---", len(Roles)) + "|\n")
+	for _, res := range Resources {
+		b.WriteString("| " + res + " |")
+		for _, role := range Roles {
+			var can []string
+			for _, act := range []string{ActionRead, ActionWrite} {
+				ok, err := a.Allowed([]string{role}, res, act)
+				if err != nil {
+					return "", err
+				}
+				if ok {
+					can = append(can, act)
+				}
+			}
+			cell := strings.Join(can, ", ")
+			if cell == "" {
+				cell = "—"
+			}
+			b.WriteString(" " + cell + " |")
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,61 @@
+package authz
+
+import (
+	"os"
+	"testing"
+)
+
+func TestPolicy(t *testing.T) {
+	a, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		roles    []string
+		resource string
+		action   string
+		want     bool
+	}{
+		{[]string{"admin"}, "users", "write", true},
+		{[]string{"admin"}, "anything-new", "read", true},
+		{[]string{"director"}, "users", "write", true},
+		{[]string{"manager"}, "users", "read", true},
+		{[]string{"manager"}, "users", "write", false},
+		{[]string{"engineer"}, "users", "read", false},
+		{[]string{"financier"}, "profile", "write", true},
+		{[]string{"engineer", "manager"}, "users", "read", true},
+		{nil, "profile", "read", false},
+		{[]string{"king"}, "users", "read", false},
+	}
+	for _, c := range cases {
+		got, err := a.Allowed(c.roles, c.resource, c.action)
+		if err != nil || got != c.want {
+			t.Errorf("Allowed(%v, %s, %s) = %v, %v; want %v", c.roles, c.resource, c.action, got, err, c.want)
+		}
+	}
+}
+
+// The permission matrix in docs/ is rendered from the policy; this fails when it is stale.
+func TestPermissionMatrixIsCurrent(t *testing.T) {
+	a, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := a.Matrix()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "../../docs/permissions.md"
+	if os.Getenv("UPDATE_DOCS") == "1" {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run UPDATE_DOCS=1 go test ./adapters/authz)", err)
+	}
+	if string(got) != want {
+		t.Fatalf("docs/permissions.md is stale; run UPDATE_DOCS=1 go test ./adapters/authz\nwant:\n%s", want)
+	}
+}

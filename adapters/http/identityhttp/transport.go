@@ -1,0 +1,256 @@
+// Package identityhttp is the HTTP face of the identity context: sign-in, the own profile
+// and the users screen (spec §7).
+package identityhttp
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"go.uber.org/zap"
+
+	"vitrina/adapters/http/kit"
+	appidentity "vitrina/application/identity"
+	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+type loginRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+type loginResponse struct {
+	Token     string `json:"token"`
+	ExpiresIn int64  `json:"expires_in"`
+	PartnerID *int64 `json:"partner_id"`
+}
+
+type partnerRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+type userJSON struct {
+	ID          int64       `json:"id"`
+	Name        string      `json:"name"`
+	Username    string      `json:"username"`
+	IsActive    bool        `json:"is_active"`
+	PartnerID   *int64      `json:"partner_id"`
+	Partner     *partnerRef `json:"partner"`
+	PartnerName *string     `json:"partner_name"`
+	Roles       []string    `json:"roles"`
+	CreatedAt   time.Time   `json:"created_at"`
+	UpdatedAt   time.Time   `json:"updated_at"`
+}
+
+func toJSON(v ports.UserView) userJSON {
+	out := userJSON{ID: v.ID, Name: v.Name, Username: v.Username, IsActive: v.IsActive, PartnerID: v.PartnerID,
+		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+	if out.Roles == nil {
+		out.Roles = []string{}
+	}
+	if v.PartnerID != nil && v.PartnerName != nil {
+		out.Partner = &partnerRef{ID: *v.PartnerID, Name: *v.PartnerName}
+	}
+	return out
+}
+
+type meJSON struct {
+	ID        int64    `json:"id"`
+	Name      string   `json:"name"`
+	Username  string   `json:"username"`
+	PartnerID *int64   `json:"partner_id"`
+	Roles     []string `json:"roles"`
+}
+
+type userForm struct {
+	Name            string         `json:"name"`
+	Username        string         `json:"username"`
+	Password        string         `json:"password"`
+	ConfirmPassword string         `json:"confirmPassword"`
+	PartnerID       kit.OptionalID `json:"partner_id"`
+	Roles           []string       `json:"roles"`
+}
+
+func (f userForm) input() (identity.UserInput, error) {
+	in := identity.UserInput{Name: f.Name, Username: f.Username, Password: f.Password,
+		ConfirmPassword: f.ConfirmPassword, PartnerID: f.PartnerID.Value, Roles: f.Roles}
+	if f.PartnerID.Invalid {
+		var v kernel.Validation
+		v.Merge(in.Validate(in.Password != ""))
+		v.Add("partner_id", "The partner id must be a positive integer.")
+		return in, v.Err()
+	}
+	return in, nil
+}
+
+type profileForm struct {
+	Name            string `json:"name"`
+	Username        string `json:"username"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
+}
+
+type idRequest struct{ ID kernel.ID }
+
+type updateRequest struct {
+	ID   kernel.ID
+	Form userForm
+}
+
+type listRequest struct{ Query ports.ListQuery }
+
+func decodeID(_ context.Context, r *http.Request) (any, error) {
+	id, err := kit.PathID(r, "id")
+	return idRequest{ID: id}, err
+}
+
+func decodeUpdate(ctx context.Context, r *http.Request) (any, error) {
+	id, err := kit.PathID(r, "id")
+	if err != nil {
+		return nil, err
+	}
+	form, err := kit.DecodeJSON[userForm](ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return updateRequest{ID: id, Form: form.(userForm)}, nil
+}
+
+func decodeList(_ context.Context, r *http.Request) (any, error) {
+	q, err := kit.DecodeListQuery(r)
+	return listRequest{Query: q}, err
+}
+
+// Routes are the identity calls.
+func Routes(svc *appidentity.Service) []kit.Route {
+	read := kit.Access{Resource: "users", Action: "read"}
+	write := kit.Access{Resource: "users", Action: "write"}
+	return []kit.Route{
+		{Method: "POST", Path: "/api/login", Access: kit.Access{Public: true},
+			Decode: kit.DecodeJSON[loginRequest], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(loginRequest)
+				res, err := svc.Login(ctx, r.Username, r.Password, kit.ClientAddress(ctx))
+				logLogin(ctx, r.Username, err)
+				if err != nil {
+					return nil, err
+				}
+				return loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID}, nil
+			}},
+		{Method: "POST", Path: "/api/logout", Access: kit.Access{AnyAccount: true},
+			Decode: kit.NoRequest, Encode: kit.EncodeNoContent,
+			Endpoint: func(ctx context.Context, _ any) (any, error) {
+				p, _ := kit.Principal(ctx)
+				return nil, svc.Logout(ctx, p)
+			}},
+		{Method: "GET", Path: "/api/getLogedUserData", Access: kit.Access{Resource: "profile", Action: "read"},
+			Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, _ any) (any, error) {
+				p, _ := kit.Principal(ctx)
+				v, err := svc.Me(ctx, p)
+				if err != nil {
+					return nil, err
+				}
+				return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles}, nil
+			}},
+		{Method: "GET", Path: "/api/getCommentInfo", Access: kit.Access{Resource: "profile", Action: "read"},
+			Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(context.Context, any) (any, error) {
+				// The records this notification info counts belong to modules not built yet.
+				return map[string][]any{"evidentions": {}}, nil
+			}},
+		{Method: "POST", Path: "/api/userUpdate", Access: kit.Access{Resource: "profile", Action: "write"},
+			Decode: kit.DecodeJSON[profileForm], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				p, _ := kit.Principal(ctx)
+				f := req.(profileForm)
+				v, err := svc.UpdateOwn(ctx, p, identity.ProfileInput{Name: f.Name, Username: f.Username,
+					Password: f.Password, ConfirmPassword: f.ConfirmPassword})
+				if err != nil {
+					return nil, err
+				}
+				return map[string]string{"name": v.Name, "username": v.Username}, nil
+			}},
+		{Method: "GET", Path: "/api/roles", Access: read,
+			Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(context.Context, any) (any, error) { return svc.Roles(), nil }},
+		{Method: "GET", Path: "/api/users", Access: read,
+			Decode: decodeList, Encode: kit.EncodeList[userJSON],
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				q := req.(listRequest).Query
+				if !q.Paged() {
+					return kit.Stream(func(ctx context.Context, emit func(any) error) error {
+						return svc.StreamUsers(ctx, q, func(v ports.UserView) error { return emit(toJSON(v)) })
+					}), nil
+				}
+				page, err := svc.ListUsers(ctx, q)
+				if err != nil {
+					return nil, err
+				}
+				out := kit.PageResponse[userJSON]{Total: page.Total, Items: make([]userJSON, 0, len(page.Items))}
+				for _, v := range page.Items {
+					out.Items = append(out.Items, toJSON(v))
+				}
+				return out, nil
+			}},
+		{Method: "GET", Path: "/api/users/{id}", Access: read,
+			Decode: decodeID, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				v, err := svc.GetUser(ctx, req.(idRequest).ID)
+				if err != nil {
+					return nil, err
+				}
+				return []userJSON{toJSON(v)}, nil // the spec's "list filtered by id"
+			}},
+		{Method: "POST", Path: "/api/users", Access: write,
+			Decode: kit.DecodeJSON[userForm], Encode: kit.EncodeCreated,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				in, err := req.(userForm).input()
+				if err != nil {
+					return nil, err
+				}
+				v, err := svc.CreateUser(ctx, in)
+				if err != nil {
+					return nil, err
+				}
+				return toJSON(v), nil
+			}},
+		{Method: "PUT", Path: "/api/users/{id}", Access: write,
+			Decode: decodeUpdate, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(updateRequest)
+				in, err := r.Form.input()
+				if err != nil {
+					return nil, err
+				}
+				v, err := svc.UpdateUser(ctx, r.ID, in)
+				if err != nil {
+					return nil, err
+				}
+				return toJSON(v), nil
+			}},
+		{Method: "DELETE", Path: "/api/users/{id}", Access: write,
+			Decode: decodeID, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				p, _ := kit.Principal(ctx)
+				active, err := svc.ToggleUser(ctx, p, req.(idRequest).ID)
+				if err != nil {
+					return nil, err
+				}
+				return map[string]bool{"is_active": active}, nil
+			}},
+	}
+}
+
+// logLogin records failed and throttled sign-ins; never the password.
+func logLogin(ctx context.Context, username string, err error) {
+	switch kernel.KindOf(err) {
+	case kernel.KindUnauthenticated:
+		kit.Logger(ctx).Warn("login failed", zap.String("username", username), zap.String("remote", kit.ClientAddress(ctx)))
+	case kernel.KindThrottled:
+		kit.Logger(ctx).Warn("login throttled", zap.String("username", username), zap.String("remote", kit.ClientAddress(ctx)))
+	}
+}

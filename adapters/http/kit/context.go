@@ -1,0 +1,50 @@
+package kit
+
+import (
+	"context"
+
+	"go.uber.org/zap"
+
+	appidentity "vitrina/application/identity"
+)
+
+type ctxKey int
+
+const (
+	keyLogger ctxKey = iota
+	keyRequestID
+	keyToken
+	keyPrincipal
+	keyAddress
+)
+
+// Logger is the request's logger, carrying its request id; a no-op logger outside requests.
+func Logger(ctx context.Context) *zap.Logger {
+	if l, ok := ctx.Value(keyLogger).(*zap.Logger); ok {
+		return l
+	}
+	return zap.NewNop()
+}
+
+// RequestID is the id of the request in ctx.
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(keyRequestID).(string)
+	return id
+}
+
+// Principal is the authenticated caller in ctx.
+func Principal(ctx context.Context) (appidentity.Principal, bool) {
+	p, ok := ctx.Value(keyPrincipal).(appidentity.Principal)
+	return p, ok
+}
+
+// ClientAddress is the caller's address as the server sees it.
+func ClientAddress(ctx context.Context) string {
+	a, _ := ctx.Value(keyAddress).(string)
+	return a
+}
+
+func bearerToken(ctx context.Context) string {
+	t, _ := ctx.Value(keyToken).(string)
+	return t
+}

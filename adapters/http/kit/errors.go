@@ -1,0 +1,94 @@
+// Package kit holds the HTTP mechanisms every context's transport shares: the one error
+// encoder, authentication and authorization, list requests, JSON bodies and middleware.
+package kit
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"go.uber.org/zap"
+
+	"vitrina/domain/kernel"
+)
+
+// Transport-level errors.
+var (
+	ErrBadJSON     = &kernel.Error{Kind: KindBadRequest, Slug: "bad-json", Message: "The request body is not valid JSON."}
+	ErrBodyTooBig  = &kernel.Error{Kind: KindTooLarge, Slug: "body-too-large", Message: "The request body is too large."}
+	ErrBadID       = kernel.NotFound("record")
+	errUnavailable = &kernel.Error{Kind: KindUnavailable, Slug: "unavailable", Message: "The service is temporarily unavailable."}
+)
+
+// Kinds that only the transport produces.
+const (
+	KindBadRequest kernel.Kind = 100 + iota
+	KindTooLarge
+	KindUnavailable
+)
+
+var statusOf = map[kernel.Kind]int{
+	kernel.KindInvalid:          http.StatusUnprocessableEntity,
+	kernel.KindNotFound:         http.StatusNotFound,
+	kernel.KindUnauthenticated:  http.StatusUnauthorized,
+	kernel.KindForbidden:        http.StatusForbidden,
+	kernel.KindThrottled:        http.StatusTooManyRequests,
+	kernel.KindConflictInactive: 434,
+	kernel.KindForbiddenInUse:   435,
+	kernel.KindBadDates:         436,
+	kernel.KindCreateFailed:     489,
+	kernel.KindPartialDelivery:  491,
+	KindBadRequest:              http.StatusBadRequest,
+	KindTooLarge:                http.StatusRequestEntityTooLarge,
+	KindUnavailable:             http.StatusServiceUnavailable,
+}
+
+// StatusOf is the HTTP status of an error: the one place that picks status codes.
+func StatusOf(err error) int {
+	if s, ok := statusOf[kernel.KindOf(err)]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// ErrorBody is the JSON body of every error answer.
+type ErrorBody struct {
+	Message string              `json:"message"`
+	Errors  map[string][]string `json:"errors,omitempty"`
+}
+
+// EncodeError writes err as JSON with its status. Unknown errors become a generic 500
+// whose detail goes only to the log, with the request id.
+func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
+	var maxErr *http.MaxBytesError
+	if errors.As(err, &maxErr) {
+		err = ErrBodyTooBig
+	}
+	if isUnavailable(err) {
+		err = errUnavailable
+	}
+	status := StatusOf(err)
+	body := ErrorBody{Message: "Server error."}
+	var de *kernel.Error
+	if status != http.StatusInternalServerError && errors.As(err, &de) {
+		body.Message = de.Message
+		if de.Kind == kernel.KindInvalid {
+			body.Errors = de.Fields
+		}
+	}
+	log := Logger(ctx)
+	switch {
+	case status >= 500:
+		log.Error("request failed", zap.Int("status", status), zap.Error(err))
+	case status == http.StatusTooManyRequests || status == http.StatusForbidden:
+		log.Warn("request refused", zap.Int("status", status), zap.String("reason", body.Message))
+	}
+	writeJSON(w, status, body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

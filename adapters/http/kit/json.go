@@ -1,0 +1,92 @@
+package kit
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"vitrina/domain/kernel"
+)
+
+// DecodeJSON reads a JSON body into a new T. An empty body decodes as the zero T.
+func DecodeJSON[T any](_ context.Context, r *http.Request) (any, error) {
+	var v T
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return nil, ErrBodyTooBig
+		}
+		return nil, err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return v, nil
+	}
+	if err := json.Unmarshal(body, &v); err != nil {
+		return nil, ErrBadJSON
+	}
+	return v, nil
+}
+
+// EncodeJSON writes the response as JSON with 200.
+func EncodeJSON(_ context.Context, w http.ResponseWriter, response any) error {
+	writeJSON(w, http.StatusOK, response)
+	return nil
+}
+
+// EncodeCreated writes the response as JSON with 201.
+func EncodeCreated(_ context.Context, w http.ResponseWriter, response any) error {
+	writeJSON(w, http.StatusCreated, response)
+	return nil
+}
+
+// EncodeNoContent answers 204.
+func EncodeNoContent(_ context.Context, w http.ResponseWriter, _ any) error {
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// PathID reads the numeric {id} path value; anything else is a 404.
+func PathID(r *http.Request, name string) (kernel.ID, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, ErrBadID
+	}
+	return kernel.ID(id), nil
+}
+
+// OptionalID is a nullable id as forms send it: a number, a numeric string, null or "".
+// Anything else marks it invalid instead of failing the whole body.
+type OptionalID struct {
+	Value   *int64
+	Invalid bool
+}
+
+// UnmarshalJSON accepts 12, "12", null and "".
+func (o *OptionalID) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(strings.TrimSpace(string(b)), `"`)
+	if s == "" || s == "null" {
+		o.Value = nil
+		return nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		o.Invalid = true
+		return nil
+	}
+	o.Value = &n
+	return nil
+}
+
+// MarshalJSON writes the id or null.
+func (o OptionalID) MarshalJSON() ([]byte, error) {
+	if o.Value == nil {
+		return []byte("null"), nil
+	}
+	return []byte(strconv.FormatInt(*o.Value, 10)), nil
+}

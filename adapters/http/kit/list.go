@@ -1,0 +1,142 @@
+package kit
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// Paging limits of list requests (spec §9 offers 10, 20, 30, 50; pickers and the
+// composition tables ask for up to 100).
+const (
+	DefaultPerPage = 10
+	MaxPerPage     = 100
+)
+
+var reserved = map[string]bool{"page": true, "per_page": true, "sort": true, "order": true, "is_active": true}
+
+// DecodeListQuery reads ?page=&per_page=&sort=&order=&is_active=&<column>=<text>.
+// Without page the whole list is asked for.
+func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
+	v := r.URL.Query()
+	var q ports.ListQuery
+	var val kernel.Validation
+	if s := v.Get("page"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			val.Add("page", "The page must be a positive integer.")
+		}
+		q.Page = n
+		q.PerPage = DefaultPerPage
+	}
+	if s := v.Get("per_page"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > MaxPerPage {
+			val.Add("per_page", "The per page must be between 1 and 100.")
+		}
+		q.PerPage = n
+	}
+	q.Sort = v.Get("sort")
+	switch strings.ToLower(v.Get("order")) {
+	case "", "asc", "1":
+	case "desc", "-1":
+		q.Desc = true
+	default:
+		val.Add("order", "The order must be asc or desc.")
+	}
+	switch v.Get("is_active") {
+	case "":
+	case "1", "true":
+		t := true
+		q.Active = &t
+	case "0", "false":
+		f := false
+		q.Active = &f
+	default:
+		val.Add("is_active", "The is active must be 1 or 0.")
+	}
+	for k, vals := range v {
+		if !reserved[k] && len(vals) > 0 && vals[0] != "" {
+			if q.Filters == nil {
+				q.Filters = map[string]string{}
+			}
+			q.Filters[k] = vals[0]
+		}
+	}
+	return q, val.Err()
+}
+
+// PageResponse is one page of a list; its total goes into X-Total-Count.
+type PageResponse[T any] struct {
+	Items []T
+	Total int
+}
+
+// Stream is a whole list written row by row as a JSON array, so memory stays flat
+// however long the list is.
+type Stream func(ctx context.Context, emit func(item any) error) error
+
+// EncodeList writes a PageResponse or a Stream.
+func EncodeList[T any](ctx context.Context, w http.ResponseWriter, response any) error {
+	switch resp := response.(type) {
+	case PageResponse[T]:
+		w.Header().Set("X-Total-Count", strconv.Itoa(resp.Total))
+		items := resp.Items
+		if items == nil {
+			items = []T{}
+		}
+		writeJSON(w, http.StatusOK, items)
+		return nil
+	case Stream:
+		return writeStream(ctx, w, resp)
+	default:
+		writeJSON(w, http.StatusOK, response)
+		return nil
+	}
+}
+
+func writeStream(ctx context.Context, w http.ResponseWriter, stream Stream) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	flusher, _ := w.(http.Flusher)
+	started := false
+	n := 0
+	enc := json.NewEncoder(w)
+	err := stream(ctx, func(item any) error {
+		if !started {
+			w.WriteHeader(http.StatusOK)
+			if _, err := w.Write([]byte("[")); err != nil {
+				return err
+			}
+			started = true
+		} else if _, err := w.Write([]byte(",")); err != nil {
+			return err
+		}
+		n++
+		if flusher != nil && n%1000 == 0 {
+			flusher.Flush()
+		}
+		return enc.Encode(item)
+	})
+	if err != nil {
+		if !started {
+			return err // nothing written yet: the error encoder answers properly
+		}
+		// The status is gone; abort the connection so the client sees a truncated body.
+		Logger(ctx).Error("list stream failed", zap.Error(err))
+		panic(http.ErrAbortHandler)
+	}
+	if !started {
+		w.WriteHeader(http.StatusOK)
+		_, err = w.Write([]byte("[]\n"))
+		return err
+	}
+	_, err = w.Write([]byte("]\n"))
+	return err
+}

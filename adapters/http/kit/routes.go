@@ -1,0 +1,73 @@
+package kit
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/go-kit/kit/endpoint"
+	httptransport "github.com/go-kit/kit/transport/http"
+
+	"vitrina/ports"
+)
+
+// Access says who may call a route.
+type Access struct {
+	Public     bool   // no token needed (login)
+	AnyAccount bool   // partner-linked accounts too (logout)
+	Resource   string // Casbin resource; "" = any signed-in admin account
+	Action     string // read | write
+}
+
+// Route is one call of the API.
+type Route struct {
+	Method   string
+	Path     string
+	Access   Access
+	Endpoint endpoint.Endpoint
+	Decode   httptransport.DecodeRequestFunc
+	Encode   httptransport.EncodeResponseFunc
+}
+
+// Router registers routes on a ServeMux with the shared server options and remembers
+// them, so the OpenAPI test can check that every call is described.
+type Router struct {
+	mux    *http.ServeMux
+	auth   Authenticator
+	authz  ports.Authorizer
+	routes []Route
+}
+
+// NewRouter returns a router on mux.
+func NewRouter(mux *http.ServeMux, auth Authenticator, authz ports.Authorizer) *Router {
+	return &Router{mux: mux, auth: auth, authz: authz}
+}
+
+// Handle registers routes: authentication, the partner-account refusal and the role check
+// are chained once here, never in an endpoint.
+func (rt *Router) Handle(routes ...Route) {
+	for _, r := range routes {
+		ep := r.Endpoint
+		if !r.Access.Public {
+			mws := []endpoint.Middleware{Authenticated(rt.auth)}
+			if !r.Access.AnyAccount {
+				mws = append(mws, AdminOnly())
+			}
+			if r.Access.Resource != "" {
+				mws = append(mws, Authorized(rt.authz, r.Access.Resource, r.Access.Action))
+			}
+			ep = endpoint.Chain(mws[0], mws[1:]...)(ep)
+		}
+		server := httptransport.NewServer(ep, r.Decode, r.Encode,
+			httptransport.ServerBefore(captureToken),
+			httptransport.ServerErrorEncoder(EncodeError),
+		)
+		rt.mux.Handle(r.Method+" "+r.Path, server)
+		rt.routes = append(rt.routes, r)
+	}
+}
+
+// Routes lists what was registered.
+func (rt *Router) Routes() []Route { return rt.routes }
+
+// NoRequest decodes nothing.
+func NoRequest(_ context.Context, _ *http.Request) (any, error) { return nil, nil }

@@ -1,0 +1,103 @@
+// Package server assembles the HTTP API, the health checks and the single-page app into
+// one handler.
+package server
+
+import (
+	"context"
+	"io/fs"
+	"net/http"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"vitrina/adapters/http/identityhttp"
+	"vitrina/adapters/http/kit"
+	appidentity "vitrina/application/identity"
+	"vitrina/ports"
+)
+
+// Deps is what the server needs.
+type Deps struct {
+	Log        *zap.Logger
+	TrustProxy bool
+	Identity   *appidentity.Service
+	Authz      ports.Authorizer
+	Pinger     ports.Pinger
+	SPA        fs.FS
+}
+
+// Server is the whole HTTP face of Vitrina.
+type Server struct {
+	handler http.Handler
+	router  *kit.Router
+}
+
+// New registers every route.
+func New(d Deps) *Server {
+	mux := http.NewServeMux()
+	router := kit.NewRouter(mux, d.Identity, d.Authz)
+	router.Handle(identityhttp.Routes(d.Identity)...)
+
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := d.Pinger.Ping(ctx); err != nil {
+			kit.Logger(r.Context()).Warn("not ready", zap.Error(err))
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"message":"Database unreachable."}` + "\n"))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
+	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		kit.EncodeError(r.Context(), kit.ErrBadID, w)
+	})
+	mux.Handle("/", spa(d.SPA))
+	return &Server{handler: kit.Middleware(d.Log, d.TrustProxy, mux), router: router}
+}
+
+// Handler is the root handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Routes lists the API calls registered.
+func (s *Server) Routes() []kit.Route { return s.router.Routes() }
+
+// spa serves the built app: files as they are (hashed assets cached for a year) and
+// index.html for every client route.
+func spa(dist fs.FS) http.Handler {
+	files := http.FileServerFS(dist)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		path := strings.TrimPrefix(r.URL.Path, "/")
+		if path != "" && path != "index.html" {
+			if st, err := fs.Stat(dist, path); err == nil && !st.IsDir() {
+				if strings.HasPrefix(path, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+		}
+		index, err := fs.ReadFile(dist, "index.html")
+		if err != nil {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte("The front end is not built into this binary: run `go tool task build`.\n"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(index)
+	})
+}

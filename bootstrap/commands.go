@@ -1,0 +1,197 @@
+package bootstrap
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"vitrina/adapters/persistence"
+	"vitrina/domain/identity"
+)
+
+// Version and BuildDate are set by the linker (-X) in release builds.
+var (
+	Version   = "dev"
+	BuildDate = ""
+)
+
+const usage = `vitrina — the Vitrina back office
+
+Usage:
+  vitrina [serve]                  apply migrations, then serve the API and the panel
+  vitrina migrate                  apply migrations and exit
+  vitrina user create --username U --name N --role R[,R...]
+                                   create a back-office user; the password is read from stdin
+  vitrina seed --demo              load demo data (idempotent)
+  vitrina version                  print the version
+
+Configuration comes from the environment: VITRINA_ADDR, VITRINA_DATABASE_URL,
+VITRINA_DATA_DIR, VITRINA_TOKEN_TTL, VITRINA_ADMIN_USERNAME, VITRINA_ADMIN_PASSWORD,
+VITRINA_LOG_FORMAT, VITRINA_LOG_LEVEL, VITRINA_TRUST_PROXY (see README).
+`
+
+// Run executes the command line args; ctx is cancelled on SIGINT/SIGTERM.
+func Run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	case "version", "--version":
+		fmt.Fprintf(stdout, "vitrina %s %s\n", Version, BuildDate)
+		return nil
+	}
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	app, cleanup, err := InitApp(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	switch cmd {
+	case "serve":
+		return serve(ctx, app, stdout, nil)
+	case "migrate":
+		return migrate(ctx, app)
+	case "user":
+		return userCommand(ctx, app, args, stdin, stdout)
+	case "seed":
+		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+		demo := fs.Bool("demo", false, "load the demo data set")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if !*demo {
+			return errors.New("seed: only --demo is available")
+		}
+		if err := migrate(ctx, app); err != nil {
+			return err
+		}
+		return SeedDemo(ctx, app, stdout)
+	default:
+		return fmt.Errorf("unknown command %q\n\n%s", cmd, usage)
+	}
+}
+
+func migrate(ctx context.Context, app *App) error {
+	applied, err := persistence.Migrate(ctx, app.DB)
+	if err != nil {
+		return err
+	}
+	if len(applied) > 0 {
+		app.Log.Info("migrations applied", zap.Strings("migrations", applied))
+	}
+	return ensureAdmin(ctx, app)
+}
+
+func ensureAdmin(ctx context.Context, app *App) error {
+	if app.Config.AdminUsername == "" {
+		return nil
+	}
+	created, err := app.Identity.EnsureAdmin(ctx, app.Config.AdminUsername, app.Config.AdminPassword)
+	if err != nil {
+		return fmt.Errorf("first admin: %w", err)
+	}
+	if created {
+		app.Log.Info("first admin created", zap.String("username", app.Config.AdminUsername))
+	}
+	return nil
+}
+
+// serve runs the server until ctx ends, then lets in-flight requests finish and returns
+// nil, so the process exits 0. ready, when set, receives the bound address.
+func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string) error {
+	if err := migrate(ctx, app); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", app.Config.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           app.Server.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          zap.NewStdLog(app.Log),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	go purgeSessions(ctx, app)
+	addr := ln.Addr().String()
+	app.Log.Info("serving", zap.String("address", "http://"+addr), zap.String("version", Version))
+	fmt.Fprintf(stdout, "Vitrina is serving on http://%s\n", addr)
+	if ready != nil {
+		ready <- addr
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	app.Log.Info("shutting down: waiting for requests in flight")
+	shutCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		return err
+	}
+	app.Log.Info("stopped")
+	return nil
+}
+
+func purgeSessions(ctx context.Context, app *App) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := app.Identity.PurgeExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+			app.Log.Warn("purging expired sessions", zap.Error(err))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func userCommand(ctx context.Context, app *App, args []string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) == 0 || args[0] != "create" {
+		return errors.New("usage: vitrina user create --username U --name N --role R (password on stdin)")
+	}
+	fs := flag.NewFlagSet("user create", flag.ContinueOnError)
+	username := fs.String("username", "", "sign-in name")
+	name := fs.String("name", "", "full name")
+	role := fs.String("role", string(identity.RoleAdmin), "role(s), comma-separated: admin, director, manager, engineer, financier")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	line, err := bufio.NewReader(stdin).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	password := strings.TrimRight(line, "\r\n")
+	if err := migrate(ctx, app); err != nil {
+		return err
+	}
+	v, err := app.Identity.CreateUser(ctx, identity.UserInput{Name: *name, Username: *username, Password: password,
+		ConfirmPassword: password, Roles: strings.Split(*role, ",")})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "created user %s (id %d, roles %s)\n", v.Username, v.ID, strings.Join(v.Roles, ", "))
+	return nil
+}

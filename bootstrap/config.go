@@ -1,0 +1,62 @@
+// Package bootstrap composes Vitrina: configuration, Wire injectors and the commands of
+// the one binary.
+package bootstrap
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+)
+
+// Config is the environment of architecture §2.
+type Config struct {
+	Addr          string
+	DatabaseURL   string
+	DataDir       string
+	TokenTTL      time.Duration
+	AdminUsername string
+	AdminPassword string
+	LogFormat     string // console | json
+	LogLevel      string
+	TrustProxy    bool
+}
+
+// LoadConfig reads the environment, with the documented defaults.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	get := func(key, def string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		return def
+	}
+	cfg := Config{
+		Addr:          get("VITRINA_ADDR", "127.0.0.1:8080"),
+		DatabaseURL:   get("VITRINA_DATABASE_URL", "sqlite://data/vitrina.db"),
+		DataDir:       get("VITRINA_DATA_DIR", "data"),
+		AdminUsername: getenv("VITRINA_ADMIN_USERNAME"),
+		AdminPassword: getenv("VITRINA_ADMIN_PASSWORD"),
+		LogFormat:     get("VITRINA_LOG_FORMAT", "console"),
+		LogLevel:      get("VITRINA_LOG_LEVEL", "info"),
+	}
+	ttl, err := time.ParseDuration(get("VITRINA_TOKEN_TTL", "12h"))
+	if err != nil || ttl < time.Minute {
+		return Config{}, fmt.Errorf("VITRINA_TOKEN_TTL: want a duration of at least 1m, like 12h")
+	}
+	cfg.TokenTTL = ttl
+	if cfg.LogFormat != "console" && cfg.LogFormat != "json" {
+		return Config{}, fmt.Errorf("VITRINA_LOG_FORMAT: want console or json, got %q", cfg.LogFormat)
+	}
+	if v := getenv("VITRINA_TRUST_PROXY"); v != "" {
+		if cfg.TrustProxy, err = strconv.ParseBool(v); err != nil {
+			return Config{}, fmt.Errorf("VITRINA_TRUST_PROXY: want true or false")
+		}
+	}
+	if (cfg.AdminUsername == "") != (cfg.AdminPassword == "") {
+		return Config{}, fmt.Errorf("VITRINA_ADMIN_USERNAME and VITRINA_ADMIN_PASSWORD go together")
+	}
+	return cfg, nil
+}

@@ -1,0 +1,100 @@
+package bootstrap
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/wire"
+	"github.com/uptrace/bun"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"vitrina/adapters/authz"
+	"vitrina/adapters/http/server"
+	"vitrina/adapters/persistence"
+	"vitrina/adapters/security"
+	appidentity "vitrina/application/identity"
+	"vitrina/frontend"
+	"vitrina/ports"
+)
+
+// App is everything a command needs.
+type App struct {
+	Config   Config
+	Log      *zap.Logger
+	DB       *bun.DB
+	Identity *appidentity.Service
+	Server   *server.Server
+}
+
+// SystemClock is the wall clock.
+type SystemClock struct{}
+
+// Now is time.Now in UTC.
+func (SystemClock) Now() time.Time { return time.Now().UTC() }
+
+// ProvideLogger builds zap: console for people, JSON for machines.
+func ProvideLogger(cfg Config) (*zap.Logger, func(), error) {
+	level, err := zapcore.ParseLevel(cfg.LogLevel)
+	if err != nil {
+		return nil, nil, err
+	}
+	var zc zap.Config
+	if cfg.LogFormat == "json" {
+		zc = zap.NewProductionConfig()
+	} else {
+		zc = zap.NewDevelopmentConfig()
+		zc.DisableStacktrace = true
+		zc.EncoderConfig.EncodeLevel = zapcore.CapitalColorLevelEncoder
+	}
+	zc.Level = zap.NewAtomicLevelAt(level)
+	log, err := zc.Build()
+	if err != nil {
+		return nil, nil, err
+	}
+	return log, func() { _ = log.Sync() }, nil
+}
+
+// ProvideDB opens the configured database.
+func ProvideDB(ctx context.Context, cfg Config) (*bun.DB, func(), error) {
+	db, err := persistence.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	return db, func() { _ = db.Close() }, nil
+}
+
+// ProvideIdentityConfig is the identity service's settings.
+func ProvideIdentityConfig(cfg Config) appidentity.Config {
+	return appidentity.Config{TokenTTL: cfg.TokenTTL}
+}
+
+// ProvideHasher is argon2id with the default cost.
+func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(security.DefaultArgon2) }
+
+// ProvideServer assembles the HTTP server.
+func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, az ports.Authorizer, p ports.Pinger) *server.Server {
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Authz: az, Pinger: p, SPA: frontend.Dist()})
+}
+
+// PersistenceSet binds the stores to the ports.
+var PersistenceSet = wire.NewSet(
+	ProvideDB,
+	persistence.NewUsers, persistence.NewSessions, persistence.NewLoginAttempts, persistence.NewPartners,
+	persistence.NewTxManager, persistence.NewPinger,
+	wire.Bind(new(ports.UserRepository), new(*persistence.Users)),
+	wire.Bind(new(ports.UserQueries), new(*persistence.Users)),
+	wire.Bind(new(ports.SessionStore), new(*persistence.Sessions)),
+	wire.Bind(new(ports.LoginAttempts), new(*persistence.LoginAttempts)),
+	wire.Bind(new(ports.PartnerDirectory), new(*persistence.Partners)),
+	wire.Bind(new(ports.TxManager), new(*persistence.TxManager)),
+	wire.Bind(new(ports.Pinger), new(*persistence.Pinger)),
+)
+
+// ApplicationSet is the use cases and the adapters they need besides storage.
+var ApplicationSet = wire.NewSet(
+	ProvideIdentityConfig, appidentity.NewService,
+	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
+	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)),
+	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)),
+)

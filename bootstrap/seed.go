@@ -1,0 +1,65 @@
+package bootstrap
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"vitrina/adapters/persistence"
+	appidentity "vitrina/application/identity"
+	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
+)
+
+var demoPartners = []persistence.DemoPartner{
+	{ID: 1001, Name: "Tehnomarket Podgorica"}, {ID: 1002, Name: "Elektro Nikšić"}, {ID: 1003, Name: "Gradnja Bar d.o.o."},
+	{ID: 1004, Name: "Primorka Budva"}, {ID: 1005, Name: "Lovćen Trade Cetinje"}, {ID: 1006, Name: "Bjelasica Berane"},
+	{ID: 1007, Name: "Sjever Pljevlja"}, {ID: 1008, Name: "Boka Kotor"}, {ID: 1009, Name: "Zeta Danilovgrad"},
+	{ID: 1010, Name: "Instalater Herceg Novi"},
+}
+
+var demoFirst = []string{"Marko", "Ana", "Nikola", "Jelena", "Milica", "Stefan", "Vuk", "Ivana", "Luka", "Dragana",
+	"Đorđe", "Sanja", "Petar", "Tamara", "Bojan", "Maja", "Žarko", "Čedomir", "Snežana", "Milan"}
+var demoLast = []string{"Petrović", "Vujović", "Radović", "Marković", "Popović", "Đukanović", "Šćekić", "Knežević",
+	"Lakić", "Perović", "Bulatović", "Vuković", "Mijušković", "Raičević", "Kovačević"}
+
+// SeedDemo loads the demo data set once: partners and back-office users of every role,
+// two of them linked to a partner. Running it again changes nothing.
+func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
+	if err := persistence.SeedPartners(ctx, app.DB, demoPartners); err != nil {
+		return err
+	}
+	roles := []string{"director", "manager", "engineer", "financier", "manager"}
+	created := 0
+	for i := 0; i < 40; i++ {
+		first, last := demoFirst[i%len(demoFirst)], demoLast[(i*7)%len(demoLast)]
+		username := strings.ToLower(asciiFold(first) + "." + asciiFold(last))
+		in := identity.UserInput{Name: first + " " + last, Username: username, Password: "demo1234",
+			ConfirmPassword: "demo1234", Roles: []string{roles[i%len(roles)]}}
+		if i%13 == 5 {
+			pid := demoPartners[i%len(demoPartners)].ID
+			in.PartnerID, in.Roles = &pid, nil
+		}
+		v, err := app.Identity.CreateUser(ctx, in)
+		switch {
+		case err == nil:
+			created++
+		case kernel.KindOf(err) == kernel.KindInvalid:
+			continue // already there from an earlier run
+		default:
+			return err
+		}
+		if i%9 == 8 { // a few inactive accounts, so the list shows both states
+			if _, err := app.Identity.ToggleUser(ctx, appidentity.Principal{}, kernel.ID(v.ID)); err != nil {
+				return err
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "demo data: %d partners, %d new users (password demo1234)\n", len(demoPartners), created)
+	return nil
+}
+
+func asciiFold(s string) string {
+	return strings.NewReplacer("č", "c", "ć", "c", "š", "s", "ž", "z", "đ", "dj", "Č", "C", "Ć", "C", "Š", "S", "Ž", "Z", "Đ", "Dj").Replace(s)
+}

@@ -1,0 +1,15 @@
+//go:build wireinject
+
+package bootstrap
+
+import (
+	"context"
+
+	"github.com/google/wire"
+)
+
+// InitApp builds the application for a command.
+func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
+	wire.Build(ProvideLogger, PersistenceSet, ApplicationSet, ProvideServer, wire.Struct(new(App), "*"))
+	return nil, nil, nil
+}

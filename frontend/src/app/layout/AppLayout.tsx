@@ -1,0 +1,104 @@
+import { Button } from 'primereact/button';
+import { Sidebar } from 'primereact/sidebar';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { useLogoutMutation } from '../../features/auth/api';
+import { loggedOut, selectSession } from '../../shared/auth/authSlice';
+import { clearAuth } from '../../shared/auth/storage';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
+import { NavMenu } from './NavMenu';
+
+/** App bar and drawer around every authenticated screen; the drawer collapses under 500 px. */
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const session = useSelector(selectSession);
+  const narrow = useMediaQuery(MOBILE_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+
+  const onLogout = async () => {
+    try {
+      await logout().unwrap();
+    } catch {
+      // The session ends locally whatever the server says.
+    }
+    clearAuth();
+    dispatch(loggedOut());
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="layout">
+      <header className="topbar">
+        {narrow && (
+          <Button
+            type="button"
+            icon="pi pi-bars"
+            rounded
+            text
+            className="topbar__menu"
+            aria-label={t('app.menu')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          />
+        )}
+        <Link to="/" className="topbar__brand">
+          <span className="brand-mark" aria-hidden>
+            V
+          </span>
+          <span className="topbar__title">{t('app.title')}</span>
+        </Link>
+        <div className="topbar__spacer" />
+        <LanguageSwitch className="topbar__language" />
+        <Link to="/user-profile" className="topbar__profile" aria-label={t('app.profile')} title={t('app.profile')}>
+          <i className="pi pi-user" aria-hidden />
+          {!narrow && <span>{session?.username}</span>}
+        </Link>
+        <Button
+          type="button"
+          icon="pi pi-sign-out"
+          rounded
+          text
+          className="topbar__logout"
+          aria-label={t('app.logout')}
+          title={t('app.logout')}
+          loading={loggingOut}
+          onClick={() => {
+            void onLogout();
+          }}
+        />
+      </header>
+
+      <div className="layout__body">
+        {!narrow && (
+          <aside className="drawer">
+            <NavMenu />
+          </aside>
+        )}
+        {narrow && (
+          <Sidebar
+            visible={drawerOpen}
+            onHide={() => setDrawerOpen(false)}
+            className="drawer-mobile"
+            header={<span className="drawer-mobile__title">{t('app.title')}</span>}
+            closeIcon="pi pi-times"
+            aria-label={t('app.main_navigation')}
+          >
+            <NavMenu onNavigate={() => setDrawerOpen(false)} />
+          </Sidebar>
+        )}
+        <main className="content">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Form, Formik } from 'formik';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { baseApi } from '../../shared/api/baseApi';
+import { loggedIn } from '../../shared/auth/authSlice';
+import { saveAuth, saveEvidentions } from '../../shared/auth/storage';
+import { PasswordField } from '../../shared/form/PasswordField';
+import { TextField } from '../../shared/form/TextField';
+import { useSnackbar } from '../../shared/snackbar/snackbarContext';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
+import { useLazyGetCommentInfoQuery, useLoginMutation } from './api';
+import { loginFailureText, toLoginFailure, type LoginFailure } from './loginError';
+import { loginSchema, type LoginValues } from './schema';
+
+const initialValues: LoginValues = { username: '', password: '' };
+
+export default function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const [login] = useLoginMutation();
+  const [fetchCommentInfo] = useLazyGetCommentInfoQuery();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+
+  const onSubmit = async (values: LoginValues) => {
+    setFailure(null);
+    let answer;
+    try {
+      answer = await login(values).unwrap();
+    } catch (error) {
+      setFailure(toLoginFailure(error));
+      return;
+    }
+    // Partner-linked accounts may not use the back office: nothing visible happens (spec §4).
+    if (answer.partner_id !== null && answer.partner_id !== undefined) return;
+
+    const session = saveAuth(answer, values.username);
+    try {
+      const info = await fetchCommentInfo(session.token).unwrap();
+      saveEvidentions(info.evidentions);
+    } catch {
+      saveEvidentions(null);
+    }
+    dispatch(baseApi.util.resetApiState());
+    dispatch(loggedIn(session));
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <main className="login">
+      <div className="login__language">
+        <LanguageSwitch />
+      </div>
+      <div className="login__card">
+        <div className="login__brand">
+          <span className="brand-mark" aria-hidden>
+            V
+          </span>
+          <div>
+            <div className="login__product">{t('app.title')}</div>
+            <div className="login__tagline">{t('app.subtitle')}</div>
+          </div>
+        </div>
+        <h1 className="login__title">{t('login.title')}</h1>
+        <p className="login__subtitle">{t('login.subtitle')}</p>
+
+        {failure && (
+          <Message severity="error" text={loginFailureText(failure, i18n)} className="login__alert" />
+        )}
+
+        <Formik<LoginValues> initialValues={initialValues} validationSchema={loginSchema} onSubmit={onSubmit}>
+          {(formik) => (
+            <Form
+              noValidate
+              className="form-grid"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void formik.validateForm().then((errors) => {
+                  if (Object.keys(errors).length > 0) snackbar.error(t('snackbar_required'));
+                  return formik.submitForm();
+                });
+              }}
+            >
+              <TextField name="username" label={t('login.username')} required autoFocus autoComplete="username" />
+              <PasswordField
+                name="password"
+                label={t('login.password')}
+                required
+                autoComplete="current-password"
+              />
+              <Button
+                type="submit"
+                label={t('login.submit')}
+                icon="pi pi-sign-in"
+                loading={formik.isSubmitting}
+                className="login__submit"
+              />
+            </Form>
+          )}
+        </Formik>
+      </div>
+    </main>
+  );
+}

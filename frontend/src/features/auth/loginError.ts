@@ -1,0 +1,20 @@
+import type { i18n as I18n } from 'i18next';
+import { errorBody, errorStatus } from '../../shared/errors/apiError';
+import { translateServerMessage } from '../../shared/errors/errorKey';
+
+export interface LoginFailure {
+  status: number | null;
+  message?: string;
+}
+
+export function toLoginFailure(error: unknown): LoginFailure {
+  return { status: errorStatus(error), message: errorBody(error).message };
+}
+
+/** The alert text of a failed login (spec §8): 429 its own text, else the server message or the fallback. */
+export function loginFailureText(failure: LoginFailure, i18n: Pick<I18n, 't'>): string {
+  if (failure.status === 429) return i18n.t('errors.too_many');
+  if (failure.status === null) return i18n.t('errors.network');
+  if (failure.status >= 500) return i18n.t('errors.generic');
+  return failure.message ? translateServerMessage(i18n, failure.message) : i18n.t('login.failed');
+}

@@ -1,0 +1,31 @@
+import { baseApi } from '../../shared/api/baseApi';
+
+export interface LoggedUser {
+  id: number;
+  name: string;
+  username: string;
+  partner_id: number | null;
+  roles: string[];
+}
+
+export interface ProfileUpdate {
+  name: string;
+  username: string;
+  password?: string;
+  confirmPassword?: string;
+}
+
+export const profileApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getLoggedUser: build.query<LoggedUser, void>({
+      query: () => 'getLogedUserData',
+      providesTags: [{ type: 'Me', id: 'CURRENT' }],
+    }),
+    updateProfile: build.mutation<{ name: string; username: string }, ProfileUpdate>({
+      query: (body) => ({ url: 'userUpdate', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Me', id: 'CURRENT' }, { type: 'User', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetLoggedUserQuery, useUpdateProfileMutation } = profileApi;

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/form/FormDialog';
+import { MultiSelectField } from '../../shared/form/MultiSelectField';
+import { NumberField } from '../../shared/form/NumberField';
+import { PasswordField } from '../../shared/form/PasswordField';
+import { SwitchField } from '../../shared/form/SwitchField';
+import { TextField } from '../../shared/form/TextField';
+import type { FormRenderProps } from '../../shared/list/types';
+import { useCreateUserMutation, useGetRolesQuery, useUpdateUserMutation } from './api';
+import { initialUserValues, toUserPayload, userSchema, type UserFormValues } from './schema';
+import type { User } from './types';
+
+export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<User>) {
+  const { t } = useTranslation();
+  const { data: roles = [] } = useGetRolesQuery(undefined, { skip: !visible });
+  const [createUser] = useCreateUserMutation();
+  const [updateUser] = useUpdateUserMutation();
+  const mode = state.mode;
+  const row = state.mode === 'edit' ? state.row : undefined;
+
+  const onSubmit = async (values: UserFormValues) => {
+    const body = toUserPayload(values, mode);
+    if (row) await updateUser({ id: row.id, body }).unwrap();
+    else await createUser(body).unwrap();
+    onSaved();
+  };
+
+  const roleOptions = roles.map((role) => ({ value: role, label: t(`roles.${role}`, { defaultValue: role }) }));
+
+  return (
+    <FormDialog<UserFormValues>
+      visible={visible}
+      title={t(mode === 'add' ? 'users.add_title' : 'users.edit_title')}
+      initialValues={initialUserValues(row)}
+      validationSchema={userSchema(mode)}
+      onSubmit={onSubmit}
+      onHide={onHide}
+    >
+      {({ values }) => (
+        <>
+          <TextField name="name" label={t('users.name')} required autoFocus autoComplete="off" />
+          <TextField name="username" label={t('users.username')} required autoComplete="off" />
+          <div className="form-row">
+            <PasswordField
+              name="password"
+              label={t('users.password')}
+              required={mode === 'add'}
+              hint={mode === 'edit' ? t('users.password_edit_hint') : undefined}
+            />
+            <PasswordField name="confirmPassword" label={t('users.confirm_password')} required={mode === 'add'} />
+          </div>
+          <MultiSelectField<string>
+            name="roles"
+            label={t('users.roles')}
+            options={roleOptions}
+            placeholder={t('users.roles_placeholder')}
+          />
+          <div className="form-row form-row--partner">
+            <SwitchField name="hasPartner" label={t('users.superior_partner')} />
+            {values.hasPartner && <NumberField name="partner_id" label={t('users.partner_id')} required />}
+          </div>
+        </>
+      )}
+    </FormDialog>
+  );
+}

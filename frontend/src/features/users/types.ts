@@ -1,0 +1,27 @@
+export interface PartnerRef {
+  id: number;
+  name: string;
+}
+
+export interface User {
+  id: number;
+  name: string;
+  username: string;
+  is_active: boolean;
+  partner_id: number | null;
+  partner: PartnerRef | null;
+  partner_name: string | null;
+  roles: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** POST /api/users and PUT /api/users/{id}; on edit the password pair is sent only when typed. */
+export interface UserPayload {
+  name: string;
+  username: string;
+  password?: string;
+  confirmPassword?: string;
+  partner_id: number | null;
+  roles: string[];
+}
