@@ -175,7 +175,7 @@ export function ListPage<T extends ListRow>({
       value={active}
       options={activeOptions}
       onChange={(e) => applyFilters(draft, e.value as ActiveFilter)}
-      aria-label={t('table.status')}
+      ariaLabel={t('table.status')}
       className="list-filter__select"
     />
   );

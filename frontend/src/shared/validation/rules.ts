@@ -24,18 +24,23 @@ export const optionalPasswordRule = () =>
     .default('')
     .test('short_password', 'validation.short_password', (v) => !v || v.length >= MIN_PASSWORD);
 
-export const optionalPasswordConfirmationRule = (field = 'password') =>
-  yup
+export const optionalPasswordConfirmationRule = (field = 'password') => {
+  const passwordOf = (parent: unknown): string => {
+    const value = (parent as Record<string, unknown> | undefined)?.[field];
+    return typeof value === 'string' ? value : '';
+  };
+  return yup
     .string()
     .default('')
-    .when(field, ([password], schema) =>
-      password ? schema.required('validation.field') : schema,
-    )
+    .test('required_with_password', 'validation.field', function required(value) {
+      return passwordOf(this.parent) === '' || Boolean(value);
+    })
     .test('password_match', 'validation.password_match', function match(value) {
-      const parent = this.parent as Record<string, unknown>;
-      const password = typeof parent[field] === 'string' ? (parent[field] as string) : '';
+      const password = passwordOf(this.parent);
+      if (password !== '' && !value) return true; // reported as required
       return (value ?? '') === password;
     });
+};
 
 export const positiveIntegerRule = () =>
   yup

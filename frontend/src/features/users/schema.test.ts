@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { initialUserValues, toUserPayload, userSchema, type UserFormValues } from './schema';
+import type { User } from './types';
+
+const valid: UserFormValues = {
+  name: 'Ana Anić',
+  username: 'ana',
+  password: 'abcd',
+  confirmPassword: 'abcd',
+  roles: ['manager'],
+  hasPartner: false,
+  partner_id: null,
+};
+
+/** Field → message key of every failure. */
+function errorsOf(mode: 'add' | 'edit', values: Partial<UserFormValues>): Record<string, string> {
+  try {
+    userSchema(mode).validateSync({ ...valid, ...values }, { abortEarly: false });
+    return {};
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    // Like Formik's yupToFormErrors: the first failure of a field is the one shown.
+    const errors: Record<string, string> = {};
+    for (const inner of e.inner) errors[inner.path ?? ''] ??= inner.message;
+    return errors;
+  }
+}
+
+describe('user form schema', () => {
+  it('accepts a complete add form', () => {
+    expect(errorsOf('add', {})).toEqual({});
+  });
+
+  it('requires name and username', () => {
+    expect(errorsOf('add', { name: '', username: '  ' })).toMatchObject({
+      name: 'validation.field',
+      username: 'validation.field',
+    });
+  });
+
+  it('wants a name of at least 2 characters', () => {
+    expect(errorsOf('add', { name: 'A' })).toEqual({ name: 'validation.name_min' });
+    expect(errorsOf('add', { name: 'Al' })).toEqual({});
+  });
+
+  it('requires the password pair on add', () => {
+    expect(errorsOf('add', { password: '', confirmPassword: '' })).toEqual({
+      password: 'validation.field',
+      confirmPassword: 'validation.field',
+    });
+  });
+
+  it('wants at least 4 characters and a matching confirmation', () => {
+    expect(errorsOf('add', { password: 'abc', confirmPassword: 'abc' })).toEqual({
+      password: 'validation.short_password',
+    });
+    expect(errorsOf('add', { password: 'abcd', confirmPassword: 'abce' })).toEqual({
+      confirmPassword: 'validation.password_match',
+    });
+  });
+
+  it('on edit, a blank password pair keeps the old password', () => {
+    expect(errorsOf('edit', { password: '', confirmPassword: '' })).toEqual({});
+  });
+
+  it('on edit, a typed password is validated like on add', () => {
+    expect(errorsOf('edit', { password: 'ab', confirmPassword: 'ab' })).toEqual({
+      password: 'validation.short_password',
+    });
+    expect(errorsOf('edit', { password: 'abcdef', confirmPassword: '' })).toEqual({
+      confirmPassword: 'validation.field',
+    });
+    expect(errorsOf('edit', { password: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({
+      confirmPassword: 'validation.password_match',
+    });
+    expect(errorsOf('edit', { password: '', confirmPassword: 'stray' })).toEqual({
+      confirmPassword: 'validation.password_match',
+    });
+  });
+
+  it('needs a positive whole partner id only while the superior-partner switch is on', () => {
+    expect(errorsOf('add', { hasPartner: false, partner_id: null })).toEqual({});
+    expect(errorsOf('add', { hasPartner: true, partner_id: null })).toEqual({ partner_id: 'validation.field' });
+    expect(errorsOf('add', { hasPartner: true, partner_id: 0 })).toEqual({
+      partner_id: 'validation.positive_integer',
+    });
+    expect(errorsOf('add', { hasPartner: true, partner_id: 2.5 })).toEqual({
+      partner_id: 'validation.positive_integer',
+    });
+    expect(errorsOf('add', { hasPartner: true, partner_id: 7 })).toEqual({});
+  });
+});
+
+describe('user payload', () => {
+  it('sends the password pair on add and partner_id null when the switch is off', () => {
+    expect(toUserPayload({ ...valid, partner_id: 9 }, 'add')).toEqual({
+      name: 'Ana Anić',
+      username: 'ana',
+      password: 'abcd',
+      confirmPassword: 'abcd',
+      partner_id: null,
+      roles: ['manager'],
+    });
+  });
+
+  it('leaves the password out of an edit when it was not typed', () => {
+    const payload = toUserPayload({ ...valid, password: '', confirmPassword: '', hasPartner: true, partner_id: 3 }, 'edit');
+    expect(payload).not.toHaveProperty('password');
+    expect(payload).not.toHaveProperty('confirmPassword');
+    expect(payload.partner_id).toBe(3);
+  });
+
+  it('fills the edit form from a user', () => {
+    const user: User = {
+      id: 4,
+      name: 'Petar',
+      username: 'petar',
+      is_active: true,
+      partner_id: 12,
+      partner: { id: 12, name: 'Voli' },
+      partner_name: 'Voli',
+      roles: ['engineer'],
+      created_at: '',
+      updated_at: '',
+    };
+    expect(initialUserValues(user)).toEqual({
+      name: 'Petar',
+      username: 'petar',
+      password: '',
+      confirmPassword: '',
+      roles: ['engineer'],
+      hasPartner: true,
+      partner_id: 12,
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import sr from './sr-Latn-ME.json';
+import { errorKeySuffix } from '../shared/errors/errorKey';
+
+/** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */
+function leafKeys(node: unknown, prefix: string[] = []): string[] {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return [prefix.join(' › ')];
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leafKeys(value, [...prefix, key]));
+}
+
+function leafValues(node: unknown): unknown[] {
+  if (typeof node !== 'object' || node === null) return [node];
+  return Object.values(node as Record<string, unknown>).flatMap(leafValues);
+}
+
+// Every sentence the server sends today (the identity context's validation and login answers).
+const SERVER_MESSAGES = [
+  'The name field is required.',
+  'The name must be at least 2 characters.',
+  'The username field is required.',
+  'The username has already been taken.',
+  'The password field is required.',
+  'The password must be at least 4 characters.',
+  'The password confirmation does not match.',
+  'The selected role is invalid.',
+  'The partner id must be a positive integer.',
+  'The sort field is invalid.',
+  'Wrong username or password.',
+  'Too many login attempts. Try again later.',
+];
+
+describe('catalogues', () => {
+  it('sr-Latn-ME and en have exactly the same keys', () => {
+    const srKeys = new Set(leafKeys(sr));
+    const enKeys = new Set(leafKeys(en));
+    expect([...srKeys].filter((k) => !enKeys.has(k))).toEqual([]);
+    expect([...enKeys].filter((k) => !srKeys.has(k))).toEqual([]);
+  });
+
+  it('the parity check sees a nested difference', () => {
+    const a = { x: { y: 'a', z: 'b' } };
+    const b = { x: { y: 'a' } };
+    expect(leafKeys(a)).not.toEqual(leafKeys(b));
+  });
+
+  it('has no empty texts', () => {
+    for (const catalogue of [sr, en]) {
+      for (const value of leafValues(catalogue)) {
+        expect(typeof value === 'string' && value.trim().length > 0).toBe(true);
+      }
+    }
+  });
+
+  it.each(SERVER_MESSAGES)('translates the server message "%s" in both languages', (message) => {
+    const suffix = errorKeySuffix(message);
+    expect((sr.errorValidations as Record<string, string>)[suffix]).toBeTruthy();
+    expect((en.errorValidations as Record<string, string>)[suffix]).toBeTruthy();
+  });
+
+  it('carries the spec texts', () => {
+    expect(sr.validation.field).toBe('Obavezno polje');
+    expect(en.validation.field).toBe('Required field');
+    expect(sr.snackbar_required).toBe('Morate popuniti obavezna polja');
+    expect(en.snackbar_required).toBe('You must fill the required fields');
+    expect(sr.login.failed).toBe('Pogrešno korisničko ime ili šifra');
+    expect(sr.errors.session_expired).toBe('Morate se prijaviti');
+    expect(en.errors.session_expired).toBe('You must log in');
+    expect(sr.errors.inactive_exists).toBe('Vec postoji (Status: Neaktivan)');
+    expect(sr.errors.in_use).toBe('Izmjene zabranjene, koristi se u evidencijama');
+    expect(sr.errors.invalid_dates).toBe('Neispravni datumi');
+    expect(sr.errors.push_failed).toBe('Došlo je do greške prilikom slanja notifikacija na neke od uređaja.');
+    expect(sr.profile.change_password).toBe('Izmijeni šifru');
+    expect(sr.login.username).toBe('Korisničko ime');
+    expect(sr.login.password).toBe('Šifra');
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '../../app/i18n';
+import { toErrorKey, translateServerMessage } from './errorKey';
+
+describe('error-key rule', () => {
+  it('turns spaces into underscores and drops the last character', () => {
+    expect(toErrorKey('The name has already been taken.')).toBe(
+      'errorValidations.The_name_has_already_been_taken',
+    );
+    expect(toErrorKey('Too many login attempts. Try again later.')).toBe(
+      'errorValidations.Too_many_login_attempts._Try_again_later',
+    );
+  });
+
+  it('translates a known server sentence in the current language', async () => {
+    await i18n.changeLanguage('sr-Latn-ME');
+    expect(translateServerMessage(i18n, 'The username has already been taken.')).toBe(
+      'Korisničko ime je već zauzeto.',
+    );
+    expect(translateServerMessage(i18n, 'Too many login attempts. Try again later.')).toBe(
+      'Previše neuspjelih pokušaja prijave. Pokušajte ponovo kasnije.',
+    );
+    await i18n.changeLanguage('en');
+    expect(translateServerMessage(i18n, 'The password confirmation does not match.')).toBe(
+      'The password confirmation does not match.',
+    );
+  });
+
+  it('returns an unknown sentence unchanged', () => {
+    expect(translateServerMessage(i18n, 'Something nobody translated.')).toBe('Something nobody translated.');
+  });
+});

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { mockFetch, route, type MockRequest } from '../../test/fetchMock';
+import { baseApi } from '../api/baseApi';
+import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../api/list';
+import { ListPage } from './ListPage';
+import type { ListColumn } from './types';
+
+interface Thing {
+  id: number;
+  name: string;
+  code: string;
+  is_active: boolean;
+}
+
+// A resource configured only for this test, the way a feature configures the list.
+const thingsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listThings: build.query<Page<Thing>, ListParams>({
+      query: (params) => ({ url: 'things', params: listQueryParams(params) }),
+      transformResponse: (items: Thing[], meta) => toPage(items, meta),
+      providesTags: (page) => listTags('User', page),
+    }),
+    toggleThing: build.mutation<ToggleAnswer, number>({
+      query: (id) => ({ url: `things/${id}`, method: 'DELETE' }),
+    }),
+  }),
+});
+
+const columns: ListColumn<Thing>[] = [
+  { field: 'name', header: 'users.name', filter: true },
+  { field: 'code', header: 'users.username', filter: true, sortable: false },
+];
+
+function things(count: number, from = 1): Thing[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: from + i,
+    name: `Thing ${from + i}`,
+    code: `T${from + i}`,
+    is_active: true,
+  }));
+}
+
+function renderList() {
+  return renderScreen(
+    <ListPage<Thing>
+      title="users.title"
+      columns={columns}
+      defaultSort={{ field: 'name', order: 'asc' }}
+      useList={thingsApi.useListThingsQuery}
+      useToggle={thingsApi.useToggleThingMutation}
+      rowLabel={(t) => t.name}
+    />,
+  );
+}
+
+const listCalls = (calls: MockRequest[]) => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/things');
+const lastParams = (calls: MockRequest[]) => Object.fromEntries(listCalls(calls).at(-1)!.url.searchParams);
+
+describe('generic list', () => {
+  it('renders the configured columns, the active chip and the actions', async () => {
+    mockFetch(route('GET', '/api/things', { body: things(3), headers: { 'X-Total-Count': '3' } }));
+    renderList();
+
+    expect(await screen.findByText('Thing 1')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    expect(headers.some((h) => h.includes('Ime i prezime'))).toBe(true);
+    expect(headers.some((h) => h.includes('Korisničko ime'))).toBe(true);
+    expect(headers.some((h) => h.includes('Aktivan'))).toBe(true);
+    expect(headers.some((h) => h.includes('Akcije'))).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Korisnici' })).toBeInTheDocument();
+    expect(screen.getAllByText('Aktivan', { selector: '.p-tag-value' })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: 'Deaktiviraj' })).toHaveLength(3);
+    expect(screen.getByText('1–3 / 3')).toBeInTheDocument();
+  });
+
+  it('asks the server for page, size, sort and order, then follows sorting and paging', async () => {
+    const { calls } = mockFetch(
+      route('GET', '/api/things', (req) => {
+        const page = Number(req.url.searchParams.get('page'));
+        return { body: things(10, (page - 1) * 10 + 1), headers: { 'X-Total-Count': '25' } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderList();
+
+    await screen.findByText('Thing 1');
+    expect(lastParams(calls)).toEqual({ page: '1', per_page: '10', sort: 'name', order: 'asc' });
+
+    await user.click(screen.getByRole('columnheader', { name: /Ime i prezime/ }));
+    await waitFor(() => expect(lastParams(calls)).toMatchObject({ sort: 'name', order: 'desc', page: '1' }));
+
+    await user.click(screen.getByRole('button', { name: /^2$/ }));
+    await waitFor(() => expect(lastParams(calls)).toMatchObject({ page: '2', per_page: '10' }));
+    expect(await screen.findByText('Thing 11')).toBeInTheDocument();
+  });
+
+  it('applies a text filter on Enter and the active select at once, and clears both', async () => {
+    const { calls } = mockFetch(route('GET', '/api/things', { body: things(2), headers: { 'X-Total-Count': '2' } }));
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Thing 1');
+
+    const nameFilter = screen.getByRole('textbox', { name: /Ime i prezime/ });
+    await user.type(nameFilter, 'abc');
+    // Typing alone does not query.
+    expect(lastParams(calls)).not.toHaveProperty('name');
+    await user.type(nameFilter, '{Enter}');
+    await waitFor(() => expect(lastParams(calls)).toMatchObject({ name: 'abc', page: '1' }));
+
+    await user.type(screen.getByRole('textbox', { name: /Korisničko ime/ }), 'T1');
+    await user.click(screen.getByRole('button', { name: 'Pretraži' }));
+    await waitFor(() => expect(lastParams(calls)).toMatchObject({ name: 'abc', code: 'T1' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Neaktivan' }));
+    await waitFor(() => expect(lastParams(calls)).toMatchObject({ is_active: '0' }));
+
+    await user.click(screen.getByRole('button', { name: 'Poništi filtere' }));
+    await waitFor(() =>
+      expect(lastParams(calls)).toEqual({ page: '1', per_page: '10', sort: 'name', order: 'asc' }),
+    );
+    expect(nameFilter).toHaveValue('');
+  });
+
+  it('shows the no-data alert for an empty answer', async () => {
+    mockFetch(route('GET', '/api/things', { body: [], headers: { 'X-Total-Count': '0' } }));
+    renderList();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nema podataka');
+  });
+
+  it('says data is loading while the first page is on its way', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));
+    const { fetchMock } = mockFetch(
+      route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }),
+    );
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (...args) => {
+      await gate;
+      return original(...args);
+    });
+    renderList();
+    expect(await screen.findByText('Učitavanje podataka...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Thing 1')).toBeInTheDocument();
+  });
+
+  it('deactivates after confirmation and applies the server answer to the row', async () => {
+    const { calls } = mockFetch(
+      route('GET', '/api/things', { body: things(2), headers: { 'X-Total-Count': '2' } }),
+      route('DELETE', '/api/things/2', { body: { is_active: false } }),
+    );
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Thing 2');
+
+    const row = screen.getByText('Thing 2').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Deaktiviraj' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Deaktivacija' });
+    expect(dialog).toHaveTextContent('Thing 2');
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Odustani' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(within(row).getByRole('button', { name: 'Deaktiviraj' }));
+    const again = await screen.findByRole('dialog', { name: 'Deaktivacija' });
+    await user.click(within(again).getByRole('button', { name: 'Potvrdi' }));
+
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
+    const updatedRow = screen.getByText('Thing 2').closest('tr')!;
+    expect(await within(updatedRow).findByText('Neaktivan')).toBeInTheDocument();
+    expect(within(updatedRow).getByText('Neaktivan').closest('.p-tag')).toHaveClass('p-tag-danger');
+    expect(within(updatedRow).getByRole('button', { name: 'Aktiviraj' })).toBeInTheDocument();
+    expect(await screen.findByText('Status je uspješno promijenjen')).toBeInTheDocument();
+
+    // Reactivation is titled accordingly.
+    await user.click(within(updatedRow).getByRole('button', { name: 'Aktiviraj' }));
+    expect(await screen.findByRole('dialog', { name: 'Reaktivacija' })).toBeInTheDocument();
+  });
+});

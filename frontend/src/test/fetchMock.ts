@@ -1,0 +1,69 @@
+import { vi } from 'vitest';
+
+export interface MockRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface MockAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type MockHandler = (req: MockRequest) => MockAnswer | undefined;
+
+/**
+ * Replaces fetch with a router over handlers (first answer wins) and records every request.
+ * Unhandled calls answer 404 so a test notices them.
+ */
+export function mockFetch(...handlers: MockHandler[]) {
+  const calls: MockRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const text = await request.text();
+    let body: unknown = undefined;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    const req: MockRequest = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body,
+    };
+    calls.push(req);
+    const answer = handlers.reduce<MockAnswer | undefined>((found, h) => found ?? h(req), undefined) ?? {
+      status: 404,
+      body: { message: 'Not found.' },
+    };
+    const status = answer.status ?? 200;
+    const payload = answer.body === undefined || status === 204 ? null : JSON.stringify(answer.body);
+    return new Response(payload, {
+      status,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** Matches method and path, e.g. route('GET', '/api/users', …). */
+export function route(
+  method: string,
+  path: string | RegExp,
+  answer: MockAnswer | ((req: MockRequest) => MockAnswer),
+): MockHandler {
+  return (req) => {
+    if (req.method !== method) return undefined;
+    const matches = typeof path === 'string' ? req.url.pathname === path : path.test(req.url.pathname);
+    if (!matches) return undefined;
+    return typeof answer === 'function' ? answer(req) : answer;
+  };
+}

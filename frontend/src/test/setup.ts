@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import i18n from '../app/i18n';
+
+// fetchBaseQuery builds a Request from '/api/…'; Node's Request needs an absolute URL and its own
+// AbortSignal class, so tests resolve the URL against the page and drop jsdom's signal.
+const NodeRequest = globalThis.Request;
+class PageRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? new URL(input, window.location.origin).href : input;
+    const rest: RequestInit = { ...init };
+    delete rest.signal;
+    super(url, rest);
+  }
+}
+globalThis.Request = PageRequest as typeof Request;
+
+beforeEach(async () => {
+  localStorage.clear();
+  await i18n.changeLanguage('sr-Latn-ME');
+});
+
+afterEach(() => {
+  cleanup();
+});
