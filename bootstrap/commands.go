@@ -87,6 +87,9 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 }
 
+// Prepare applies the migrations and creates the first admin when configured, as serve does.
+func Prepare(ctx context.Context, app *App) error { return migrate(ctx, app) }
+
 func migrate(ctx context.Context, app *App) error {
 	applied, err := persistence.Migrate(ctx, app.DB)
 	if err != nil {

@@ -51,7 +51,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.{js,mjs}', '*.config.{js,ts}'],
+    files: ['src/test/**', 'src/**/*.test.{ts,tsx}'],
+    rules: { 'react-refresh/only-export-components': 'off' },
+  },
+  {
+    files: ['e2e/**/*.{js,mjs}', 'scripts/**/*.mjs', '*.config.{js,ts}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: globals.node },
   },

@@ -61,8 +61,11 @@ func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bu
 			continue
 		}
 		switch {
-		case sqlite && f.FTS != "" && s.FTSTable != "" && utf8.RuneCountInString(term) >= minTrigram && !strings.ContainsAny(term, `%_`):
-			sel = sel.Where(s.IDExpr+" IN (SELECT rowid FROM "+s.FTSTable+" WHERE "+f.FTS+" LIKE ?)", "%"+term+"%")
+		case sqlite && f.FTS != "" && s.FTSTable != "" && utf8.RuneCountInString(term) >= minTrigram:
+			// A trigram phrase is an exact substring match and, unlike LIKE on the FTS
+			// table, needs no recheck against the content rows.
+			phrase := f.FTS + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
+			sel = sel.Where(s.IDExpr+" IN (SELECT rowid FROM "+s.FTSTable+" WHERE "+s.FTSTable+" MATCH ?)", phrase)
 		case sqlite:
 			sel = sel.Where("instr("+f.Fold+", ?) > 0", term)
 		default:
@@ -72,46 +75,83 @@ func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bu
 	return sel
 }
 
-// order adds the whitelisted sort with the id as tie-break so pages never overlap.
-func (s ListSpec) order(sel *bun.SelectQuery, q ports.ListQuery) (*bun.SelectQuery, error) {
+// indexedFilter tells whether a "contains" filter goes through a trigram index
+// (FTS5 on SQLite, pg_trgm on PostgreSQL), which narrows the rows before anything else.
+func (s ListSpec) indexedFilter(q ports.ListQuery) bool {
+	for k, v := range q.Filters {
+		if f, ok := s.Fields[k]; ok && f.FTS != "" && utf8.RuneCountInString(fold(v)) >= minTrigram {
+			return true
+		}
+	}
+	return false
+}
+
+// sortKey resolves the whitelisted sort of q: its SQL expression and the direction suffix.
+func (s ListSpec) sortKey(q ports.ListQuery) (expr, dir, nulls string, err error) {
 	key := q.Sort
 	if key == "" {
 		key = s.DefaultSort
 	}
 	f, ok := s.Fields[key]
 	if !ok || f.Sort == "" {
-		return nil, ErrBadSort
+		return "", "", "", ErrBadSort
 	}
-	dir := " ASC"
+	dir = " ASC"
 	if q.Desc {
 		dir = " DESC"
 	}
-	nulls := ""
 	if f.Nullable {
 		nulls = " NULLS LAST"
 	}
-	return sel.OrderExpr(f.Sort + dir + nulls).OrderExpr(s.IDExpr + dir), nil
+	return f.Sort, dir, nulls, nil
+}
+
+// order adds the whitelisted sort with the id as tie-break so pages never overlap.
+func (s ListSpec) order(sel *bun.SelectQuery, q ports.ListQuery) (*bun.SelectQuery, error) {
+	expr, dir, nulls, err := s.sortKey(q)
+	if err != nil {
+		return nil, err
+	}
+	return sel.OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir), nil
 }
 
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// totalRow carries the count that the page query computes in the same statement.
+// totalRow carries the count that the page query computes in the same statement, and
+// the sort columns of the narrowed form of that query.
 type totalRow struct {
-	TotalCount int `bun:"total_count,scanonly"`
+	TotalCount int   `bun:"total_count,scanonly"`
+	SortKey    any   `bun:"sort_key,scanonly"`
+	SortID     int64 `bun:"sort_id,scanonly"`
 }
 
 // listPage reads one page into dest (a slice of row structs embedding totalRow) and
-// returns the number of matching rows. The count is a subquery of the page's statement:
-// one round trip, and each part keeps its own best plan.
+// returns the number of matching rows, in one statement either way:
+//   - a "contains" filter served by a trigram index narrows the rows first; an inner query
+//     without ORDER BY lets each engine start from that index and count the few matches
+//     with a window, and the outer query keeps the top rows of the page;
+//   - otherwise the count is a subquery with its own cheap plan (a covering index) and
+//     the page reads only its rows in index order.
 func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int) (int, error) {
-	count := s.where(db, s.From(db).ColumnExpr("count(*)"), q)
-	sel, err := s.order(s.where(db, s.From(db).ColumnExpr(s.Columns), q), q)
+	expr, dir, nulls, err := s.sortKey(q)
 	if err != nil {
 		return 0, err
 	}
-	sel = sel.ColumnExpr("(?) AS total_count", count).Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
+	count := s.where(db, s.From(db).ColumnExpr("count(*)"), q)
+	var sel *bun.SelectQuery
+	if s.indexedFilter(q) {
+		inner := s.where(db, s.From(db).ColumnExpr(s.Columns).
+			ColumnExpr(expr+" AS sort_key").ColumnExpr(s.IDExpr+" AS sort_id").
+			ColumnExpr("count(*) OVER () AS total_count"), q)
+		sel = db.NewSelect().TableExpr("(?) AS page", inner).ColumnExpr("page.*").
+			OrderExpr("sort_key" + dir + nulls).OrderExpr("sort_id" + dir)
+	} else {
+		sel = s.where(db, s.From(db).ColumnExpr(s.Columns), q).ColumnExpr("(?) AS total_count", count).
+			OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir)
+	}
+	sel = sel.Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
 	if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, err
 	}

@@ -2,7 +2,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import sr from '../locales/sr-Latn-ME.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage } from '../shared/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage } from '../shared/i18n/languages';
+import { applyPrimeLocale } from './primeLocale';
 
 void i18n.use(initReactI18next).init({
   resources: {
@@ -16,10 +17,15 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-document.documentElement.lang = i18n.language;
+function applyLanguage(lng: string) {
+  document.documentElement.lang = lng;
+  if (isLanguage(lng)) applyPrimeLocale(lng);
+}
+
+applyLanguage(i18n.language);
 i18n.on('languageChanged', (lng) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
-  document.documentElement.lang = lng;
+  applyLanguage(lng);
 });
 
 export default i18n;

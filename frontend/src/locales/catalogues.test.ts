@@ -28,6 +28,7 @@ const SERVER_MESSAGES = [
   'The sort field is invalid.',
   'Wrong username or password.',
   'Too many login attempts. Try again later.',
+  'The selected partner id is invalid.',
 ];
 
 describe('catalogues', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../../app/i18n';
+// The test set-up initialises the app's i18next instance (the default one).
+import i18n from 'i18next';
 import { toErrorKey, translateServerMessage } from './errorKey';
 
 describe('error-key rule', () => {

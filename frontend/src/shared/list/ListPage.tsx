@@ -176,6 +176,7 @@ export function ListPage<T extends ListRow>({
       options={activeOptions}
       onChange={(e) => applyFilters(draft, e.value as ActiveFilter)}
       ariaLabel={t('table.status')}
+      aria-label={t('table.status')}
       className="list-filter__select"
     />
   );

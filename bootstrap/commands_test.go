@@ -1,0 +1,92 @@
+package bootstrap
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"vitrina/adapters/persistence/dbtest"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestLoadConfig(t *testing.T) {
+	cfg, err := LoadConfig(env(nil))
+	if err != nil || cfg.Addr != "127.0.0.1:8080" || cfg.DatabaseURL != "sqlite://data/vitrina.db" || cfg.TokenTTL != 12*time.Hour || cfg.DataDir != "data" {
+		t.Fatalf("defaults %+v, %v", cfg, err)
+	}
+	for _, bad := range []map[string]string{
+		{"VITRINA_TOKEN_TTL": "soon"},
+		{"VITRINA_LOG_FORMAT": "xml"},
+		{"VITRINA_ADMIN_USERNAME": "admin"},
+		{"VITRINA_TRUST_PROXY": "maybe"},
+	} {
+		if _, err := LoadConfig(env(bad)); err == nil {
+			t.Errorf("%v must be refused", bad)
+		}
+	}
+}
+
+// serve stops on cancellation after in-flight requests finish, and returns nil (exit 0).
+func TestServeShutsDownGracefully(t *testing.T) {
+	vars := map[string]string{"VITRINA_ADDR": "127.0.0.1:0", "VITRINA_DATABASE_URL": dbtest.SQLiteURL(t),
+		"VITRINA_LOG_LEVEL": "error", "VITRINA_ADMIN_USERNAME": "admin", "VITRINA_ADMIN_PASSWORD": "admin-pass"}
+	cfg, err := LoadConfig(env(vars))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	app, cleanup, err := InitApp(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	var out bytes.Buffer
+	go func() { done <- serve(ctx, app, &out, ready) }()
+	addr := <-ready
+
+	// A login (argon2 verification) is in flight when the stop comes.
+	inflight := make(chan int, 1)
+	go func() {
+		res, err := http.Post("http://"+addr+"/api/login", "application/json", strings.NewReader(`{"username":"admin","password":"admin-pass"}`))
+		if err != nil {
+			inflight <- 0
+			return
+		}
+		res.Body.Close()
+		inflight <- res.StatusCode
+	}()
+	time.Sleep(5 * time.Millisecond)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("serve returned %v, want nil", err)
+	}
+	if code := <-inflight; code != 200 {
+		t.Fatalf("in-flight request got %d", code)
+	}
+	if !strings.Contains(out.String(), "Vitrina is serving on http://"+addr) {
+		t.Fatalf("banner %q", out.String())
+	}
+	if _, err := http.Get("http://" + addr + "/healthz"); err == nil {
+		t.Fatal("the listener must be closed after shutdown")
+	}
+}
+
+func TestUserCreateReadsPasswordFromStdin(t *testing.T) {
+	vars := map[string]string{"VITRINA_DATABASE_URL": dbtest.SQLiteURL(t), "VITRINA_LOG_LEVEL": "error"}
+	var out bytes.Buffer
+	err := Run(context.Background(), []string{"user", "create", "--username", "maja", "--name", "Maja Perović", "--role", "manager,financier"},
+		env(vars), strings.NewReader("tajna123\n"), &out)
+	if err != nil || !strings.Contains(out.String(), "created user maja") || !strings.Contains(out.String(), "manager, financier") {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	err = Run(context.Background(), []string{"user", "create", "--username", "kratka", "--name", "Kratka"}, env(vars), strings.NewReader("abc\n"), &out)
+	if err == nil || !strings.Contains(err.Error(), "at least 4 characters") {
+		t.Fatalf("short password: %v", err)
+	}
+}

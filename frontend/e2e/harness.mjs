@@ -1,0 +1,183 @@
+// End-to-end harness: runs the real vitrina binary on a free loopback port with a fresh SQLite
+// database, drives Debian's Chromium through playwright-core, and keeps screenshots in artifacts/.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const frontendDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const artifactsDir = join(frontendDir, 'e2e', 'artifacts');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 812 };
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/** Starts `vitrina serve` and waits for /readyz. */
+export async function startServer() {
+  const bin = resolve(frontendDir, process.env.VITRINA_BIN || '../bin/vitrina');
+  if (!existsSync(bin)) {
+    throw new Error(`vitrina binary not found at ${bin}: build it (npm run build, then go build) or set VITRINA_BIN`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vitrina-e2e-'));
+  const port = await freePort();
+  const adminPassword = randomBytes(12).toString('base64url');
+  const log = [];
+  const child = spawn(bin, ['serve'], {
+    env: {
+      ...process.env,
+      VITRINA_ADDR: `127.0.0.1:${port}`,
+      VITRINA_DATABASE_URL: `sqlite://${dir}/e2e.db`,
+      VITRINA_DATA_DIR: dir,
+      VITRINA_ADMIN_USERNAME: 'admin',
+      VITRINA_ADMIN_PASSWORD: adminPassword,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => log.push(chunk));
+  child.stderr.on('data', (chunk) => log.push(chunk));
+  let exited = null;
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+  });
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error(`vitrina exited early (${JSON.stringify(exited)}):\n${Buffer.concat(log)}`);
+    try {
+      const res = await fetch(`${baseURL}/readyz`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`vitrina not ready within 30 s:\n${Buffer.concat(log)}`);
+    }
+    await sleep(100);
+  }
+
+  return {
+    baseURL,
+    adminPassword,
+    log: () => Buffer.concat(log).toString(),
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await new Promise((ok) => (exited ? ok() : child.once('exit', ok)));
+        clearTimeout(killer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (own localStorage) at desktop width, failing on page errors. */
+export async function newPage(browser, baseURL, viewport = DESKTOP) {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'sr-Latn-ME' });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/status of (401|403|404|422|429)/.test(msg.text())) {
+      problems.push(`console: ${msg.text()}`);
+    }
+  });
+  page.problems = problems;
+  return page;
+}
+
+/** Saves the page at 1280 px and at 375 px wide (artifacts/<name>-1280.png, -375.png). */
+export async function shoot(page, name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(viewport);
+    await sleep(350); // let layout, media queries and dialog transitions settle
+    await page.screenshot({ path: join(artifactsDir, `${name}-${viewport.width}.png`), fullPage: false });
+  }
+  await page.setViewportSize(original ?? DESKTOP);
+  await sleep(200);
+}
+
+/** Minimal JSON client for setting up data as the admin. */
+export function apiClient(baseURL) {
+  async function call(method, path, { token, body } = {}) {
+    const res = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  }
+  return {
+    call,
+    async login(username, password) {
+      const res = await call('POST', '/api/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token;
+    },
+    async createUser(token, user) {
+      const res = await call('POST', '/api/users', {
+        token,
+        body: { partner_id: null, roles: [], confirmPassword: user.password, ...user },
+      });
+      if (res.status !== 201) throw new Error(`create ${user.username}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
+  };
+}
+
+/** Signs in through the login screen (Serbian labels) and waits for the home grid. */
+export async function signIn(page, username, password) {
+  await page.goto('/login');
+  await page.getByLabel('Korisničko ime').fill(username);
+  await page.getByLabel('Šifra').fill(password);
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+export function writeArtifact(name, text) {
+  mkdirSync(artifactsDir, { recursive: true });
+  writeFileSync(join(artifactsDir, name), text);
+}

@@ -1,0 +1,43 @@
+import { addLocale, locale } from 'primereact/api';
+import type { Language } from '../shared/i18n/languages';
+
+// PrimeReact's own texts (empty lists, paginator and password aria labels) in Montenegrin;
+// English is PrimeReact's built-in 'en'.
+addLocale('sr-Latn-ME', {
+  accept: 'Da',
+  reject: 'Ne',
+  clear: 'Obriši',
+  apply: 'Primijeni',
+  cancel: 'Odustani',
+  choose: 'Izaberi',
+  emptyMessage: 'Nema podataka',
+  emptyFilterMessage: 'Nema rezultata',
+  emptySearchMessage: 'Nema rezultata',
+  emptySelectionMessage: 'Ništa nije izabrano',
+  selectionMessage: 'Izabrano: {0}',
+  searchMessage: 'Dostupno rezultata: {0}',
+  aria: {
+    close: 'Zatvori',
+    firstPageLabel: 'Prva strana',
+    lastPageLabel: 'Posljednja strana',
+    nextPageLabel: 'Sljedeća strana',
+    prevPageLabel: 'Prethodna strana',
+    pageLabel: 'Strana {page}',
+    rowsPerPageLabel: 'Redova po strani',
+    jumpToPageDropdownLabel: 'Izbor strane',
+    jumpToPageInputLabel: 'Unos strane',
+    listLabel: 'Lista opcija',
+    selectAll: 'Sve izabrano',
+    unselectAll: 'Ništa izabrano',
+    passwordShow: 'Prikaži šifru',
+    passwordHide: 'Sakrij šifru',
+    navigation: 'Navigacija',
+    trueLabel: 'Da',
+    falseLabel: 'Ne',
+    nullLabel: 'Nije izabrano',
+  },
+});
+
+export function applyPrimeLocale(language: Language): void {
+  locale(language === 'en' ? 'en' : 'sr-Latn-ME');
+}

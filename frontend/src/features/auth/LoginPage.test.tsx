@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, route } from '../../test/fetchMock';
+import { renderScreen } from '../../test/render';
+import LoginPage from './LoginPage';
+
+function renderLogin() {
+  return renderScreen(<LoginPage />, {
+    path: '/login',
+    extraRoutes: [{ path: '/', element: <p>home screen</p> }],
+  });
+}
+
+async function signIn(username: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Korisničko ime/), username);
+  await user.type(screen.getByLabelText(/Šifra/), `${password}{Enter}`);
+}
+
+describe('login', () => {
+  it('stores the session and notification info, then goes home', async () => {
+    const before = Date.now();
+    const { calls } = mockFetch(
+      route('POST', '/api/login', { body: { token: 'tok-1', expires_in: 3600, partner_id: null } }),
+      route('GET', '/api/getCommentInfo', { body: { evidentions: 'null' } }),
+    );
+    const { router } = renderLogin();
+    await signIn('admin', 'secret');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(localStorage.getItem('username')).toBe('admin');
+    expect(localStorage.getItem('partner_id')).toBe('null');
+    const expiration = Number(localStorage.getItem('expiration'));
+    expect(expiration).toBeGreaterThanOrEqual(before + 3600_000);
+    expect(expiration).toBeLessThanOrEqual(Date.now() + 3600_000);
+    expect(localStorage.getItem('evidentions')).toBe('[]');
+
+    expect(calls[0].body).toEqual({ username: 'admin', password: 'secret' });
+    expect(calls[0].headers.get('Authorization')).toBeNull();
+    expect(calls[1].url.pathname).toBe('/api/getCommentInfo');
+    expect(calls[1].headers.get('Authorization')).toBe('Bearer tok-1');
+  });
+
+  it('does nothing visible for a partner-linked account and stores nothing', async () => {
+    const { calls } = mockFetch(
+      route('POST', '/api/login', { body: { token: 'partner-token', expires_in: 3600, partner_id: 7 } }),
+    );
+    const { router } = renderLogin();
+    await signIn('partner', 'secret');
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // Let any follow-up work settle, then check nothing happened.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/login');
+    const stored = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    expect(stored.filter((key) => key !== 'language')).toEqual([]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/login']);
+  });
+
+  it('shows the translated server message for wrong credentials', async () => {
+    mockFetch(route('POST', '/api/login', { status: 401, body: { message: 'Wrong username or password.' } }));
+    const { router } = renderLogin();
+    await signIn('admin', 'bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pogrešno korisničko ime ili šifra');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+    // A failed login is not a session expiry.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the default text without a server message and shows raw unknown ones', async () => {
+    mockFetch(route('POST', '/api/login', { status: 401, body: {} }));
+    renderLogin();
+    await signIn('admin', 'bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pogrešno korisničko ime ili šifra');
+  });
+
+  it('shows the too-many-attempts text on 429', async () => {
+    mockFetch(route('POST', '/api/login', { status: 429, body: { message: 'Too many login attempts. Try again later.' } }));
+    renderLogin();
+    await signIn('admin', 'bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Previše pokušaja. Pokušajte ponovo kasnije.');
+  });
+
+  it('requires both fields and sends nothing when they are empty', async () => {
+    const { calls } = mockFetch();
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Prijavi se' }));
+    expect(await screen.findAllByText('Obavezno polje')).toHaveLength(2);
+    expect(await screen.findByText('Morate popuniti obavezna polja')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
