@@ -29,8 +29,6 @@ addLocale('sr-Latn-ME', {
     listLabel: 'Lista opcija',
     selectAll: 'Sve izabrano',
     unselectAll: 'Ništa izabrano',
-    passwordShow: 'Prikaži šifru',
-    passwordHide: 'Sakrij šifru',
     navigation: 'Navigacija',
     trueLabel: 'Da',
     falseLabel: 'Ne',

@@ -1,0 +1,52 @@
+package bootstrap
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"vitrina/adapters/persistence/dbtest"
+)
+
+// Every registered call is described in docs/openapi.yaml, and nothing described is missing.
+func TestOpenAPIDescribesEveryRoute(t *testing.T) {
+	raw, err := os.ReadFile("../docs/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Paths map[string]map[string]any `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatalf("openapi.yaml: %v", err)
+	}
+	app, cleanup, err := InitApp(context.Background(), Config{DatabaseURL: dbtest.SQLiteURL(t), TokenTTL: time.Hour, LogFormat: "json", LogLevel: "error"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	registered := map[string]bool{"GET /healthz": true, "GET /readyz": true}
+	for _, r := range app.Server.Routes() {
+		registered[r.Method+" "+r.Path] = true
+	}
+	for call := range registered {
+		method, path, _ := strings.Cut(call, " ")
+		if _, ok := doc.Paths[path][strings.ToLower(method)]; !ok {
+			t.Errorf("%s is not in docs/openapi.yaml", call)
+		}
+	}
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			if method == "parameters" {
+				continue
+			}
+			if !registered[strings.ToUpper(method)+" "+path] {
+				t.Errorf("docs/openapi.yaml describes %s %s, which the server does not register", strings.ToUpper(method), path)
+			}
+		}
+	}
+}
