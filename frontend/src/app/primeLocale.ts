@@ -12,10 +12,6 @@ addLocale('sr-Latn-ME', {
   choose: 'Izaberi',
   emptyMessage: 'Nema podataka',
   emptyFilterMessage: 'Nema rezultata',
-  emptySearchMessage: 'Nema rezultata',
-  emptySelectionMessage: 'Ništa nije izabrano',
-  selectionMessage: 'Izabrano: {0}',
-  searchMessage: 'Dostupno rezultata: {0}',
   aria: {
     close: 'Zatvori',
     firstPageLabel: 'Prva strana',
