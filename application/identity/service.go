@@ -8,8 +8,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"vitrina/domain/identity"
@@ -53,6 +53,10 @@ type Service struct {
 	hasher   ports.PasswordHasher
 	tx       ports.TxManager
 	clock    ports.Clock
+
+	dummyOnce sync.Once
+	dummy     string
+	dummyErr  error
 }
 
 // NewService wires the identity use cases.
@@ -99,6 +103,9 @@ func (s *Service) Login(ctx context.Context, username, password, address string)
 		if ok, err = s.hasher.Verify(u.PasswordHash(), password); err != nil {
 			return LoginResult{}, err
 		}
+	} else if hash, err := s.dummyHash(); err == nil {
+		// Spend the same time as a real check, so timing does not tell which usernames exist.
+		_, _ = s.hasher.Verify(hash, password)
 	}
 	if !ok {
 		if err := s.attempts.RecordFailure(ctx, key, address, now); err != nil {
@@ -118,6 +125,11 @@ func (s *Service) Login(ctx context.Context, username, password, address string)
 		return LoginResult{}, err
 	}
 	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: u.PartnerID()}, nil
+}
+
+func (s *Service) dummyHash() (string, error) {
+	s.dummyOnce.Do(func() { s.dummy, s.dummyErr = s.hasher.Hash("not a password of anyone") })
+	return s.dummy, s.dummyErr
 }
 
 func newToken() (string, error) {
@@ -364,10 +376,4 @@ func (s *Service) checkReferences(ctx context.Context, in identity.UserInput, ex
 		}
 	}
 	return v.Err()
-}
-
-// IsValidation tells whether err is a validation error.
-func IsValidation(err error) bool {
-	var e *kernel.Error
-	return errors.As(err, &e) && e.Kind == kernel.KindInvalid
 }

@@ -3,9 +3,14 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"io/fs"
+	"mime"
 	"net/http"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,10 +74,11 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Routes lists the API calls registered.
 func (s *Server) Routes() []kit.Route { return s.router.Routes() }
 
-// spa serves the built app: files as they are (hashed assets cached for a year) and
-// index.html for every client route.
+// spa serves the built app: files as they are (hashed assets cached for a year, gzip when
+// the client takes it) and index.html for every client route.
 func spa(dist fs.FS) http.Handler {
 	files := http.FileServerFS(dist)
+	gz := precompress(dist)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -84,6 +90,18 @@ func spa(dist fs.FS) http.Handler {
 			if st, err := fs.Stat(dist, path); err == nil && !st.IsDir() {
 				if strings.HasPrefix(path, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				w.Header().Add("Vary", "Accept-Encoding")
+				if body, ok := gz[path]; ok && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+					if ct := mime.TypeByExtension(filepath.Ext(path)); ct != "" {
+						w.Header().Set("Content-Type", ct)
+					}
+					w.Header().Set("Content-Encoding", "gzip")
+					w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+					if r.Method == http.MethodGet {
+						_, _ = w.Write(body)
+					}
+					return
 				}
 				files.ServeHTTP(w, r)
 				return
@@ -100,4 +118,30 @@ func spa(dist fs.FS) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(index)
 	})
+}
+
+// precompress gzips the text assets of the app once, at start.
+func precompress(dist fs.FS) map[string][]byte {
+	out := map[string][]byte{}
+	_ = fs.WalkDir(dist, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".js", ".css", ".svg", ".json", ".html", ".txt", ".map", ".ttf", ".woff":
+		default:
+			return nil
+		}
+		raw, err := fs.ReadFile(dist, path)
+		if err != nil || len(raw) < 1024 {
+			return nil
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(raw)
+		_ = zw.Close()
+		out[path] = buf.Bytes()
+		return nil
+	})
+	return out
 }

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiClient, launchBrowser, newPage, shoot, signIn, startServer } from './harness.mjs';
+
+describe('home grid and profile', () => {
+  let server;
+  let browser;
+  let api;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    api = apiClient(server.baseURL);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows six cards; only Settings is enabled and leads to the users list', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await signIn(page, 'admin', server.adminPassword);
+    const cards = page.locator('[data-card]');
+    assert.equal(await cards.count(), 6);
+    const titles = await page.locator('.home-card__title').allInnerTexts();
+    assert.deepEqual(titles, ['Partneri', 'Slajderi', 'Kampanje', 'Proizvodi', 'Push notifikacije', 'Podešavanja']);
+    assert.equal(await page.locator('.home-card--disabled[aria-disabled="true"]').count(), 5);
+    assert.equal(await page.locator('a.home-card').count(), 1);
+    // The drawer shows the later sections disabled.
+    const nav = page.getByRole('navigation');
+    assert.equal(await nav.locator('[aria-disabled="true"]').count(), 5);
+    await shoot(page, 'home');
+
+    // Unknown paths go to /dashboard, which is the home grid too.
+    await page.goto('/no/such/screen');
+    await page.waitForURL('**/dashboard');
+    await page.locator('[data-card="settings"]').waitFor();
+
+    await page.locator('a.home-card[data-card="settings"]').click();
+    await page.waitForURL('**/users');
+    await page.getByRole('heading', { name: 'Korisnici' }).waitFor();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  it('collapses the drawer into a menu button under 500 px', async () => {
+    const page = await newPage(browser, server.baseURL, { width: 375, height: 812 });
+    await signIn(page, 'admin', server.adminPassword);
+    assert.equal(await page.locator('aside.drawer').count(), 0);
+    await page.getByRole('button', { name: 'Meni' }).click();
+    const drawer = page.locator('.drawer-mobile');
+    await drawer.waitFor();
+    await shoot(page, 'drawer-mobile');
+    await drawer.getByRole('link', { name: 'Korisnici' }).click();
+    await page.waitForURL('**/users');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('changes the own password, then signs out and in with the new one', async () => {
+    const adminToken = await api.login('admin', server.adminPassword);
+    await api.createUser(adminToken, {
+      name: 'Profil Proba',
+      username: 'profil',
+      password: 'staro1234',
+      roles: ['manager'],
+    });
+
+    const page = await newPage(browser, server.baseURL);
+    await signIn(page, 'profil', 'staro1234');
+    await page.getByRole('link', { name: 'Profil' }).click();
+    await page.waitForURL('**/user-profile');
+    await page.getByTestId('profile-name').getByText('Profil Proba').waitFor();
+    assert.equal(await page.getByTestId('profile-username').innerText(), 'profil');
+    assert.match(await page.getByTestId('build-label').innerText(), /^\d{8} \(.+\)$/);
+    await shoot(page, 'profile');
+
+    await page.getByRole('button', { name: 'Izmijeni šifru' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Izmjena šifre' });
+    await dialog.waitFor();
+    // Too short and not matching: nothing is sent.
+    await dialog.getByLabel('Nova šifra').fill('abc');
+    await dialog.getByLabel('Ponovite šifru').fill('abd');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    await dialog.getByText('Šifra mora imati najmanje 4 karaktera').waitFor();
+    await dialog.getByText('Šifre se moraju poklapati').waitFor();
+    await page.getByText('Morate popuniti obavezna polja').waitFor();
+    await shoot(page, 'profile-password-dialog');
+
+    await dialog.getByLabel('Nova šifra').fill('novo5678');
+    await dialog.getByLabel('Ponovite šifru').fill('novo5678');
+    const saved = page.waitForResponse((res) => res.url().endsWith('/api/userUpdate'));
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    const res = await saved;
+    assert.equal(res.status(), 200);
+    assert.deepEqual(JSON.parse(res.request().postData()), {
+      name: 'Profil Proba',
+      username: 'profil',
+      password: 'novo5678',
+      confirmPassword: 'novo5678',
+    });
+    await page.getByText('Šifra je uspješno izmijenjena').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Odjava' }).click();
+    await page.waitForURL('**/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+
+    // The old password no longer works; the new one does.
+    assert.equal((await api.call('POST', '/api/login', { body: { username: 'profil', password: 'staro1234' } })).status, 401);
+    await signIn(page, 'profil', 'novo5678');
+    await page.getByRole('heading', { name: /Dobrodošli, profil/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('edits the own name and username from the profile', async () => {
+    const adminToken = await api.login('admin', server.adminPassword);
+    await api.createUser(adminToken, { name: 'Druga Osoba', username: 'druga', password: 'druga1234', roles: ['engineer'] });
+
+    const page = await newPage(browser, server.baseURL);
+    await signIn(page, 'druga', 'druga1234');
+    await page.goto('/user-profile');
+    await page.getByRole('button', { name: 'Izmijeni podatke' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Izmjena podataka' });
+    await dialog.getByLabel('Ime i prezime').fill('Druga Osoba Nova');
+    // A taken username is refused with the unique-username message.
+    await dialog.getByLabel('Korisničko ime').fill('admin');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    const error = page.getByRole('dialog', { name: 'Greška u unosu' });
+    await error.getByText('Korisničko ime je već zauzeto.').waitFor();
+    await error.getByRole('button', { name: 'U redu' }).click();
+
+    await dialog.getByLabel('Korisničko ime').fill('druga2');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    await page.getByText('Podaci su uspješno sačuvani').waitFor();
+    await page.getByTestId('profile-username').getByText('druga2').waitFor();
+    assert.equal(await page.getByTestId('profile-name').innerText(), 'Druga Osoba Nova');
+    assert.equal(await page.evaluate(() => localStorage.getItem('username')), 'druga2');
+    await page.context().close();
+  });
+});
