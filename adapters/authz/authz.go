@@ -27,7 +27,7 @@ const (
 )
 
 // Resources lists every resource the admin API guards, in the order the permission matrix shows.
-var Resources = []string{"profile", "users"}
+var Resources = []string{"users"}
 
 // Roles lists the roles of the policy, in the order the permission matrix shows.
 var Roles = []string{"admin", "director", "manager", "engineer", "financier"}
@@ -76,6 +76,7 @@ func (a *Enforcer) Matrix() (string, error) {
 	b.WriteString("# Permission matrix\n\n")
 	b.WriteString("Generated from `adapters/authz/policy.csv` by `go test ./adapters/authz` " +
 		"(run with `UPDATE_DOCS=1` to rewrite it). Deny by default: a cell lists what the role may do.\n")
+	b.WriteString("Every signed-in back-office account may read and change its own profile and sign out, whatever its roles.\n")
 	b.WriteString("Accounts linked to a partner are refused by every admin call, whatever their roles.\n\n")
 	b.WriteString("| resource | " + strings.Join(Roles, " | ") + " |\n")
 	b.WriteString("|---" + strings.Repeat("|---", len(Roles)) + "|\n")

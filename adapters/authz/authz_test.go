@@ -22,9 +22,9 @@ func TestPolicy(t *testing.T) {
 		{[]string{"manager"}, "users", "read", true},
 		{[]string{"manager"}, "users", "write", false},
 		{[]string{"engineer"}, "users", "read", false},
-		{[]string{"financier"}, "profile", "write", true},
+		{[]string{"financier"}, "users", "write", false},
 		{[]string{"engineer", "manager"}, "users", "read", true},
-		{nil, "profile", "read", false},
+		{nil, "users", "read", false},
 		{[]string{"king"}, "users", "read", false},
 	}
 	for _, c := range cases {

@@ -22,6 +22,7 @@ describe('home grid and profile', () => {
     const page = await newPage(browser, server.baseURL);
     await signIn(page, 'admin', server.adminPassword);
     const cards = page.locator('[data-card]');
+    await cards.last().waitFor();
     assert.equal(await cards.count(), 6);
     const titles = await page.locator('.home-card__title').allInnerTexts();
     assert.deepEqual(titles, ['Partneri', 'Slajderi', 'Kampanje', 'Proizvodi', 'Push notifikacije', 'Podešavanja']);
