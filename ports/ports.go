@@ -4,6 +4,7 @@ package ports
 
 import (
 	"context"
+	"io"
 	"time"
 )
 
@@ -32,4 +33,14 @@ type Authorizer interface {
 // Pinger reports whether storage is reachable, for /readyz.
 type Pinger interface {
 	Ping(ctx context.Context) error
+}
+
+// ImageStore keeps uploaded images of one kind ("products", "sliders", …): it accepts only
+// real JPEG or PNG content, re-encodes it, makes a thumbnail and names it itself.
+type ImageStore interface {
+	// Save validates and stores the image; a bad image is a kernel.KindInvalid error on
+	// the given form field and stores nothing. It returns the generated name.
+	Save(ctx context.Context, kind, field string, r io.Reader) (string, error)
+	// Delete removes an image and its thumbnail; a missing one is not an error.
+	Delete(kind, name string) error
 }

@@ -1,0 +1,131 @@
+package catalog
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"vitrina/domain/kernel"
+)
+
+// Price is an exact, non-negative amount with up to 10 integer digits and 3 decimals,
+// kept in thousandths so that it is never a float.
+type Price int64
+
+// ParsePrice validates a price as the form sends it.
+func ParsePrice(s string) (Price, error) {
+	a, err := kernel.ParseAmount("price", s)
+	if err != nil {
+		return 0, err
+	}
+	if a.IsPercent() {
+		return 0, kernel.FieldError("price", "The price must be a number.")
+	}
+	whole, frac, _ := strings.Cut(a.String(), ".")
+	w, _ := strconv.ParseInt(whole, 10, 64)
+	frac = (frac + "000")[:3]
+	f, _ := strconv.ParseInt(frac, 10, 64)
+	return Price(w*1000 + f), nil
+}
+
+// Thousandths is the price in thousandths.
+func (p Price) Thousandths() int64 { return int64(p) }
+
+// String renders the price as an exact decimal without trailing zeros.
+func (p Price) String() string {
+	s := strconv.FormatInt(int64(p)/1000, 10)
+	if f := int64(p) % 1000; f != 0 {
+		s += "." + strings.TrimRight(strconv.FormatInt(1000+f, 10)[1:], "0")
+	}
+	return s
+}
+
+// ProductInput is the product form; Image is the stored image's name, or "" to keep it.
+type ProductInput struct {
+	Name        string
+	Description string
+	Price       string
+	Image       string
+}
+
+// Product is an item of the catalog.
+type Product struct {
+	id          kernel.ID
+	name        kernel.Name
+	description kernel.Name
+	price       Price
+	image       string
+	activation  kernel.Activation
+	updatedAt   time.Time
+}
+
+// ValidateProduct checks every field; an image is required when creating.
+func ValidateProduct(in ProductInput, creating bool) error {
+	var v kernel.Validation
+	if _, err := kernel.NewName("name", in.Name, false); err != nil {
+		v.Merge(err)
+	}
+	if _, err := kernel.NewName("description", in.Description, false); err != nil {
+		v.Merge(err)
+	}
+	if _, err := ParsePrice(in.Price); err != nil {
+		v.Merge(err)
+	}
+	if creating && in.Image == "" {
+		v.Add("image", "The image field is required.")
+	}
+	return v.Err()
+}
+
+// NewProduct validates a new, active product.
+func NewProduct(in ProductInput, now time.Time) (*Product, error) {
+	if err := ValidateProduct(in, true); err != nil {
+		return nil, err
+	}
+	p := &Product{activation: kernel.Active(), image: in.Image}
+	p.apply(in, now)
+	return p, nil
+}
+
+func (p *Product) apply(in ProductInput, now time.Time) {
+	p.name, _ = kernel.NewName("name", in.Name, false)
+	p.description, _ = kernel.NewName("description", in.Description, false)
+	p.price, _ = ParsePrice(in.Price)
+	if in.Image != "" {
+		p.image = in.Image
+	}
+	p.updatedAt = now
+}
+
+// Edit applies the form; an empty image keeps the current one. It returns the replaced
+// image's name, for the caller to delete, or "".
+func (p *Product) Edit(in ProductInput, now time.Time) (replaced string, err error) {
+	if err := ValidateProduct(in, false); err != nil {
+		return "", err
+	}
+	if in.Image != "" && in.Image != p.image {
+		replaced = p.image
+	}
+	p.apply(in, now)
+	return replaced, nil
+}
+
+// ToggleActive deactivates or reactivates the product.
+func (p *Product) ToggleActive(now time.Time) {
+	p.activation, p.updatedAt = p.activation.Toggled(), now
+}
+
+// RehydrateProduct rebuilds a product from storage.
+func RehydrateProduct(id kernel.ID, name, description string, price Price, image string, active bool, updatedAt time.Time) *Product {
+	return &Product{id: id, name: kernel.Name(name), description: kernel.Name(description), price: price,
+		image: image, activation: kernel.ActivationOf(active), updatedAt: updatedAt}
+}
+
+func (p *Product) ID() kernel.ID         { return p.id }
+func (p *Product) Name() string          { return p.name.String() }
+func (p *Product) Description() string   { return p.description.String() }
+func (p *Product) Price() Price          { return p.price }
+func (p *Product) Image() string         { return p.image }
+func (p *Product) IsActive() bool        { return p.activation.IsActive() }
+func (p *Product) UpdatedAt() time.Time  { return p.updatedAt }
+func (p *Product) AssignID(id kernel.ID) { p.id = id }
