@@ -13,6 +13,8 @@ import (
 	"vitrina/adapters/http/server"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/security"
+	"vitrina/adapters/storage"
+	appcatalog "vitrina/application/catalog"
 	appidentity "vitrina/application/identity"
 	"vitrina/frontend"
 	"vitrina/ports"
@@ -24,6 +26,7 @@ type App struct {
 	Log      *zap.Logger
 	DB       *bun.DB
 	Identity *appidentity.Service
+	Catalog  *appcatalog.Service
 	Server   *server.Server
 }
 
@@ -73,15 +76,25 @@ func ProvideIdentityConfig(cfg Config) appidentity.Config {
 func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(security.DefaultArgon2) }
 
 // ProvideServer assembles the HTTP server.
-func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, az ports.Authorizer, p ports.Pinger) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Authz: az, Pinger: p, SPA: frontend.Dist()})
+func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, images *storage.Images,
+	az ports.Authorizer, p ports.Pinger) *server.Server {
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Images: images,
+		Authz: az, Pinger: p, SPA: frontend.Dist()})
 }
+
+// ProvideImages keeps uploaded images under the data directory.
+func ProvideImages(cfg Config) *storage.Images { return storage.NewImages(cfg.DataDir) }
+
+// ProvideCategoryUsages lists the contexts whose active records use categories; none is
+// built yet, so no category is in use.
+func ProvideCategoryUsages() appcatalog.CategoryUsages { return nil }
 
 // PersistenceSet binds the stores to the ports.
 var PersistenceSet = wire.NewSet(
 	ProvideDB,
 	persistence.NewUsers, persistence.NewSessions, persistence.NewLoginAttempts, persistence.NewPartners,
-	persistence.NewTxManager, persistence.NewPinger,
+	persistence.NewTxManager, persistence.NewPinger, persistence.NewCatalog, persistence.NewCatalogLists,
+	wire.Bind(new(ports.CatalogRepository), new(*persistence.Catalog)),
 	wire.Bind(new(ports.UserRepository), new(*persistence.Users)),
 	wire.Bind(new(ports.UserQueries), new(*persistence.Users)),
 	wire.Bind(new(ports.SessionStore), new(*persistence.Sessions)),
@@ -94,6 +107,8 @@ var PersistenceSet = wire.NewSet(
 // ApplicationSet is the use cases and the adapters they need besides storage.
 var ApplicationSet = wire.NewSet(
 	ProvideIdentityConfig, appidentity.NewService,
+	appcatalog.NewService, ProvideCategoryUsages,
+	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)),
 	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)),

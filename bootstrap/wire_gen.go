@@ -10,6 +10,7 @@ import (
 	"context"
 	"vitrina/adapters/authz"
 	"vitrina/adapters/persistence"
+	"vitrina/application/catalog"
 	"vitrina/application/identity"
 )
 
@@ -35,6 +36,11 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	txManager := persistence.NewTxManager(db)
 	systemClock := SystemClock{}
 	service := identity.NewService(config, users, users, sessions, loginAttempts, partners, argon2Hasher, txManager, systemClock)
+	persistenceCatalog := persistence.NewCatalog(db)
+	catalogLists := persistence.NewCatalogLists(db)
+	images := ProvideImages(cfg)
+	categoryUsages := ProvideCategoryUsages()
+	catalogService := catalog.NewService(persistenceCatalog, catalogLists, images, categoryUsages, txManager, systemClock)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
@@ -42,12 +48,13 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		return nil, nil, err
 	}
 	pinger := persistence.NewPinger(db)
-	server := ProvideServer(cfg, logger, service, enforcer, pinger)
+	server := ProvideServer(cfg, logger, service, catalogService, images, enforcer, pinger)
 	app := &App{
 		Config:   cfg,
 		Log:      logger,
 		DB:       db,
 		Identity: service,
+		Catalog:  catalogService,
 		Server:   server,
 	}
 	return app, func() {

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
@@ -36,18 +36,18 @@ export default tseslint.config(
     plugins: {
       'react-hooks': reactHooks,
       'react-refresh': reactRefresh,
-      'import-x': importX,
+      import: importPlugin,
     },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-restricted-paths': ['error', { zones: restrictedZones }],
-      'import-x/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: restrictedZones }],
+      'import/no-cycle': 'error',
     },
   },
   {
@@ -57,7 +57,8 @@ export default tseslint.config(
   {
     files: ['e2e/**/*.{js,mjs}', 'scripts/**/*.mjs', '*.config.{js,ts}'],
     extends: [js.configs.recommended],
-    languageOptions: { globals: globals.node },
+    // e2e callbacks passed to page.evaluate run in the browser.
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     files: ['vite.config.ts'],

@@ -1,5 +1,11 @@
 package ports
 
+import (
+	"context"
+
+	"vitrina/domain/kernel"
+)
+
 // ListQuery is one request of a list screen: a page, a whitelisted sort, per-column
 // "contains" filters and the active flag. Page 0 asks for the whole list.
 type ListQuery struct {
@@ -26,4 +32,12 @@ func (q ListQuery) Offset() int {
 type Page[T any] struct {
 	Items []T
 	Total int
+}
+
+// Lister reads one list screen's rows: a page with its total, the whole filtered list row
+// by row, and one row by id (kernel.KindNotFound when there is none).
+type Lister[V any] interface {
+	List(ctx context.Context, q ListQuery) (Page[V], error)
+	Stream(ctx context.Context, q ListQuery, fn func(V) error) error
+	Find(ctx context.Context, id kernel.ID) (V, error)
 }

@@ -119,6 +119,8 @@ describe('sign-in, session and language', () => {
     await nav.getByRole('link', { name: 'Users' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Korisnici' }).count(), 0);
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    await page.locator('[data-card]').last().waitFor();
+    await shoot(page, 'home-en');
 
     // Sign out and the login screen stays English.
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -1,5 +1,6 @@
 // Sums the gzipped JavaScript a browser loads for /login: the entry chunk, everything it
-// imports statically, and the lazily loaded login screen with its own static imports.
+// imports statically, the default language's catalogue and the lazily loaded login screen
+// with its own static imports.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,7 +10,8 @@ const assets = join(dist, 'assets');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
 const login = readdirSync(assets).find((f) => /^LoginPage-.*\.js$/.test(f));
-if (!entry || !login) {
+const catalogue = readdirSync(assets).find((f) => /^sr-Latn-ME-.*\.js$/.test(f));
+if (!entry || !login || !catalogue) {
   console.error('dist/ has no entry or login chunk; run npm run build first');
   process.exit(1);
 }
@@ -23,6 +25,7 @@ function visit(file) {
 }
 visit(entry);
 visit(login);
+visit(catalogue);
 
 let total = 0;
 const rows = [...seen].map((file) => {

@@ -16,6 +16,7 @@ import (
 // Transport-level errors.
 var (
 	ErrBadJSON     = &kernel.Error{Kind: KindBadRequest, Slug: "bad-json", Message: "The request body is not valid JSON."}
+	ErrBadForm     = &kernel.Error{Kind: KindBadRequest, Slug: "bad-form", Message: "The request body is not a valid multipart form."}
 	ErrBodyTooBig  = &kernel.Error{Kind: KindTooLarge, Slug: "body-too-large", Message: "The request body is too large."}
 	ErrBadID       = kernel.NotFound("record")
 	errUnavailable = &kernel.Error{Kind: KindUnavailable, Slug: "unavailable", Message: "The service is temporarily unavailable."}

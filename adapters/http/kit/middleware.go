@@ -12,8 +12,12 @@ import (
 	"go.uber.org/zap"
 )
 
-// DefaultBodyLimit caps request bodies that do not ask for more (JSON forms).
-const DefaultBodyLimit = 1 << 20
+// Request body limits: JSON forms, and multipart forms carrying one image of at most
+// 5 MB with its fields (a larger image is refused by the image store with a field error).
+const (
+	DefaultBodyLimit = 1 << 20
+	UploadBodyLimit  = 12 << 20
+)
 
 // securityHeaders are set on every answer. PrimeReact sets inline styles, hence
 // 'unsafe-inline' for styles only.
@@ -84,13 +88,15 @@ func Middleware(log *zap.Logger, trustProxy bool, next http.Handler) http.Handle
 			h.Set(k, v)
 		}
 		h.Set("X-Request-Id", id)
-		if r.ContentLength > DefaultBodyLimit && !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		limit := int64(DefaultBodyLimit)
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+			limit = UploadBodyLimit
+		}
+		if r.ContentLength > limit {
 			EncodeError(ctx, ErrBodyTooBig, w)
 			return
 		}
-		if !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
-			r.Body = http.MaxBytesReader(w, r.Body, DefaultBodyLimit)
-		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if rec := recover(); rec != nil {

@@ -66,6 +66,13 @@ func (rt *Router) Handle(routes ...Route) {
 	}
 }
 
+// HandlePlain registers a plain handler (no go-kit endpoint) and remembers it; access is
+// the handler's own business (public images).
+func (rt *Router) HandlePlain(method, path string, h http.Handler) {
+	rt.mux.Handle(method+" "+path, h)
+	rt.routes = append(rt.routes, Route{Method: method, Path: path, Access: Access{Public: true}})
+}
+
 // Routes lists what was registered.
 func (rt *Router) Routes() []Route { return rt.routes }
 

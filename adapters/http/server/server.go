@@ -16,8 +16,10 @@ import (
 
 	"go.uber.org/zap"
 
+	"vitrina/adapters/http/cataloghttp"
 	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
+	appcatalog "vitrina/application/catalog"
 	appidentity "vitrina/application/identity"
 	"vitrina/ports"
 )
@@ -27,6 +29,8 @@ type Deps struct {
 	Log        *zap.Logger
 	TrustProxy bool
 	Identity   *appidentity.Service
+	Catalog    *appcatalog.Service
+	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
 	Pinger     ports.Pinger
 	SPA        fs.FS
@@ -43,6 +47,9 @@ func New(d Deps) *Server {
 	mux := http.NewServeMux()
 	router := kit.NewRouter(mux, d.Identity, d.Authz)
 	router.Handle(identityhttp.Routes(d.Identity)...)
+	router.Handle(cataloghttp.Routes(d.Catalog)...)
+	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
+	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -1,31 +1,55 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import sr from '../locales/sr-Latn-ME.json';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage } from '../shared/i18n/languages';
+import { isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from '../shared/i18n/languages';
 import { applyPrimeLocale } from './primeLocale';
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    'sr-Latn-ME': { translation: sr },
-    en: { translation: en },
+// Each catalogue is its own chunk: a visitor downloads only the language in use.
+const catalogues: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  'sr-Latn-ME': () => import('../locales/sr-Latn-ME.json'),
+  en: () => import('../locales/en.json'),
+};
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(new Error(`no catalogue for ${language}`), null);
+      return;
+    }
+    catalogues[language]().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
   },
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+};
 
 function applyLanguage(lng: string) {
   document.documentElement.lang = lng;
   if (isLanguage(lng)) applyPrimeLocale(lng);
 }
 
-applyLanguage(i18n.language);
-i18n.on('languageChanged', (lng) => {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
-  applyLanguage(lng);
-});
+/** Resolves once the remembered (or default) language's catalogue is loaded. */
+export const i18nReady = i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    // The catalogues have the same keys (a test checks it), so no fallback download is needed.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+    react: { useSuspense: false },
+  })
+  .then(() => {
+    applyLanguage(i18n.language);
+    i18n.on('languageChanged', (lng) => {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+      applyLanguage(lng);
+    });
+  });
 
 export default i18n;

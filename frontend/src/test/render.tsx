@@ -24,11 +24,11 @@ export function renderScreen(
         children: [{ path, element }, ...extraRoutes],
       },
     ],
-    { initialEntries: [initialEntry] },
+    { initialEntries: [initialEntry], future: { v7_relativeSplatPath: true } },
   );
   const utils = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} future={{ v7_startTransition: true }} />
     </Provider>,
   );
   return { ...utils, store, router };

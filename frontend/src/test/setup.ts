@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import i18n from '../app/i18n';
+import i18n, { i18nReady } from '../app/i18n';
 
 // fetchBaseQuery builds a Request from '/api/…'; Node's Request needs an absolute URL and its own
 // AbortSignal class, so tests resolve the URL against the page and drop jsdom's signal.
@@ -15,6 +15,8 @@ class PageRequest extends NodeRequest {
   }
 }
 globalThis.Request = PageRequest as typeof Request;
+
+await i18nReady;
 
 beforeEach(async () => {
   localStorage.clear();

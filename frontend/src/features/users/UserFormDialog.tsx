@@ -55,7 +55,7 @@ export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
             options={roleOptions}
             placeholder={t('users.roles_placeholder')}
           />
-          <div className="form-row form-row--partner">
+          <div className={`form-row form-row--partner${values.hasPartner ? ' form-row--partner-open' : ''}`}>
             <SwitchField name="hasPartner" label={t('users.superior_partner')} />
             {values.hasPartner && <NumberField name="partner_id" label={t('users.partner_id')} required />}
           </div>

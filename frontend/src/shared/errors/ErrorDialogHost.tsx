@@ -41,7 +41,8 @@ export function ErrorDialogHost() {
           <i className={`${icon} app-dialog__icon`} aria-hidden />
           <div>
             {content.messageKey && <p className="app-dialog__text">{t(content.messageKey)}</p>}
-            {lines.length > 0 && (
+            {lines.length === 1 && <p className="app-dialog__text">{lines[0]}</p>}
+            {lines.length > 1 && (
               <ul className="app-dialog__list">
                 {lines.map((line, i) => (
                   <li key={i}>{line}</li>

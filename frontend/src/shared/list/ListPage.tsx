@@ -92,7 +92,8 @@ export function ListPage<T extends ListRow>({
     is_active: active === 'all' ? undefined : active === 'active' ? 1 : 0,
     filters: applied,
   };
-  const { data, isFetching, refetch } = useList(params);
+  // Every search, page or sort asks the server again: a back office wants current rows, not cache.
+  const { data, isFetching, refetch } = useList(params, { refetchOnMountOrArgChange: true });
   const [toggle, toggleState] = useToggle();
 
   const rows = useMemo(() => {
@@ -104,6 +105,12 @@ export function ListPage<T extends ListRow>({
   }, [data, overrides]);
 
   const applyFilters = (next: Record<string, string> = draft, nextActive: ActiveFilter = active) => {
+    const unchanged =
+      nextActive === active &&
+      page.first === 0 &&
+      Object.keys(next).every((k) => (next[k] ?? '').trim() === (applied[k] ?? '').trim());
+    // Searching again with the same criteria still reloads.
+    if (unchanged) void refetch();
     setApplied({ ...next });
     setActive(nextActive);
     setPage((p) => ({ ...p, first: 0 }));

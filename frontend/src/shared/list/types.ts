@@ -31,7 +31,10 @@ export interface ListQueryResult<T> {
   refetch: () => unknown;
 }
 
-export type UseListQuery<T> = (params: ListParams) => ListQueryResult<T>;
+export type UseListQuery<T> = (
+  params: ListParams,
+  options: { refetchOnMountOrArgChange: boolean },
+) => ListQueryResult<T>;
 
 export interface ToggleTrigger {
   (id: number): { unwrap: () => Promise<ToggleAnswer> };

@@ -1,23 +1,46 @@
-import { useMemo, useRef, type ReactNode } from 'react';
-import { Toast } from 'primereact/toast';
+import type { ToastMessage } from 'primereact/toast';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SNACKBAR_LIFE, SnackbarContext, type SnackbarApi } from './snackbarContext';
+import type { ToastHandle } from './ToastHost';
+
+const ToastHost = lazy(() => import('./ToastHost'));
 
 /** Snackbars at the bottom of the screen, 3000 ms unless told otherwise (spec §9). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const toast = useRef<Toast>(null);
+  const host = useRef<ToastHandle | null>(null);
+  const pending = useRef<ToastMessage[]>([]);
+  const [wanted, setWanted] = useState(false);
+
+  const show = useCallback((message: ToastMessage) => {
+    if (host.current) {
+      host.current.show(message);
+    } else {
+      pending.current.push(message);
+      setWanted(true);
+    }
+  }, []);
+
+  const onReady = useCallback((handle: ToastHandle | null) => {
+    host.current = handle;
+    if (handle) pending.current.splice(0).forEach((message) => handle.show(message));
+  }, []);
+
   const api = useMemo<SnackbarApi>(
     () => ({
-      success: (text, life = SNACKBAR_LIFE) =>
-        toast.current?.show({ severity: 'success', summary: text, life, closable: true }),
-      error: (text, life = SNACKBAR_LIFE) =>
-        toast.current?.show({ severity: 'error', summary: text, life, closable: true }),
+      success: (text, life = SNACKBAR_LIFE) => show({ severity: 'success', summary: text, life, closable: true }),
+      error: (text, life = SNACKBAR_LIFE) => show({ severity: 'error', summary: text, life, closable: true }),
     }),
-    [],
+    [show],
   );
+
   return (
     <SnackbarContext.Provider value={api}>
       {children}
-      <Toast ref={toast} position="bottom-center" className="snackbar" />
+      {wanted && (
+        <Suspense fallback={null}>
+          <ToastHost onReady={onReady} />
+        </Suspense>
+      )}
     </SnackbarContext.Provider>
   );
 }

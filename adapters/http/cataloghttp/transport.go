@@ -1,0 +1,253 @@
+// Package cataloghttp is the HTTP face of the catalog: countries, categories, cities,
+// products (multipart, with images) and stores (spec §7).
+package cataloghttp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"vitrina/adapters/http/kit"
+	appcatalog "vitrina/application/catalog"
+	"vitrina/domain/catalog"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+type namedJSON struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	IsActive  bool      `json:"is_active"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+func named(v ports.NamedView) namedJSON {
+	return namedJSON{ID: v.ID, Name: v.Name, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+}
+
+type ref struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+type cityJSON struct {
+	ID          int64     `json:"id"`
+	Name        string    `json:"name"`
+	CountryID   int64     `json:"country_id"`
+	Country     ref       `json:"country"`
+	CountryName string    `json:"country_name"`
+	IsActive    bool      `json:"is_active"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+func city(v ports.CityView) cityJSON {
+	return cityJSON{ID: v.ID, Name: v.Name, CountryID: v.CountryID, Country: ref{ID: v.CountryID, Name: v.CountryName},
+		CountryName: v.CountryName, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+}
+
+type productJSON struct {
+	ID          int64       `json:"id"`
+	Name        string      `json:"name"`
+	Description string      `json:"description"`
+	Price       json.Number `json:"price"`
+	Image       string      `json:"image"`
+	ImageURL    string      `json:"image_url"`
+	ThumbURL    string      `json:"thumb_url"`
+	IsActive    bool        `json:"is_active"`
+	UpdatedAt   time.Time   `json:"updated_at"`
+}
+
+func product(v ports.ProductView) productJSON {
+	url := "/api/images/" + appcatalog.ImageKind + "/" + v.Image
+	return productJSON{ID: v.ID, Name: v.Name, Description: v.Description, Price: json.Number(v.Price), Image: v.Image,
+		ImageURL: url, ThumbURL: url + "?size=thumb", IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+}
+
+type storeJSON struct {
+	ID        int64     `json:"id"`
+	CityID    int64     `json:"city_id"`
+	City      ref       `json:"city"`
+	CityName  string    `json:"city_name"`
+	Address   string    `json:"address"`
+	Contact   string    `json:"contact"`
+	Lat       float64   `json:"lat"`
+	Lng       float64   `json:"lng"`
+	IsActive  bool      `json:"is_active"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+func store(v ports.StoreView) storeJSON {
+	return storeJSON{ID: v.ID, CityID: v.CityID, City: ref{ID: v.CityID, Name: v.CityName}, CityName: v.CityName,
+		Address: v.Address, Contact: v.Contact, Lat: v.Lat, Lng: v.Lng, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+}
+
+type nameForm struct {
+	Name string `json:"name"`
+}
+
+type cityForm struct {
+	Name      string         `json:"name"`
+	CountryID kit.OptionalID `json:"country_id"`
+}
+
+func (f cityForm) input() catalog.CityInput {
+	in := catalog.CityInput{Name: f.Name}
+	if f.CountryID.Value != nil {
+		in.CountryID = kernel.ID(*f.CountryID.Value)
+	}
+	return in
+}
+
+type storeForm struct {
+	CityID  kit.OptionalID `json:"city_id"`
+	Address string         `json:"address"`
+	Contact string         `json:"contact"`
+	Lat     *float64       `json:"lat"`
+	Lng     *float64       `json:"lng"`
+}
+
+func (f storeForm) input() catalog.StoreInput {
+	in := catalog.StoreInput{Address: f.Address, Contact: f.Contact, Lat: f.Lat, Lng: f.Lng}
+	if f.CityID.Value != nil {
+		in.CityID = kernel.ID(*f.CityID.Value)
+	}
+	return in
+}
+
+// productForm is the multipart product form; Image is nil when no file was sent.
+type productForm struct {
+	ID    kernel.ID
+	Input catalog.ProductInput
+	Image io.Reader
+}
+
+func decodeProduct(withID bool) func(context.Context, *http.Request) (any, error) {
+	return func(_ context.Context, r *http.Request) (any, error) {
+		var f productForm
+		if withID {
+			id, err := kit.PathID(r, "id")
+			if err != nil {
+				return nil, err
+			}
+			f.ID = id
+		}
+		if err := r.ParseMultipartForm(8 << 20); err != nil {
+			var maxErr *http.MaxBytesError
+			if errors.As(err, &maxErr) {
+				return nil, kit.ErrBodyTooBig
+			}
+			return nil, kit.ErrBadForm
+		}
+		f.Input = catalog.ProductInput{Name: r.FormValue("name"), Description: r.FormValue("description"), Price: r.FormValue("price")}
+		file, _, err := r.FormFile("image")
+		switch {
+		case err == nil:
+			f.Image = file // the server removes the multipart files when the request ends
+		case errors.Is(err, http.ErrMissingFile):
+		default:
+			return nil, kit.ErrBadForm
+		}
+		return f, nil
+	}
+}
+
+// Routes are the catalog calls.
+func Routes(svc *appcatalog.Service) []kit.Route {
+	lists := svc.Lists()
+	read := func(res string) kit.Access { return kit.Access{Resource: res, Action: "read"} }
+	write := func(res string) kit.Access { return kit.Access{Resource: res, Action: "write"} }
+	var routes []kit.Route
+
+	for _, kind := range []ports.NamedKind{ports.Countries, ports.Categories} {
+		kind := kind
+		res := string(kind)
+		list := lists.Countries
+		if kind == ports.Categories {
+			list = lists.Categories
+		}
+		routes = append(routes, kit.ListRoutes("/api/"+res, read(res), list, named)...)
+		routes = append(routes,
+			kit.Route{Method: "POST", Path: "/api/" + res, Access: write(res), Decode: kit.DecodeJSON[nameForm], Encode: kit.EncodeCreated,
+				Endpoint: func(ctx context.Context, req any) (any, error) {
+					v, err := svc.CreateNamed(ctx, kind, req.(nameForm).Name)
+					return jsonOr(named, v, err)
+				}},
+			kit.Route{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Decode: kit.DecodeJSONWithID[nameForm], Encode: kit.EncodeJSON,
+				Endpoint: func(ctx context.Context, req any) (any, error) {
+					r := req.(kit.WithID[nameForm])
+					v, err := svc.RenameNamed(ctx, kind, r.ID, r.Body.Name)
+					return jsonOr(named, v, err)
+				}},
+			kit.ToggleRoute("/api/"+res, write(res), func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }),
+		)
+	}
+	routes = append(routes, kit.ListRoute("/api/categoriesActive", read("categories"), lists.Categories, named, kit.ActiveOnly))
+
+	routes = append(routes, kit.ListRoutes("/api/cities", read("cities"), lists.Cities, city)...)
+	routes = append(routes,
+		kit.Route{Method: "POST", Path: "/api/cities", Access: write("cities"), Decode: kit.DecodeJSON[cityForm], Encode: kit.EncodeCreated,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				f := req.(cityForm)
+				if f.CountryID.Invalid {
+					return nil, kernel.FieldError("country_id", "The selected country id is invalid.")
+				}
+				v, err := svc.CreateCity(ctx, f.input())
+				return jsonOr(city, v, err)
+			}},
+		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeJSONWithID[cityForm], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(kit.WithID[cityForm])
+				if r.Body.CountryID.Invalid {
+					return nil, kernel.FieldError("country_id", "The selected country id is invalid.")
+				}
+				v, err := svc.UpdateCity(ctx, r.ID, r.Body.input())
+				return jsonOr(city, v, err)
+			}},
+		kit.ToggleRoute("/api/cities", write("cities"), svc.ToggleCity),
+	)
+
+	routes = append(routes, kit.ListRoutes("/api/products", read("products"), lists.Products, product)...)
+	routes = append(routes,
+		kit.ListRoute("/api/productsActive", read("products"), lists.Products, product, kit.ActiveOnly),
+		kit.Route{Method: "POST", Path: "/api/products", Access: write("products"), Decode: decodeProduct(false), Encode: kit.EncodeCreated,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				f := req.(productForm)
+				v, err := svc.CreateProduct(ctx, f.Input, f.Image)
+				return jsonOr(product, v, err)
+			}},
+		kit.Route{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Decode: decodeProduct(true), Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				f := req.(productForm)
+				v, err := svc.UpdateProduct(ctx, f.ID, f.Input, f.Image)
+				return jsonOr(product, v, err)
+			}},
+		kit.ToggleRoute("/api/products", write("products"), svc.ToggleProduct),
+	)
+
+	routes = append(routes, kit.ListRoutes("/api/stores", read("stores"), lists.Stores, store)...)
+	routes = append(routes,
+		kit.Route{Method: "POST", Path: "/api/stores", Access: write("stores"), Decode: kit.DecodeJSON[storeForm], Encode: kit.EncodeCreated,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				v, err := svc.CreateStore(ctx, req.(storeForm).input())
+				return jsonOr(store, v, err)
+			}},
+		kit.Route{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Decode: kit.DecodeJSONWithID[storeForm], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(kit.WithID[storeForm])
+				v, err := svc.UpdateStore(ctx, r.ID, r.Body.input())
+				return jsonOr(store, v, err)
+			}},
+		kit.ToggleRoute("/api/stores", write("stores"), svc.ToggleStore),
+	)
+	return routes
+}
+
+func jsonOr[V, J any](toJSON func(V) J, v V, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return toJSON(v), nil
+}

@@ -1,0 +1,149 @@
+package persistence
+
+import (
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/catalog"
+	"vitrina/ports"
+)
+
+type namedViewRow struct {
+	ID        int64     `bun:"id"`
+	Name      string    `bun:"name"`
+	IsActive  bool      `bun:"is_active"`
+	UpdatedAt time.Time `bun:"updated_at"`
+	totalRow
+}
+
+func namedSpec(table string) ListSpec {
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":         {Sort: "t.id"},
+			"name":       {Sort: "t.name_fold", Fold: "t.name_fold"},
+			"is_active":  {Sort: "t.is_active"},
+			"updated_at": {Sort: "t.updated_at"},
+		},
+		DefaultSort: "name",
+		IDExpr:      "t.id",
+		ActiveExpr:  "t.is_active",
+		From:        func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr(table + " AS t") },
+		Columns:     "t.id, t.name, t.is_active, t.updated_at",
+	}
+}
+
+func namedView(r *namedViewRow) ports.NamedView {
+	return ports.NamedView{ID: r.ID, Name: r.Name, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+}
+
+type cityViewRow struct {
+	ID          int64     `bun:"id"`
+	Name        string    `bun:"name"`
+	CountryID   int64     `bun:"country_id"`
+	CountryName string    `bun:"country_name"`
+	IsActive    bool      `bun:"is_active"`
+	UpdatedAt   time.Time `bun:"updated_at"`
+	totalRow
+}
+
+var citySpec = ListSpec{
+	Fields: map[string]Field{
+		"id":           {Sort: "c.id"},
+		"name":         {Sort: "c.name_fold", Fold: "c.name_fold"},
+		"country_name": {Sort: "co.name_fold", Fold: "co.name_fold"},
+		"is_active":    {Sort: "c.is_active"},
+		"updated_at":   {Sort: "c.updated_at"},
+	},
+	DefaultSort: "name",
+	IDExpr:      "c.id",
+	ActiveExpr:  "c.is_active",
+	From: func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("cities AS c").Join("JOIN countries AS co ON co.id = c.country_id")
+	},
+	Columns: "c.id, c.name, c.country_id, co.name AS country_name, c.is_active, c.updated_at",
+}
+
+// NewCatalogLists returns the catalog's list screens.
+func NewCatalogLists(db *bun.DB) ports.CatalogLists {
+	return ports.CatalogLists{
+		Countries:  NewLister(db, namedSpec("countries"), "country", namedView),
+		Categories: NewLister(db, namedSpec("categories"), "category", namedView),
+		Cities:     NewLister(db, citySpec, "city", cityView),
+		Products:   NewLister(db, productSpec, "product", productView),
+		Stores:     NewLister(db, storeSpec, "store", storeView),
+	}
+}
+
+func cityView(r *cityViewRow) ports.CityView {
+	return ports.CityView{ID: r.ID, Name: r.Name, CountryID: r.CountryID, CountryName: r.CountryName, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+}
+
+type productViewRow struct {
+	ID          int64     `bun:"id"`
+	Name        string    `bun:"name"`
+	Description string    `bun:"description"`
+	PriceMilli  int64     `bun:"price_milli"`
+	Image       string    `bun:"image"`
+	IsActive    bool      `bun:"is_active"`
+	UpdatedAt   time.Time `bun:"updated_at"`
+	totalRow
+}
+
+var productSpec = ListSpec{
+	Fields: map[string]Field{
+		"id":          {Sort: "pr.id"},
+		"name":        {Sort: "pr.name_fold", Fold: "pr.name_fold", FTS: "name_fold"},
+		"description": {Sort: "pr.description_fold", Fold: "pr.description_fold", FTS: "description_fold"},
+		"price":       {Sort: "pr.price_milli"},
+		"is_active":   {Sort: "pr.is_active"},
+		"updated_at":  {Sort: "pr.updated_at"},
+	},
+	DefaultSort: "name",
+	IDExpr:      "pr.id",
+	ActiveExpr:  "pr.is_active",
+	FTSTable:    "products_fts",
+	From:        func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("products AS pr") },
+	Columns:     "pr.id, pr.name, pr.description, pr.price_milli, pr.image, pr.is_active, pr.updated_at",
+}
+
+func productView(r *productViewRow) ports.ProductView {
+	return ports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: catalog.Price(r.PriceMilli).String(),
+		Image: r.Image, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+}
+
+type storeViewRow struct {
+	ID        int64     `bun:"id"`
+	CityID    int64     `bun:"city_id"`
+	CityName  string    `bun:"city_name"`
+	Address   string    `bun:"address"`
+	Contact   string    `bun:"contact"`
+	Lat       float64   `bun:"lat"`
+	Lng       float64   `bun:"lng"`
+	IsActive  bool      `bun:"is_active"`
+	UpdatedAt time.Time `bun:"updated_at"`
+	totalRow
+}
+
+var storeSpec = ListSpec{
+	Fields: map[string]Field{
+		"id":         {Sort: "st.id"},
+		"city_name":  {Sort: "ci.name_fold", Fold: "ci.name_fold"},
+		"address":    {Sort: "st.address_fold", Fold: "st.address_fold"},
+		"contact":    {Sort: "st.contact_fold", Fold: "st.contact_fold"},
+		"is_active":  {Sort: "st.is_active"},
+		"updated_at": {Sort: "st.updated_at"},
+	},
+	DefaultSort: "city_name",
+	IDExpr:      "st.id",
+	ActiveExpr:  "st.is_active",
+	From: func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("stores AS st").Join("JOIN cities AS ci ON ci.id = st.city_id")
+	},
+	Columns: "st.id, st.city_id, ci.name AS city_name, st.address, st.contact, st.lat, st.lng, st.is_active, st.updated_at",
+}
+
+func storeView(r *storeViewRow) ports.StoreView {
+	return ports.StoreView{ID: r.ID, CityID: r.CityID, CityName: r.CityName, Address: r.Address, Contact: r.Contact,
+		Lat: r.Lat, Lng: r.Lng, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+}

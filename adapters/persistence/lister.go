@@ -1,0 +1,63 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// counted is a row type carrying the page's total (it embeds totalRow).
+type counted interface{ total() int }
+
+func (t totalRow) total() int { return t.TotalCount }
+
+// Lister implements ports.Lister for one resource: a ListSpec, a row type R and its view V.
+type Lister[R counted, V any] struct {
+	db     *bun.DB
+	spec   ListSpec
+	entity string
+	view   func(*R) V
+}
+
+// NewLister returns the list reader of a resource; entity names it in not-found errors.
+func NewLister[R counted, V any](db *bun.DB, spec ListSpec, entity string, view func(*R) V) *Lister[R, V] {
+	return &Lister[R, V]{db: db, spec: spec, entity: entity, view: view}
+}
+
+// List answers one page and the total.
+func (l *Lister[R, V]) List(ctx context.Context, q ports.ListQuery) (ports.Page[V], error) {
+	var rows []R
+	total, err := listPage(ctx, conn(ctx, l.db), l.spec, q, &rows, func(r R) int { return r.total() })
+	if err != nil {
+		return ports.Page[V]{}, err
+	}
+	page := ports.Page[V]{Items: make([]V, 0, len(rows)), Total: total}
+	for i := range rows {
+		page.Items = append(page.Items, l.view(&rows[i]))
+	}
+	return page, nil
+}
+
+// Stream feeds the whole filtered list to fn row by row.
+func (l *Lister[R, V]) Stream(ctx context.Context, q ports.ListQuery, fn func(V) error) error {
+	return streamList(ctx, l.db, l.spec, q, func(r *R) error { return fn(l.view(r)) })
+}
+
+// Find reads one row by id.
+func (l *Lister[R, V]) Find(ctx context.Context, id kernel.ID) (V, error) {
+	var row R
+	var zero V
+	err := l.spec.From(conn(ctx, l.db)).ColumnExpr(l.spec.Columns).Where(l.spec.IDExpr+" = ?", int64(id)).Limit(1).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return zero, kernel.NotFound(l.entity)
+	}
+	if err != nil {
+		return zero, err
+	}
+	return l.view(&row), nil
+}

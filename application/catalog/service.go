@@ -1,0 +1,370 @@
+// Package catalog is the use-case layer of reference data: countries, categories, cities,
+// products with images and stores.
+package catalog
+
+import (
+	"context"
+	"io"
+
+	"vitrina/domain/catalog"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// ImageKind is the folder of product images.
+const ImageKind = "products"
+
+// CategoryUsages are the other contexts' counts of active records using a category.
+// Contexts that use categories (partners, sliders, campaigns, notifications) add theirs.
+type CategoryUsages []ports.CategoryUsage
+
+// Service is the catalog use cases.
+type Service struct {
+	repo   ports.CatalogRepository
+	lists  ports.CatalogLists
+	images ports.ImageStore
+	usages CategoryUsages
+	tx     ports.TxManager
+	clock  ports.Clock
+}
+
+// NewService wires the catalog use cases.
+func NewService(repo ports.CatalogRepository, lists ports.CatalogLists, images ports.ImageStore, usages CategoryUsages,
+	tx ports.TxManager, clock ports.Clock) *Service {
+	return &Service{repo: repo, lists: lists, images: images, usages: usages, tx: tx, clock: clock}
+}
+
+// Lists are the catalog's list screens.
+func (s *Service) Lists() ports.CatalogLists { return s.lists }
+
+// CreateNamed adds a country or a category.
+func (s *Service) CreateNamed(ctx context.Context, kind ports.NamedKind, name string) (ports.NamedView, error) {
+	var id kernel.ID
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.checkNamed(ctx, kind, name, 0); err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		if kind == ports.Countries {
+			c, err := catalog.NewCountry(name, now)
+			if err != nil {
+				return err
+			}
+			if err := s.repo.AddCountry(ctx, c); err != nil {
+				return err
+			}
+			id = c.ID()
+			return nil
+		}
+		c, err := catalog.NewCategory(name, now)
+		if err != nil {
+			return err
+		}
+		if err := s.repo.AddCategory(ctx, c); err != nil {
+			return err
+		}
+		id = c.ID()
+		return nil
+	})
+	if err != nil {
+		return ports.NamedView{}, err
+	}
+	return s.namedList(kind).Find(ctx, id)
+}
+
+// RenameNamed changes the name of a country or a category.
+func (s *Service) RenameNamed(ctx context.Context, kind ports.NamedKind, id kernel.ID, name string) (ports.NamedView, error) {
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.namedList(kind).Find(ctx, id); err != nil {
+			return err
+		}
+		if _, err := kernel.NewName("name", name, true); err != nil {
+			return err
+		}
+		if err := s.checkNamed(ctx, kind, name, id); err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		var err error
+		if kind == ports.Countries {
+			_, err = s.repo.UpdateCountry(ctx, id, func(c *catalog.Country) error { return c.Rename(name, now) })
+		} else {
+			_, err = s.repo.UpdateCategory(ctx, id, func(c *catalog.Category) error { return c.Rename(name, now) })
+		}
+		return err
+	})
+	if err != nil {
+		return ports.NamedView{}, err
+	}
+	return s.namedList(kind).Find(ctx, id)
+}
+
+// ToggleNamed deactivates or reactivates a country or a category; one still in use stays active (435).
+func (s *Service) ToggleNamed(ctx context.Context, kind ports.NamedKind, id kernel.ID) (bool, error) {
+	var active bool
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		now := s.clock.Now()
+		if kind == ports.Countries {
+			cities, err := s.repo.ActiveCitiesIn(ctx, id)
+			if err != nil {
+				return err
+			}
+			c, err := s.repo.UpdateCountry(ctx, id, func(c *catalog.Country) error { return c.ToggleActive(cities, now) })
+			if err == nil {
+				active = c.IsActive()
+			}
+			return err
+		}
+		uses := 0
+		for _, u := range s.usages {
+			n, err := u.ActiveUses(ctx, id)
+			if err != nil {
+				return err
+			}
+			uses += n
+		}
+		c, err := s.repo.UpdateCategory(ctx, id, func(c *catalog.Category) error { return c.ToggleActive(uses, now) })
+		if err == nil {
+			active = c.IsActive()
+		}
+		return err
+	})
+	return active, err
+}
+
+func (s *Service) namedList(kind ports.NamedKind) ports.Lister[ports.NamedView] {
+	if kind == ports.Countries {
+		return s.lists.Countries
+	}
+	return s.lists.Categories
+}
+
+func (s *Service) checkNamed(ctx context.Context, kind ports.NamedKind, name string, except kernel.ID) error {
+	d, err := s.repo.NamedDuplicate(ctx, kind, name, except)
+	if err != nil {
+		return err
+	}
+	return catalog.CheckDuplicate(d)
+}
+
+// CreateCity adds a city to an active country.
+func (s *Service) CreateCity(ctx context.Context, in catalog.CityInput) (ports.CityView, error) {
+	var id kernel.ID
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.checkCity(ctx, in, 0); err != nil {
+			return err
+		}
+		c, err := catalog.NewCity(in, s.clock.Now())
+		if err != nil {
+			return err
+		}
+		if err := s.repo.AddCity(ctx, c); err != nil {
+			return err
+		}
+		id = c.ID()
+		return nil
+	})
+	if err != nil {
+		return ports.CityView{}, err
+	}
+	return s.lists.Cities.Find(ctx, id)
+}
+
+// UpdateCity edits a city.
+func (s *Service) UpdateCity(ctx context.Context, id kernel.ID, in catalog.CityInput) (ports.CityView, error) {
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.lists.Cities.Find(ctx, id); err != nil {
+			return err
+		}
+		if err := s.checkCity(ctx, in, id); err != nil {
+			return err
+		}
+		_, err := s.repo.UpdateCity(ctx, id, func(c *catalog.City) error { return c.Edit(in, s.clock.Now()) })
+		return err
+	})
+	if err != nil {
+		return ports.CityView{}, err
+	}
+	return s.lists.Cities.Find(ctx, id)
+}
+
+// ToggleCity deactivates or reactivates a city; one with active stores stays active (435).
+func (s *Service) ToggleCity(ctx context.Context, id kernel.ID) (bool, error) {
+	var active bool
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		stores, err := s.repo.ActiveStoresIn(ctx, id)
+		if err != nil {
+			return err
+		}
+		c, err := s.repo.UpdateCity(ctx, id, func(c *catalog.City) error { return c.ToggleActive(stores, s.clock.Now()) })
+		if err == nil {
+			active = c.IsActive()
+		}
+		return err
+	})
+	return active, err
+}
+
+func (s *Service) checkCity(ctx context.Context, in catalog.CityInput, except kernel.ID) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	ok, err := s.repo.CountryIsActive(ctx, in.CountryID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return kernel.FieldError("country_id", "The selected country id is invalid.")
+	}
+	d, err := s.repo.CityDuplicate(ctx, in.CountryID, in.Name, except)
+	if err != nil {
+		return err
+	}
+	return catalog.CheckDuplicate(d)
+}
+
+// CreateProduct stores the image, then the product; image is nil when none was sent.
+func (s *Service) CreateProduct(ctx context.Context, in catalog.ProductInput, image io.Reader) (ports.ProductView, error) {
+	if image == nil {
+		if err := catalog.ValidateProduct(in, true); err != nil {
+			return ports.ProductView{}, err
+		}
+	} else if err := catalog.ValidateProduct(in, false); err != nil {
+		return ports.ProductView{}, err
+	}
+	name, err := s.images.Save(ctx, ImageKind, "image", image)
+	if err != nil {
+		return ports.ProductView{}, err
+	}
+	in.Image = name
+	var id kernel.ID
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		p, err := catalog.NewProduct(in, s.clock.Now())
+		if err != nil {
+			return err
+		}
+		if err := s.repo.AddProduct(ctx, p); err != nil {
+			return err
+		}
+		id = p.ID()
+		return nil
+	})
+	if err != nil {
+		_ = s.images.Delete(ImageKind, name)
+		return ports.ProductView{}, err
+	}
+	return s.lists.Products.Find(ctx, id)
+}
+
+// UpdateProduct edits a product; a new image replaces the old one, which is then deleted.
+func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, in catalog.ProductInput, image io.Reader) (ports.ProductView, error) {
+	if err := catalog.ValidateProduct(in, false); err != nil {
+		return ports.ProductView{}, err
+	}
+	if _, err := s.lists.Products.Find(ctx, id); err != nil {
+		return ports.ProductView{}, err
+	}
+	in.Image = ""
+	if image != nil {
+		name, err := s.images.Save(ctx, ImageKind, "image", image)
+		if err != nil {
+			return ports.ProductView{}, err
+		}
+		in.Image = name
+	}
+	var replaced string
+	_, err := s.repo.UpdateProduct(ctx, id, func(p *catalog.Product) error {
+		var err error
+		replaced, err = p.Edit(in, s.clock.Now())
+		return err
+	})
+	if err != nil {
+		if in.Image != "" {
+			_ = s.images.Delete(ImageKind, in.Image)
+		}
+		return ports.ProductView{}, err
+	}
+	if replaced != "" {
+		_ = s.images.Delete(ImageKind, replaced)
+	}
+	return s.lists.Products.Find(ctx, id)
+}
+
+// ToggleProduct deactivates or reactivates a product.
+func (s *Service) ToggleProduct(ctx context.Context, id kernel.ID) (bool, error) {
+	p, err := s.repo.UpdateProduct(ctx, id, func(p *catalog.Product) error {
+		p.ToggleActive(s.clock.Now())
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	return p.IsActive(), nil
+}
+
+// CreateStore adds a store in an active city.
+func (s *Service) CreateStore(ctx context.Context, in catalog.StoreInput) (ports.StoreView, error) {
+	var id kernel.ID
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.checkStore(ctx, in); err != nil {
+			return err
+		}
+		st, err := catalog.NewStore(in, s.clock.Now())
+		if err != nil {
+			return err
+		}
+		if err := s.repo.AddStore(ctx, st); err != nil {
+			return err
+		}
+		id = st.ID()
+		return nil
+	})
+	if err != nil {
+		return ports.StoreView{}, err
+	}
+	return s.lists.Stores.Find(ctx, id)
+}
+
+// UpdateStore edits a store.
+func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, in catalog.StoreInput) (ports.StoreView, error) {
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.lists.Stores.Find(ctx, id); err != nil {
+			return err
+		}
+		if err := s.checkStore(ctx, in); err != nil {
+			return err
+		}
+		_, err := s.repo.UpdateStore(ctx, id, func(st *catalog.Store) error { return st.Edit(in, s.clock.Now()) })
+		return err
+	})
+	if err != nil {
+		return ports.StoreView{}, err
+	}
+	return s.lists.Stores.Find(ctx, id)
+}
+
+// ToggleStore deactivates or reactivates a store.
+func (s *Service) ToggleStore(ctx context.Context, id kernel.ID) (bool, error) {
+	st, err := s.repo.UpdateStore(ctx, id, func(st *catalog.Store) error {
+		st.ToggleActive(s.clock.Now())
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	return st.IsActive(), nil
+}
+
+func (s *Service) checkStore(ctx context.Context, in catalog.StoreInput) error {
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	ok, err := s.repo.CityIsActive(ctx, in.CityID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return kernel.FieldError("city_id", "The selected city id is invalid.")
+	}
+	return nil
+}
