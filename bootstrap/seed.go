@@ -57,6 +57,11 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "demo data: %d partners, %d new users (password demo1234)\n", len(demoPartners), created)
+	summary, err := seedCatalog(ctx, app)
+	if err != nil {
+		return fmt.Errorf("demo catalog: %w", err)
+	}
+	fmt.Fprintf(stdout, "demo data: %s\n", summary)
 	return nil
 }
 

@@ -1,0 +1,50 @@
+package bootstrap
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"vitrina/adapters/persistence/dbtest"
+	"vitrina/ports"
+)
+
+// The demo data loads on an empty database, and loading it again changes nothing.
+func TestSeedDemoIsIdempotent(t *testing.T) {
+	vars := map[string]string{"VITRINA_DATABASE_URL": dbtest.SQLiteURL(t), "VITRINA_DATA_DIR": t.TempDir(), "VITRINA_LOG_LEVEL": "error",
+		"VITRINA_ADMIN_USERNAME": "admin", "VITRINA_ADMIN_PASSWORD": "vitrina"}
+	for run := 0; run < 2; run++ {
+		var out bytes.Buffer
+		if err := Run(context.Background(), []string{"seed", "--demo"}, env(vars), strings.NewReader(""), &out); err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+	}
+	cfg, _ := LoadConfig(env(vars))
+	app, cleanup, err := InitApp(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	ctx := context.Background()
+	q := ports.ListQuery{Page: 1, PerPage: 1}
+	lists := app.Catalog.Lists()
+	counts := map[string]int{}
+	for name, l := range map[string]interface {
+		List(context.Context, ports.ListQuery) (ports.Page[ports.NamedView], error)
+	}{"countries": lists.Countries, "categories": lists.Categories} {
+		p, err := l.List(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[name] = p.Total
+	}
+	cities, _ := lists.Cities.List(ctx, q)
+	stores, _ := lists.Stores.List(ctx, q)
+	products, _ := lists.Products.List(ctx, q)
+	users, _ := app.Identity.ListUsers(ctx, q)
+	if counts["countries"] != len(demoCountries) || counts["categories"] != len(demoCategories) || cities.Total != len(demoCities) ||
+		stores.Total != len(demoCities) || products.Total != len(demoProducts) || users.Total != 41 {
+		t.Fatalf("counts %v cities %d stores %d products %d users %d", counts, cities.Total, stores.Total, products.Total, users.Total)
+	}
+}
