@@ -13,6 +13,7 @@ import (
 	"vitrina/adapters/http/server"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
+	"vitrina/adapters/storage"
 	"vitrina/frontend"
 )
 
@@ -21,7 +22,8 @@ import (
 func TestLogsCarryRequestIDsAndNoSecrets(t *testing.T) {
 	base := startAPI(t, dbtest.SQLiteURL(t))
 	core, logs := observer.New(zap.DebugLevel)
-	srv := server.New(server.Deps{Log: zap.New(core), Identity: base.app.Identity, Authz: mustAuthz(t),
+	srv := server.New(server.Deps{Log: zap.New(core), Identity: base.app.Identity, Catalog: base.app.Catalog,
+		Images: storage.NewImages(base.app.Config.DataDir), Authz: mustAuthz(t),
 		Pinger: persistence.NewPinger(base.app.DB), SPA: frontend.Dist()})
 	a := &api{t: t, app: base.app, srv: httptest.NewServer(srv.Handler())}
 	defer a.srv.Close()

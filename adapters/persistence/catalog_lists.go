@@ -51,7 +51,7 @@ var citySpec = ListSpec{
 	Fields: map[string]Field{
 		"id":           {Sort: "c.id"},
 		"name":         {Sort: "c.name_fold", Fold: "c.name_fold"},
-		"country_name": {Sort: "co.name_fold", Fold: "co.name_fold"},
+		"country_name": {Sort: "co.name_fold", Fold: "co.name_fold", Joined: true},
 		"is_active":    {Sort: "c.is_active"},
 		"updated_at":   {Sort: "c.updated_at"},
 	},
@@ -128,7 +128,7 @@ type storeViewRow struct {
 var storeSpec = ListSpec{
 	Fields: map[string]Field{
 		"id":         {Sort: "st.id"},
-		"city_name":  {Sort: "ci.name_fold", Fold: "ci.name_fold"},
+		"city_name":  {Sort: "ci.name_fold", Fold: "ci.name_fold", Joined: true},
 		"address":    {Sort: "st.address_fold", Fold: "st.address_fold"},
 		"contact":    {Sort: "st.contact_fold", Fold: "st.contact_fold"},
 		"is_active":  {Sort: "st.is_active"},

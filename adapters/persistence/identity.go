@@ -165,7 +165,7 @@ var userList = ListSpec{
 		"id":           {Sort: "u.id"},
 		"name":         {Sort: "u.name_fold", Fold: "u.name_fold", FTS: "name_fold"},
 		"username":     {Sort: "u.username_fold", Fold: "u.username_fold", FTS: "username_fold"},
-		"partner_name": {Sort: "p.name_fold", Fold: "p.name_fold", Nullable: true},
+		"partner_name": {Sort: "p.name_fold", Fold: "p.name_fold", Nullable: true, Joined: true},
 		"is_active":    {Sort: "u.is_active"},
 		"updated_at":   {Sort: "u.updated_at"},
 	},
@@ -176,7 +176,8 @@ var userList = ListSpec{
 	From: func(db bun.IDB) *bun.SelectQuery {
 		return db.NewSelect().TableExpr("users AS u").Join("LEFT JOIN partners AS p ON p.id = u.partner_id")
 	},
-	Columns: "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at",
+	CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("users AS u") },
+	Columns:   "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at",
 }
 
 // ListUsers answers one page of the users list.

@@ -20,6 +20,7 @@ type Field struct {
 	Fold     string // folded column for case-insensitive "contains" filters; "" = not filterable
 	FTS      string // column of the resource's SQLite FTS5 trigram table that indexes Fold
 	Nullable bool   // sort NULLs last on both engines
+	Joined   bool   // the column comes from a joined table (the count then needs the join)
 }
 
 // ListSpec configures the shared list mechanism for one resource. Every list screen is
@@ -33,6 +34,9 @@ type ListSpec struct {
 	FTSTable    string // SQLite FTS5 trigram table whose rowid is IDExpr
 	// From starts a query on the resource's table and joins.
 	From func(db bun.IDB) *bun.SelectQuery
+	// CountFrom, when set, is From without the joins that only add display columns; the
+	// total uses it unless a filter is on a joined column.
+	CountFrom func(db bun.IDB) *bun.SelectQuery
 	// Columns is the select list of the row type.
 	Columns string
 }
@@ -73,6 +77,19 @@ func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bu
 		}
 	}
 	return sel
+}
+
+// countFrom is the cheapest FROM that counts the rows q matches.
+func (s ListSpec) countFrom(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
+	if s.CountFrom == nil {
+		return s.From(db)
+	}
+	for k, v := range q.Filters {
+		if f, ok := s.Fields[k]; ok && f.Joined && fold(v) != "" {
+			return s.From(db)
+		}
+	}
+	return s.CountFrom(db)
 }
 
 // indexedFilter tells whether a "contains" filter goes through a trigram index
@@ -139,7 +156,7 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 	if err != nil {
 		return 0, err
 	}
-	count := s.where(db, s.From(db).ColumnExpr("count(*)"), q)
+	count := s.where(db, s.countFrom(db, q).ColumnExpr("count(*)"), q)
 	var sel *bun.SelectQuery
 	if s.indexedFilter(q) {
 		inner := s.where(db, s.From(db).ColumnExpr(s.Columns).

@@ -8,7 +8,7 @@ describe('sign-in, session and language', () => {
   let api;
 
   before(async () => {
-    server = await startServer();
+    server = await startServer({ seedDemo: true }); // demo partners 1001–1010 exist
     browser = await launchBrowser();
     api = apiClient(server.baseURL);
   });
@@ -66,7 +66,7 @@ describe('sign-in, session and language', () => {
 
   it('does nothing visible for a partner-linked account', async () => {
     const token = await api.login('admin', server.adminPassword);
-    await api.createUser(token, { name: 'Partner Account', username: 'partner1', password: 'partner-pass', partner_id: 1 });
+    await api.createUser(token, { name: 'Partner Account', username: 'partner1', password: 'partner-pass', partner_id: 1001 });
 
     const page = await newPage(browser, server.baseURL);
     await page.goto('/login');

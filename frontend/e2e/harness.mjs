@@ -1,6 +1,6 @@
 // End-to-end harness: runs the real vitrina binary on a free loopback port with a fresh SQLite
 // database, drives Debian's Chromium through playwright-core, and keeps screenshots in artifacts/.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -24,8 +24,11 @@ async function freePort() {
   return port;
 }
 
-/** Starts `vitrina serve` and waits for /readyz. */
-export async function startServer() {
+/**
+ * Starts `vitrina serve` and waits for /readyz. With seedDemo, `vitrina seed --demo` loads
+ * the demo data first (partners 1001–1010, demo users, the catalog).
+ */
+export async function startServer({ seedDemo = false } = {}) {
   const bin = resolve(frontendDir, process.env.VITRINA_BIN || '../bin/vitrina');
   if (!existsSync(bin)) {
     throw new Error(`vitrina binary not found at ${bin}: build it (npm run build, then go build) or set VITRINA_BIN`);
@@ -34,17 +37,19 @@ export async function startServer() {
   const port = await freePort();
   const adminPassword = randomBytes(12).toString('base64url');
   const log = [];
-  const child = spawn(bin, ['serve'], {
-    env: {
-      ...process.env,
-      VITRINA_ADDR: `127.0.0.1:${port}`,
-      VITRINA_DATABASE_URL: `sqlite://${dir}/e2e.db`,
-      VITRINA_DATA_DIR: dir,
-      VITRINA_ADMIN_USERNAME: 'admin',
-      VITRINA_ADMIN_PASSWORD: adminPassword,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = {
+    ...process.env,
+    VITRINA_ADDR: `127.0.0.1:${port}`,
+    VITRINA_DATABASE_URL: `sqlite://${dir}/e2e.db`,
+    VITRINA_DATA_DIR: dir,
+    VITRINA_ADMIN_USERNAME: 'admin',
+    VITRINA_ADMIN_PASSWORD: adminPassword,
+  };
+  if (seedDemo) {
+    const seed = spawnSync(bin, ['seed', '--demo'], { env, encoding: 'utf8' });
+    if (seed.status !== 0) throw new Error(`vitrina seed --demo failed:\n${seed.stdout}${seed.stderr}`);
+  }
+  const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk) => log.push(chunk));
   child.stderr.on('data', (chunk) => log.push(chunk));
   let exited = null;

@@ -1,0 +1,117 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/adapters/persistence/dbtest"
+	"vitrina/bootstrap"
+)
+
+var (
+	productKinds = []string{"Bušilica", "Odvijač", "Brusilica", "Čekić", "Libela", "Ljepilo", "Boja", "Cijev", "Kabl", "Sijalica",
+		"Rukavice", "Crijevo", "Vijci", "Daljinomjer", "Mješalica", "Testera", "Kliješta", "Ključ", "Metar", "Lopata"}
+	productBrands = []string{"Alfa", "Bora", "Centar", "Delta", "Elektra", "Forma", "Gama", "Hidra", "Iskra", "Jadran",
+		"Kvadrat", "Lovćen", "Morača", "Nivo", "Orjen", "Piva", "Rumija", "Sinjajevina", "Tara", "Zeta"}
+)
+
+func loadProducts(b testing.TB, db *bun.DB) {
+	ctx := context.Background()
+	now := time.Now().UTC()
+	start := time.Now()
+	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		const batch = 500
+		for i := 0; i < users; i += batch {
+			var sb strings.Builder
+			args := make([]any, 0, batch*7)
+			sb.WriteString("INSERT INTO products (name, name_fold, description, description_fold, price_milli, image, is_active, created_at, updated_at) VALUES ")
+			for j := i; j < i+batch && j < users; j++ {
+				if j > i {
+					sb.WriteString(",")
+				}
+				sb.WriteString("(?, ?, ?, ?, ?, 'x.jpg', ?, ?, ?)")
+				name := fmt.Sprintf("%s %s %d", productKinds[j%len(productKinds)], productBrands[(j/20)%len(productBrands)], j)
+				desc := fmt.Sprintf("Model %d, serija %s", j%997, productBrands[(j/7)%len(productBrands)])
+				args = append(args, name, fold(name), desc, fold(desc), int64(j%50000)*10, j%10 != 0, now, now)
+			}
+			if _, err := tx.NewRaw(sb.String(), args...).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("loaded %d products in %s", users, time.Since(start).Round(time.Millisecond))
+}
+
+func benchProducts(b *testing.B, dbURL string) {
+	ctx := context.Background()
+	app, cleanup, err := bootstrap.InitApp(ctx, bootstrap.Config{DatabaseURL: dbURL, DataDir: b.TempDir(), TokenTTL: time.Hour,
+		LogFormat: "json", LogLevel: "error", AdminUsername: "bench-admin", AdminPassword: "bench-pass"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cleanup()
+	if err := bootstrap.Prepare(ctx, app); err != nil {
+		b.Fatal(err)
+	}
+	loadProducts(b, app.DB)
+	if _, err := app.DB.ExecContext(ctx, strings.Replace(analyze(app.DB), "users", "products", 1)); err != nil {
+		b.Fatal(err)
+	}
+	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := app.Server.Handler()
+	for _, c := range []struct{ name, query string }{
+		{"name-filter", "page=1&per_page=20&sort=name&order=asc&name=cekic%20zeta"},
+		{"name-filter-by-price", "page=1&per_page=20&sort=price&order=desc&name=brusilica"},
+		{"no-filter", "page=1&per_page=20&sort=name&order=asc"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			req := httptest.NewRequest("GET", "/api/products?"+c.query, nil)
+			req.Header.Set("Authorization", "Bearer "+login.Token)
+			durations := make([]time.Duration, 0, b.N)
+			var total string
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				w := httptest.NewRecorder()
+				t0 := time.Now()
+				h.ServeHTTP(w, req)
+				durations = append(durations, time.Since(t0))
+				if w.Code != http.StatusOK {
+					b.Fatalf("status %d: %s", w.Code, w.Body.String())
+				}
+				total = w.Header().Get("X-Total-Count")
+			}
+			b.StopTimer()
+			sort.Slice(durations, func(i, j int) bool { return durations[i] < durations[j] })
+			b.ReportMetric(float64(durations[len(durations)/2].Microseconds())/1000, "ms-median")
+			b.ReportMetric(float64(durations[len(durations)*95/100].Microseconds())/1000, "ms-p95")
+			b.Logf("%s: total %s rows", c.name, total)
+		})
+	}
+}
+
+func BenchmarkProductsListSQLite(b *testing.B) {
+	benchProducts(b, "sqlite://"+b.TempDir()+"/bench.db")
+}
+
+func BenchmarkProductsListPostgres(b *testing.B) {
+	if os.Getenv("VITRINA_TEST_DATABASE_URL") == "" {
+		b.Skip("VITRINA_TEST_DATABASE_URL not set")
+	}
+	benchProducts(b, dbtest.PostgresURL(b))
+}
