@@ -30,7 +30,8 @@ func startAPI(t *testing.T, dbURL string) *api {
 	t.Helper()
 	ctx := context.Background()
 	cfg := Config{DatabaseURL: dbURL, DataDir: t.TempDir(), TokenTTL: time.Hour, LogFormat: "json", LogLevel: "error",
-		AdminUsername: "admin", AdminPassword: "admin-pass", TrustProxy: true}
+		AdminUsername: "admin", AdminPassword: "admin-pass", TrustProxy: true,
+		MapTiles: "https://tiles.example.test/{z}/{x}/{y}.png", MapAttribution: "Test tiles"}
 	app, cleanup, err := InitApp(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -432,6 +433,15 @@ func TestTransportGuards(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/") {
 		t.Fatalf("client route answered %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	var mapSettings map[string]string
+	r = a.expect(a.do("GET", "/api/mapSettings", a.admin, nil), 200)
+	r.json(t, &mapSettings)
+	if mapSettings["tiles"] != "https://tiles.example.test/{z}/{x}/{y}.png" || mapSettings["attribution"] != "Test tiles" {
+		t.Fatalf("map settings %v", mapSettings)
+	}
+	if !strings.Contains(r.header.Get("Content-Security-Policy"), "img-src 'self' data: blob: https://tiles.example.test;") {
+		t.Fatalf("the tile origin must be an allowed image source: %s", r.header.Get("Content-Security-Policy"))
 	}
 	a.expect(a.do("GET", "/healthz", "", nil), 200)
 	a.expect(a.do("GET", "/readyz", "", nil), 200)

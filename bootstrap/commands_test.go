@@ -23,6 +23,7 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_LOG_FORMAT": "xml"},
 		{"VITRINA_ADMIN_USERNAME": "admin"},
 		{"VITRINA_TRUST_PROXY": "maybe"},
+		{"VITRINA_MAP_TILES": "javascript:alert(1)"},
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)

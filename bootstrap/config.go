@@ -4,6 +4,7 @@ package bootstrap
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"time"
@@ -11,15 +12,17 @@ import (
 
 // Config is the environment of architecture §2.
 type Config struct {
-	Addr          string
-	DatabaseURL   string
-	DataDir       string
-	TokenTTL      time.Duration
-	AdminUsername string
-	AdminPassword string
-	LogFormat     string // console | json
-	LogLevel      string
-	TrustProxy    bool
+	Addr           string
+	DatabaseURL    string
+	DataDir        string
+	TokenTTL       time.Duration
+	AdminUsername  string
+	AdminPassword  string
+	LogFormat      string // console | json
+	LogLevel       string
+	TrustProxy     bool
+	MapTiles       string // URL template of the store map's tiles, {z}/{x}/{y}
+	MapAttribution string
 }
 
 // LoadConfig reads the environment, with the documented defaults.
@@ -34,13 +37,18 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return def
 	}
 	cfg := Config{
-		Addr:          get("VITRINA_ADDR", "127.0.0.1:8080"),
-		DatabaseURL:   get("VITRINA_DATABASE_URL", "sqlite://data/vitrina.db"),
-		DataDir:       get("VITRINA_DATA_DIR", "data"),
-		AdminUsername: getenv("VITRINA_ADMIN_USERNAME"),
-		AdminPassword: getenv("VITRINA_ADMIN_PASSWORD"),
-		LogFormat:     get("VITRINA_LOG_FORMAT", "console"),
-		LogLevel:      get("VITRINA_LOG_LEVEL", "info"),
+		Addr:           get("VITRINA_ADDR", "127.0.0.1:8080"),
+		DatabaseURL:    get("VITRINA_DATABASE_URL", "sqlite://data/vitrina.db"),
+		DataDir:        get("VITRINA_DATA_DIR", "data"),
+		AdminUsername:  getenv("VITRINA_ADMIN_USERNAME"),
+		AdminPassword:  getenv("VITRINA_ADMIN_PASSWORD"),
+		LogFormat:      get("VITRINA_LOG_FORMAT", "console"),
+		LogLevel:       get("VITRINA_LOG_LEVEL", "info"),
+		MapTiles:       get("VITRINA_MAP_TILES", "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"),
+		MapAttribution: get("VITRINA_MAP_ATTRIBUTION", "Tiles © Esri — Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community"),
+	}
+	if u, err := url.Parse(cfg.MapTiles); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return Config{}, fmt.Errorf("VITRINA_MAP_TILES: want an http(s) URL template with {z}, {x} and {y}")
 	}
 	ttl, err := time.ParseDuration(get("VITRINA_TOKEN_TTL", "12h"))
 	if err != nil || ttl < time.Minute {

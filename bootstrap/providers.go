@@ -79,7 +79,7 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, images *storage.Images,
 	az ports.Authorizer, p ports.Pinger) *server.Server {
 	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Images: images,
-		Authz: az, Pinger: p, SPA: frontend.Dist()})
+		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
 // ProvideImages keeps uploaded images under the data directory.

@@ -19,16 +19,22 @@ const (
 	UploadBodyLimit  = 12 << 20
 )
 
-// securityHeaders are set on every answer. PrimeReact sets inline styles, hence
-// 'unsafe-inline' for styles only.
-var securityHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
-		"frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-	"X-Content-Type-Options": "nosniff",
-	"X-Frame-Options":        "DENY",
-	"Referrer-Policy":        "strict-origin-when-cross-origin",
-	"Permissions-Policy":     "camera=(), microphone=(), geolocation=()",
+// SecurityHeaders are set on every answer. PrimeReact sets inline styles, hence
+// 'unsafe-inline' for styles only; imgOrigins adds image sources such as the map's tiles.
+func SecurityHeaders(imgOrigins ...string) map[string]string {
+	img := "'self' data: blob:"
+	for _, o := range imgOrigins {
+		img += " " + o
+	}
+	return map[string]string{
+		"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+			"img-src " + img + "; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+			"frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+		"X-Content-Type-Options": "nosniff",
+		"X-Frame-Options":        "DENY",
+		"Referrer-Policy":        "strict-origin-when-cross-origin",
+		"Permissions-Policy":     "camera=(), microphone=(), geolocation=()",
+	}
 }
 
 type statusWriter struct {
@@ -70,7 +76,7 @@ func newRequestID() string {
 // Middleware wraps the whole server: request id, logger, security headers, body limit,
 // panic recovery and one access-log line per request. It never logs bodies, the
 // Authorization header or query strings, so no password or token reaches the log.
-func Middleware(log *zap.Logger, trustProxy bool, next http.Handler) http.Handler {
+func Middleware(log *zap.Logger, trustProxy bool, headers map[string]string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
@@ -84,7 +90,7 @@ func Middleware(log *zap.Logger, trustProxy bool, next http.Handler) http.Handle
 		ctx = context.WithValue(ctx, keyAddress, addr)
 
 		h := w.Header()
-		for k, v := range securityHeaders {
+		for k, v := range headers {
 			h.Set(k, v)
 		}
 		h.Set("X-Request-Id", id)

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -34,6 +35,13 @@ type Deps struct {
 	Authz      ports.Authorizer
 	Pinger     ports.Pinger
 	SPA        fs.FS
+	Map        MapSettings
+}
+
+// MapSettings tell the store map where its tiles come from.
+type MapSettings struct {
+	Tiles       string `json:"tiles"`
+	Attribution string `json:"attribution"`
 }
 
 // Server is the whole HTTP face of Vitrina.
@@ -50,6 +58,8 @@ func New(d Deps) *Server {
 	router.Handle(cataloghttp.Routes(d.Catalog)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
+	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+		Endpoint: func(context.Context, any) (any, error) { return d.Map, nil }})
 
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -72,7 +82,11 @@ func New(d Deps) *Server {
 		kit.EncodeError(r.Context(), kit.ErrBadID, w)
 	})
 	mux.Handle("/", spa(d.SPA))
-	return &Server{handler: kit.Middleware(d.Log, d.TrustProxy, mux), router: router}
+	var imgOrigins []string
+	if u, err := url.Parse(d.Map.Tiles); err == nil && u.Host != "" {
+		imgOrigins = append(imgOrigins, u.Scheme+"://"+u.Host)
+	}
+	return &Server{handler: kit.Middleware(d.Log, d.TrustProxy, kit.SecurityHeaders(imgOrigins...), mux), router: router}
 }
 
 // Handler is the root handler.
