@@ -92,11 +92,10 @@ func ProvideCategoryUsages() appcatalog.CategoryUsages { return nil }
 // PersistenceSet binds the stores to the ports.
 var PersistenceSet = wire.NewSet(
 	ProvideDB,
-	persistence.NewUsers, persistence.NewSessions, persistence.NewLoginAttempts, persistence.NewPartners,
+	persistence.NewUsers, persistence.NewUserList, persistence.NewSessions, persistence.NewLoginAttempts, persistence.NewPartners,
 	persistence.NewTxManager, persistence.NewPinger, persistence.NewCatalog, persistence.NewCatalogLists,
 	wire.Bind(new(ports.CatalogRepository), new(*persistence.Catalog)),
 	wire.Bind(new(ports.UserRepository), new(*persistence.Users)),
-	wire.Bind(new(ports.UserQueries), new(*persistence.Users)),
 	wire.Bind(new(ports.SessionStore), new(*persistence.Sessions)),
 	wire.Bind(new(ports.LoginAttempts), new(*persistence.LoginAttempts)),
 	wire.Bind(new(ports.PartnerDirectory), new(*persistence.Partners)),

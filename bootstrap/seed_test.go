@@ -42,7 +42,7 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	cities, _ := lists.Cities.List(ctx, q)
 	stores, _ := lists.Stores.List(ctx, q)
 	products, _ := lists.Products.List(ctx, q)
-	users, _ := app.Identity.ListUsers(ctx, q)
+	users, _ := app.Identity.Users().List(ctx, q)
 	if counts["countries"] != len(demoCountries) || counts["categories"] != len(demoCategories) || cities.Total != len(demoCities) ||
 		stores.Total != len(demoCities) || products.Total != len(demoProducts) || users.Total != 41 {
 		t.Fatalf("counts %v cities %d stores %d products %d users %d", counts, cities.Total, stores.Total, products.Total, users.Total)

@@ -29,13 +29,14 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	config := ProvideIdentityConfig(cfg)
 	users := persistence.NewUsers(db)
+	lister := persistence.NewUserList(db)
 	sessions := persistence.NewSessions(db)
 	loginAttempts := persistence.NewLoginAttempts(db)
 	partners := persistence.NewPartners(db)
 	argon2Hasher := ProvideHasher()
 	txManager := persistence.NewTxManager(db)
 	systemClock := SystemClock{}
-	service := identity.NewService(config, users, users, sessions, loginAttempts, partners, argon2Hasher, txManager, systemClock)
+	service := identity.NewService(config, users, lister, sessions, loginAttempts, partners, argon2Hasher, txManager, systemClock)
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)

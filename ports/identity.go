@@ -34,12 +34,6 @@ type UserView struct {
 	UpdatedAt   time.Time
 }
 
-// UserQueries reads users for screens: pages, whole streamed lists and single rows.
-type UserQueries interface {
-	ListUsers(ctx context.Context, q ListQuery) (Page[UserView], error)
-	StreamUsers(ctx context.Context, q ListQuery, fn func(UserView) error) error
-	FindUserView(ctx context.Context, id kernel.ID) (UserView, error)
-}
 
 // SessionStore keeps open sessions by the hash of their token.
 type SessionStore interface {

@@ -65,10 +65,7 @@ type Users struct{ db *bun.DB }
 // NewUsers returns the user store of db.
 func NewUsers(db *bun.DB) *Users { return &Users{db: db} }
 
-var (
-	_ ports.UserRepository = (*Users)(nil)
-	_ ports.UserQueries    = (*Users)(nil)
-)
+var _ ports.UserRepository = (*Users)(nil)
 
 // Add inserts a new user and assigns its id.
 func (s *Users) Add(ctx context.Context, u *identity.User) error {
@@ -180,36 +177,9 @@ var userList = ListSpec{
 	Columns:   "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at",
 }
 
-// ListUsers answers one page of the users list.
-func (s *Users) ListUsers(ctx context.Context, q ports.ListQuery) (ports.Page[ports.UserView], error) {
-	var rows []userViewRow
-	total, err := listPage(ctx, conn(ctx, s.db), userList, q, &rows, func(r userViewRow) int { return r.TotalCount })
-	if err != nil {
-		return ports.Page[ports.UserView]{}, err
-	}
-	page := ports.Page[ports.UserView]{Items: make([]ports.UserView, 0, len(rows)), Total: total}
-	for i := range rows {
-		page.Items = append(page.Items, rows[i].view())
-	}
-	return page, nil
-}
-
-// StreamUsers feeds the whole filtered list to fn row by row.
-func (s *Users) StreamUsers(ctx context.Context, q ports.ListQuery, fn func(ports.UserView) error) error {
-	return streamList(ctx, s.db, userList, q, func(r *userViewRow) error { return fn(r.view()) })
-}
-
-// FindUserView reads one user as the screens show it.
-func (s *Users) FindUserView(ctx context.Context, id kernel.ID) (ports.UserView, error) {
-	var row userViewRow
-	err := userList.From(conn(ctx, s.db)).ColumnExpr(userList.Columns).Where("u.id = ?", int64(id)).Limit(1).Scan(ctx, &row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ports.UserView{}, kernel.NotFound("user")
-	}
-	if err != nil {
-		return ports.UserView{}, err
-	}
-	return row.view(), nil
+// NewUserList reads the users screen.
+func NewUserList(db *bun.DB) ports.Lister[ports.UserView] {
+	return NewLister(db, userList, "user", (*userViewRow).view)
 }
 
 type sessionRow struct {

@@ -85,7 +85,7 @@ func TestUserRepositoryContract(t *testing.T) {
 		if updated.Username() != "ana.m" || *updated.PartnerID() != 42 {
 			t.Fatalf("update not applied: %+v", updated)
 		}
-		view, err := users.FindUserView(ctx, u.ID())
+		view, err := persistence.NewUserList(db).Find(ctx, u.ID())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,6 +121,7 @@ func TestUserListContract(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		users := persistence.NewUsers(db)
+		list := persistence.NewUserList(db)
 		addPartner(t, db, 1, "Alfa Trade")
 		names := []string{"Đorđe Petrović", "ana Petrović", "Bojan Jovanović", "Čedomir Perić", "Marko Marković", "Zoran Lakić"}
 		ids := map[string]kernel.ID{}
@@ -139,9 +140,9 @@ func TestUserListContract(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		list := func(q ports.ListQuery) ([]string, int) {
+		page := func(q ports.ListQuery) ([]string, int) {
 			t.Helper()
-			page, err := users.ListUsers(ctx, q)
+			page, err := list.List(ctx, q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,62 +159,62 @@ func TestUserListContract(t *testing.T) {
 			}
 		}
 
-		got, total := list(ports.ListQuery{Page: 1, PerPage: 3})
+		got, total := page(ports.ListQuery{Page: 1, PerPage: 3})
 		eq(got, "ana Petrović", "Bojan Jovanović", "Čedomir Perić")
 		if total != 6 {
 			t.Fatalf("total = %d", total)
 		}
-		got, _ = list(ports.ListQuery{Page: 2, PerPage: 3})
+		got, _ = page(ports.ListQuery{Page: 2, PerPage: 3})
 		eq(got, "Đorđe Petrović", "Marko Marković", "Zoran Lakić")
-		got, total = list(ports.ListQuery{Page: 5, PerPage: 3})
+		got, total = page(ports.ListQuery{Page: 5, PerPage: 3})
 		if len(got) != 0 || total != 6 {
 			t.Fatalf("past the end: %v, total %d", got, total)
 		}
 
 		// "contains", case- and diacritic-insensitive, through the trigram index (>= 3 letters) and without it.
-		got, total = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "PETROVIC"}})
+		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "PETROVIC"}})
 		eq(got, "ana Petrović", "Đorđe Petrović")
 		if total != 2 {
 			t.Fatalf("filtered total = %d", total)
 		}
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
 		eq(got, "Đorđe Petrović")
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})
 		eq(got)
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"partner_name": "alfa"}})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"partner_name": "alfa"}})
 		eq(got, "Zoran Lakić")
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"unknown": "x", "name": " "}})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"unknown": "x", "name": " "}})
 		if len(got) != 6 {
 			t.Fatal("unknown and blank filters are ignored")
 		}
 
 		active := true
-		_, total = list(ports.ListQuery{Page: 1, PerPage: 10, Active: &active})
+		_, total = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &active})
 		if total != 5 {
 			t.Fatalf("active total = %d", total)
 		}
 		inactive := false
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactive})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactive})
 		eq(got, "Zoran Lakić")
 
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 2, Sort: "name", Desc: true})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "name", Desc: true})
 		eq(got, "Zoran Lakić", "Marko Marković")
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name"})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name"})
 		eq(got, "Zoran Lakić", "Đorđe Petrović") // ties break by id
-		got, _ = list(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name", Desc: true})
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name", Desc: true})
 		if got[len(got)-1] == "Zoran Lakić" {
 			t.Fatal("NULL partner names sort last in both directions")
 		}
 
-		if _, err := users.ListUsers(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash"}); err != persistence.ErrBadSort {
+		if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash"}); err != persistence.ErrBadSort {
 			t.Fatalf("unlisted sort = %v", err)
 		}
-		if _, err := users.ListUsers(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "name; DROP TABLE users"}); err != persistence.ErrBadSort {
+		if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "name; DROP TABLE users"}); err != persistence.ErrBadSort {
 			t.Fatalf("injected sort = %v", err)
 		}
 
 		var streamed []string
-		if err := users.StreamUsers(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v ports.UserView) error {
+		if err := list.Stream(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v ports.UserView) error {
 			streamed = append(streamed, v.Name)
 			return nil
 		}); err != nil {

@@ -46,7 +46,7 @@ type LoginResult struct {
 type Service struct {
 	cfg      Config
 	users    ports.UserRepository
-	queries  ports.UserQueries
+	list     ports.Lister[ports.UserView]
 	sessions ports.SessionStore
 	attempts ports.LoginAttempts
 	partners ports.PartnerDirectory
@@ -60,13 +60,13 @@ type Service struct {
 }
 
 // NewService wires the identity use cases.
-func NewService(cfg Config, users ports.UserRepository, queries ports.UserQueries, sessions ports.SessionStore,
+func NewService(cfg Config, users ports.UserRepository, list ports.Lister[ports.UserView], sessions ports.SessionStore,
 	attempts ports.LoginAttempts, partners ports.PartnerDirectory, hasher ports.PasswordHasher,
 	tx ports.TxManager, clock ports.Clock) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
 	}
-	return &Service{cfg: cfg, users: users, queries: queries, sessions: sessions, attempts: attempts,
+	return &Service{cfg: cfg, users: users, list: list, sessions: sessions, attempts: attempts,
 		partners: partners, hasher: hasher, tx: tx, clock: clock}
 }
 
@@ -181,7 +181,7 @@ func (s *Service) Logout(ctx context.Context, p Principal) error {
 
 // Me is the caller's own account.
 func (s *Service) Me(ctx context.Context, p Principal) (ports.UserView, error) {
-	return s.queries.FindUserView(ctx, p.UserID)
+	return s.list.Find(ctx, p.UserID)
 }
 
 // UpdateOwn changes the caller's name, username and, when typed, password. A new password
@@ -211,23 +211,11 @@ func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.Profil
 	if err != nil {
 		return ports.UserView{}, err
 	}
-	return s.queries.FindUserView(ctx, p.UserID)
+	return s.list.Find(ctx, p.UserID)
 }
 
-// ListUsers answers one page of the users list.
-func (s *Service) ListUsers(ctx context.Context, q ports.ListQuery) (ports.Page[ports.UserView], error) {
-	return s.queries.ListUsers(ctx, q)
-}
-
-// StreamUsers feeds the whole filtered list to fn row by row.
-func (s *Service) StreamUsers(ctx context.Context, q ports.ListQuery, fn func(ports.UserView) error) error {
-	return s.queries.StreamUsers(ctx, q, fn)
-}
-
-// GetUser reads one user.
-func (s *Service) GetUser(ctx context.Context, id kernel.ID) (ports.UserView, error) {
-	return s.queries.FindUserView(ctx, id)
-}
+// Users is the users screen's list.
+func (s *Service) Users() ports.Lister[ports.UserView] { return s.list }
 
 // CreateUser adds a back-office user.
 func (s *Service) CreateUser(ctx context.Context, in identity.UserInput) (ports.UserView, error) {
@@ -256,7 +244,7 @@ func (s *Service) CreateUser(ctx context.Context, in identity.UserInput) (ports.
 	if err != nil {
 		return ports.UserView{}, err
 	}
-	return s.queries.FindUserView(ctx, id)
+	return s.list.Find(ctx, id)
 }
 
 // UpdateUser edits a user; a typed password replaces the old one and ends the user's sessions.
@@ -288,7 +276,7 @@ func (s *Service) UpdateUser(ctx context.Context, id kernel.ID, in identity.User
 	if err != nil {
 		return ports.UserView{}, err
 	}
-	return s.queries.FindUserView(ctx, id)
+	return s.list.Find(ctx, id)
 }
 
 // ToggleUser deactivates or reactivates a user; deactivation ends all of their sessions.

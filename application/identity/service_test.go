@@ -29,7 +29,7 @@ func (c *clock) advance(d time.Duration) {
 func newService(t *testing.T, c *clock) *appidentity.Service {
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	users := persistence.NewUsers(db)
-	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, users, persistence.NewSessions(db),
+	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserList(db), persistence.NewSessions(db),
 		persistence.NewLoginAttempts(db), persistence.NewPartners(db),
 		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c)
 }

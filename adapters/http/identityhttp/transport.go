@@ -129,7 +129,7 @@ func Routes(svc *appidentity.Service) []kit.Route {
 	read := kit.Access{Resource: "users", Action: "read"}
 	write := kit.Access{Resource: "users", Action: "write"}
 	own := kit.Access{} // the caller's own account: any signed-in back-office user, whatever the roles
-	return []kit.Route{
+	return append(kit.ListRoutes("/api/users", read, svc.Users(), toJSON), []kit.Route{
 		{Method: "POST", Path: "/api/login", Access: kit.Access{Public: true},
 			Decode: kit.DecodeJSON[loginRequest], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
@@ -178,34 +178,6 @@ func Routes(svc *appidentity.Service) []kit.Route {
 		{Method: "GET", Path: "/api/roles", Access: read,
 			Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: func(context.Context, any) (any, error) { return svc.Roles(), nil }},
-		{Method: "GET", Path: "/api/users", Access: read,
-			Decode: decodeList, Encode: kit.EncodeList[userJSON],
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				q := req.(listRequest).Query
-				if !q.Paged() {
-					return kit.Stream(func(ctx context.Context, emit func(any) error) error {
-						return svc.StreamUsers(ctx, q, func(v ports.UserView) error { return emit(toJSON(v)) })
-					}), nil
-				}
-				page, err := svc.ListUsers(ctx, q)
-				if err != nil {
-					return nil, err
-				}
-				out := kit.PageResponse[userJSON]{Total: page.Total, Items: make([]userJSON, 0, len(page.Items))}
-				for _, v := range page.Items {
-					out.Items = append(out.Items, toJSON(v))
-				}
-				return out, nil
-			}},
-		{Method: "GET", Path: "/api/users/{id}", Access: read,
-			Decode: decodeID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.GetUser(ctx, req.(idRequest).ID)
-				if err != nil {
-					return nil, err
-				}
-				return []userJSON{toJSON(v)}, nil // the spec's "list filtered by id"
-			}},
 		{Method: "POST", Path: "/api/users", Access: write,
 			Decode: kit.DecodeJSON[userForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
@@ -243,7 +215,7 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				}
 				return map[string]bool{"is_active": active}, nil
 			}},
-	}
+	}...)
 }
 
 // logLogin records failed and throttled sign-ins; never the password.
