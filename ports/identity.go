@@ -34,7 +34,6 @@ type UserView struct {
 	UpdatedAt   time.Time
 }
 
-
 // SessionStore keeps open sessions by the hash of their token.
 type SessionStore interface {
 	Create(ctx context.Context, s identity.Session) error
