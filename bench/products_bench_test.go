@@ -3,10 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -74,35 +71,11 @@ func benchProducts(b *testing.B, dbURL string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	h := app.Server.Handler()
-	for _, c := range []struct{ name, query string }{
+	measureList(b, app.Server.Handler(), login.Token, "/api/products", []listCase{
 		{"name-filter", "page=1&per_page=20&sort=name&order=asc&name=cekic%20zeta"},
 		{"name-filter-by-price", "page=1&per_page=20&sort=price&order=desc&name=brusilica"},
 		{"no-filter", "page=1&per_page=20&sort=name&order=asc"},
-	} {
-		b.Run(c.name, func(b *testing.B) {
-			req := httptest.NewRequest("GET", "/api/products?"+c.query, nil)
-			req.Header.Set("Authorization", "Bearer "+login.Token)
-			durations := make([]time.Duration, 0, b.N)
-			var total string
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				w := httptest.NewRecorder()
-				t0 := time.Now()
-				h.ServeHTTP(w, req)
-				durations = append(durations, time.Since(t0))
-				if w.Code != http.StatusOK {
-					b.Fatalf("status %d: %s", w.Code, w.Body.String())
-				}
-				total = w.Header().Get("X-Total-Count")
-			}
-			b.StopTimer()
-			sort.Slice(durations, func(i, j int) bool { return durations[i] < durations[j] })
-			b.ReportMetric(float64(durations[len(durations)/2].Microseconds())/1000, "ms-median")
-			b.ReportMetric(float64(durations[len(durations)*95/100].Microseconds())/1000, "ms-p95")
-			b.Logf("%s: total %s rows", c.name, total)
-		})
-	}
+	})
 }
 
 func BenchmarkProductsListSQLite(b *testing.B) {
