@@ -11,8 +11,7 @@ export function TextField({
   disabled,
   autoFocus,
   autoComplete,
-  inputMode,
-}: BaseFieldProps & { autoComplete?: string; inputMode?: 'text' | 'decimal' | 'numeric' }) {
+}: BaseFieldProps & { autoComplete?: string }) {
   const [field] = useField<string>(name);
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -25,7 +24,6 @@ export function TextField({
         disabled={disabled}
         autoFocus={autoFocus}
         autoComplete={autoComplete}
-        inputMode={inputMode}
         invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-required={required}
