@@ -149,6 +149,22 @@ func TestCitiesAndStores(t *testing.T) {
 		// A store cannot move to an inactive city.
 		a.expect(a.do("PUT", fmt.Sprintf("/api/stores/%d", st.ID), a.admin, map[string]any{"city_id": bar.ID, "address": "Obala 1",
 			"contact": "068 111 222", "lat": 42.1, "lng": 19.1}), 422)
+		// A duplicate of an inactive city in the same country is 434.
+		a.expect(a.do("POST", "/api/cities", a.admin, map[string]any{"name": "bar", "country_id": me.ID}), 434)
+		for _, res := range []string{"cities", "stores"} {
+			id := bar.ID
+			if res == "stores" {
+				id = st.ID
+			}
+			var one []map[string]any
+			a.expect(a.do("GET", fmt.Sprintf("/api/%s/%d", res, id), a.admin, nil), 200).json(t, &one)
+			if len(one) != 1 || one[0]["id"].(float64) != float64(id) {
+				t.Fatalf("%s by id: %v", res, one)
+			}
+			a.expect(a.do("GET", "/api/"+res+"/99999", a.admin, nil), 404)
+			a.toggle("/api/"+res, 99999, 404)
+			a.expect(a.do("PUT", "/api/"+res+"/99999", a.admin, map[string]any{}), 404)
+		}
 		a.toggle("/api/countries", me.ID, 200)
 		r = a.expect(a.do("GET", "/api/cities?page=1&country_name=srb", a.admin, nil), 200)
 		if r.header.Get("X-Total-Count") != "1" {
@@ -301,6 +317,13 @@ func TestProductsWithImages(t *testing.T) {
 			t.Fatal("the replaced image is deleted")
 		}
 		a.expect(a.upload("/api/products/9999", fields, "", nil), 404)
+		var one []map[string]any
+		a.expect(a.do("GET", fmt.Sprintf("/api/products/%d", p.ID), a.admin, nil), 200).json(t, &one)
+		if len(one) != 1 || one[0]["name"] != "Bušilica" {
+			t.Fatalf("product by id: %v", one)
+		}
+		a.expect(a.do("GET", "/api/products/99999", a.admin, nil), 404)
+		a.toggle("/api/products", 99999, 404)
 		for _, path := range []string{"/api/images/products/..%2f..%2fvitrina.db", "/api/images/products/x.jpg", "/api/images/../x/" + edited.Image} {
 			res, _ := http.Get(a.srv.URL + path)
 			res.Body.Close()
