@@ -70,160 +70,118 @@ func NewCatalog(db *bun.DB) *Catalog { return &Catalog{db: db} }
 
 var _ ports.CatalogRepository = (*Catalog)(nil)
 
-// insert adds a row without its id and assigns the generated one.
-func insert(ctx context.Context, db bun.IDB, table string, row any, id *int64) error {
-	q := db.NewInsert().Model(row).ExcludeColumn("id").Returning("id")
-	if table != "" {
-		q = q.ModelTableExpr(table)
+// mapping says how an aggregate D is kept in a row R.
+type mapping[R any, D any] struct {
+	table  string // set for row types that do not name their table (namedRow)
+	entity string // for not-found errors
+	load   func(*R) D
+	save   func(D) *R
+	id     func(*R) *int64
+	assign func(D, kernel.ID)
+}
+
+func (m mapping[R, D]) tableExpr() string { return m.table + " AS named_row" } // namedRow's alias
+
+// add inserts a new aggregate and assigns it the generated id.
+func add[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], d D) error {
+	row := m.save(d)
+	q := conn(ctx, db).NewInsert().Model(row).ExcludeColumn("id").Returning("id")
+	if m.table != "" {
+		q = q.ModelTableExpr(m.table)
 	}
-	_, err := q.Exec(ctx, id)
+	_, err := q.Exec(ctx, m.id(row))
 	if isUniqueViolation(err) {
 		return catalog.ErrNameTaken
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	m.assign(d, kernel.ID(*m.id(row)))
+	return nil
 }
 
-// update loads a row by id, lets apply change it and writes it back, in one transaction.
-func update[R any](ctx context.Context, db *bun.DB, table, entity string, id kernel.ID, row *R, apply func() (*R, error)) error {
-	return NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+// update loads an aggregate, lets fn change it and saves it, in one transaction.
+func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kernel.ID, fn func(D) error) (D, error) {
+	var out D
+	err := NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
 		c := conn(ctx, db)
+		row := new(R)
 		q := c.NewSelect().Model(row).Where("id = ?", int64(id))
-		if table != "" {
-			q = q.ModelTableExpr(table + " AS named_row") // the alias bun gives namedRow
+		if m.table != "" {
+			q = q.ModelTableExpr(m.tableExpr())
 		}
 		if err := q.Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-			return kernel.NotFound(entity)
+			return kernel.NotFound(m.entity)
 		} else if err != nil {
 			return err
 		}
-		out, err := apply()
-		if err != nil {
+		d := m.load(row)
+		if err := fn(d); err != nil {
 			return err
 		}
-		u := c.NewUpdate().Model(out).WherePK().ExcludeColumn("id", "created_at")
-		if table != "" {
-			u = u.ModelTableExpr(table + " AS named_row")
+		u := c.NewUpdate().Model(m.save(d)).WherePK().ExcludeColumn("id", "created_at")
+		if m.table != "" {
+			u = u.ModelTableExpr(m.tableExpr())
 		}
-		_, err = u.Exec(ctx)
+		_, err := u.Exec(ctx)
 		if isUniqueViolation(err) {
 			return catalog.ErrNameTaken
 		}
+		out = d
 		return err
-	})
-}
-
-func (s *Catalog) addNamed(ctx context.Context, table string, n *catalog.Named) error {
-	row := toNamedRow(n)
-	if err := insert(ctx, conn(ctx, s.db), table, &row, &row.ID); err != nil {
-		return err
-	}
-	n.AssignID(kernel.ID(row.ID))
-	return nil
-}
-
-// AddCountry stores a new country.
-func (s *Catalog) AddCountry(ctx context.Context, c *catalog.Country) error {
-	return s.addNamed(ctx, "countries", &c.Named)
-}
-
-// AddCategory stores a new category.
-func (s *Catalog) AddCategory(ctx context.Context, c *catalog.Category) error {
-	return s.addNamed(ctx, "categories", &c.Named)
-}
-
-// UpdateCountry changes a country in one transaction.
-func (s *Catalog) UpdateCountry(ctx context.Context, id kernel.ID, fn func(*catalog.Country) error) (*catalog.Country, error) {
-	var out *catalog.Country
-	var row namedRow
-	err := update(ctx, s.db, "countries", "country", id, &row, func() (*namedRow, error) {
-		out = catalog.RehydrateCountry(kernel.ID(row.ID), row.Name, row.IsActive, row.UpdatedAt)
-		if err := fn(out); err != nil {
-			return nil, err
-		}
-		r := toNamedRow(&out.Named)
-		r.CreatedAt = row.CreatedAt
-		return &r, nil
 	})
 	return out, err
 }
 
-// UpdateCategory changes a category in one transaction.
-func (s *Catalog) UpdateCategory(ctx context.Context, id kernel.ID, fn func(*catalog.Category) error) (*catalog.Category, error) {
-	var out *catalog.Category
-	var row namedRow
-	err := update(ctx, s.db, "categories", "category", id, &row, func() (*namedRow, error) {
-		out = catalog.RehydrateCategory(kernel.ID(row.ID), row.Name, row.IsActive, row.UpdatedAt)
-		if err := fn(out); err != nil {
-			return nil, err
-		}
-		r := toNamedRow(&out.Named)
-		r.CreatedAt = row.CreatedAt
-		return &r, nil
-	})
-	return out, err
+func namedMapping[D interface{ AssignID(kernel.ID) }](table, entity string, load func(*namedRow) D, named func(D) *catalog.Named) mapping[namedRow, D] {
+	return mapping[namedRow, D]{table: table, entity: entity, load: load,
+		save:   func(d D) *namedRow { r := toNamedRow(named(d)); return &r },
+		id:     func(r *namedRow) *int64 { return &r.ID },
+		assign: func(d D, id kernel.ID) { d.AssignID(id) }}
 }
 
-func toCityRow(c *catalog.City) *cityRow {
-	return &cityRow{namedRow: toNamedRow(&c.Named), CountryID: int64(c.CountryID())}
-}
-
-// AddCity stores a new city.
-func (s *Catalog) AddCity(ctx context.Context, c *catalog.City) error {
-	row := toCityRow(c)
-	if err := insert(ctx, conn(ctx, s.db), "", row, &row.ID); err != nil {
-		return err
-	}
-	c.AssignID(kernel.ID(row.ID))
-	return nil
-}
-
-// UpdateCity changes a city in one transaction.
-func (s *Catalog) UpdateCity(ctx context.Context, id kernel.ID, fn func(*catalog.City) error) (*catalog.City, error) {
-	var out *catalog.City
-	var row cityRow
-	err := update(ctx, s.db, "", "city", id, &row, func() (*cityRow, error) {
-		out = catalog.RehydrateCity(kernel.ID(row.ID), row.Name, kernel.ID(row.CountryID), row.IsActive, row.UpdatedAt)
-		if err := fn(out); err != nil {
-			return nil, err
-		}
-		r := toCityRow(out)
-		r.CreatedAt = row.CreatedAt
-		return r, nil
-	})
-	return out, err
-}
+var (
+	countries = namedMapping("countries", "country",
+		func(r *namedRow) *catalog.Country {
+			return catalog.RehydrateCountry(kernel.ID(r.ID), r.Name, r.IsActive, r.UpdatedAt)
+		},
+		func(c *catalog.Country) *catalog.Named { return &c.Named })
+	categories = namedMapping("categories", "category",
+		func(r *namedRow) *catalog.Category {
+			return catalog.RehydrateCategory(kernel.ID(r.ID), r.Name, r.IsActive, r.UpdatedAt)
+		},
+		func(c *catalog.Category) *catalog.Named { return &c.Named })
+	cities = mapping[cityRow, *catalog.City]{entity: "city",
+		load: func(r *cityRow) *catalog.City {
+			return catalog.RehydrateCity(kernel.ID(r.ID), r.Name, kernel.ID(r.CountryID), r.IsActive, r.UpdatedAt)
+		},
+		save: func(c *catalog.City) *cityRow {
+			return &cityRow{namedRow: toNamedRow(&c.Named), CountryID: int64(c.CountryID())}
+		},
+		id:     func(r *cityRow) *int64 { return &r.ID },
+		assign: func(c *catalog.City, id kernel.ID) { c.AssignID(id) }}
+	products = mapping[productRow, *catalog.Product]{entity: "product",
+		load: func(r *productRow) *catalog.Product {
+			return catalog.RehydrateProduct(kernel.ID(r.ID), r.Name, r.Description, catalog.Price(r.PriceMilli), r.Image, r.IsActive, r.UpdatedAt)
+		},
+		save:   toProductRow,
+		id:     func(r *productRow) *int64 { return &r.ID },
+		assign: func(p *catalog.Product, id kernel.ID) { p.AssignID(id) }}
+	stores = mapping[storeRow, *catalog.Store]{entity: "store",
+		load: func(r *storeRow) *catalog.Store {
+			return catalog.RehydrateStore(kernel.ID(r.ID), kernel.ID(r.CityID), r.Address, r.Contact,
+				catalog.Position{Lat: r.Lat, Lng: r.Lng}, r.IsActive, r.UpdatedAt)
+		},
+		save:   toStoreRow,
+		id:     func(r *storeRow) *int64 { return &r.ID },
+		assign: func(st *catalog.Store, id kernel.ID) { st.AssignID(id) }}
+)
 
 func toProductRow(p *catalog.Product) *productRow {
 	at := p.UpdatedAt().UTC()
 	return &productRow{ID: int64(p.ID()), Name: p.Name(), NameFold: fold(p.Name()), Description: p.Description(),
 		DescriptionFold: fold(p.Description()), PriceMilli: p.Price().Thousandths(), Image: p.Image(),
 		IsActive: p.IsActive(), CreatedAt: at, UpdatedAt: at}
-}
-
-// AddProduct stores a new product.
-func (s *Catalog) AddProduct(ctx context.Context, p *catalog.Product) error {
-	row := toProductRow(p)
-	if err := insert(ctx, conn(ctx, s.db), "", row, &row.ID); err != nil {
-		return err
-	}
-	p.AssignID(kernel.ID(row.ID))
-	return nil
-}
-
-// UpdateProduct changes a product in one transaction.
-func (s *Catalog) UpdateProduct(ctx context.Context, id kernel.ID, fn func(*catalog.Product) error) (*catalog.Product, error) {
-	var out *catalog.Product
-	var row productRow
-	err := update(ctx, s.db, "", "product", id, &row, func() (*productRow, error) {
-		out = catalog.RehydrateProduct(kernel.ID(row.ID), row.Name, row.Description, catalog.Price(row.PriceMilli), row.Image, row.IsActive, row.UpdatedAt)
-		if err := fn(out); err != nil {
-			return nil, err
-		}
-		r := toProductRow(out)
-		r.CreatedAt = row.CreatedAt
-		return r, nil
-	})
-	return out, err
 }
 
 func toStoreRow(st *catalog.Store) *storeRow {
@@ -233,31 +191,54 @@ func toStoreRow(st *catalog.Store) *storeRow {
 		IsActive: st.IsActive(), CreatedAt: at, UpdatedAt: at}
 }
 
+// AddCountry stores a new country.
+func (s *Catalog) AddCountry(ctx context.Context, c *catalog.Country) error {
+	return add(ctx, s.db, countries, c)
+}
+
+// UpdateCountry changes a country in one transaction.
+func (s *Catalog) UpdateCountry(ctx context.Context, id kernel.ID, fn func(*catalog.Country) error) (*catalog.Country, error) {
+	return update(ctx, s.db, countries, id, fn)
+}
+
+// AddCategory stores a new category.
+func (s *Catalog) AddCategory(ctx context.Context, c *catalog.Category) error {
+	return add(ctx, s.db, categories, c)
+}
+
+// UpdateCategory changes a category in one transaction.
+func (s *Catalog) UpdateCategory(ctx context.Context, id kernel.ID, fn func(*catalog.Category) error) (*catalog.Category, error) {
+	return update(ctx, s.db, categories, id, fn)
+}
+
+// AddCity stores a new city.
+func (s *Catalog) AddCity(ctx context.Context, c *catalog.City) error {
+	return add(ctx, s.db, cities, c)
+}
+
+// UpdateCity changes a city in one transaction.
+func (s *Catalog) UpdateCity(ctx context.Context, id kernel.ID, fn func(*catalog.City) error) (*catalog.City, error) {
+	return update(ctx, s.db, cities, id, fn)
+}
+
+// AddProduct stores a new product.
+func (s *Catalog) AddProduct(ctx context.Context, p *catalog.Product) error {
+	return add(ctx, s.db, products, p)
+}
+
+// UpdateProduct changes a product in one transaction.
+func (s *Catalog) UpdateProduct(ctx context.Context, id kernel.ID, fn func(*catalog.Product) error) (*catalog.Product, error) {
+	return update(ctx, s.db, products, id, fn)
+}
+
 // AddStore stores a new store.
 func (s *Catalog) AddStore(ctx context.Context, st *catalog.Store) error {
-	row := toStoreRow(st)
-	if err := insert(ctx, conn(ctx, s.db), "", row, &row.ID); err != nil {
-		return err
-	}
-	st.AssignID(kernel.ID(row.ID))
-	return nil
+	return add(ctx, s.db, stores, st)
 }
 
 // UpdateStore changes a store in one transaction.
 func (s *Catalog) UpdateStore(ctx context.Context, id kernel.ID, fn func(*catalog.Store) error) (*catalog.Store, error) {
-	var out *catalog.Store
-	var row storeRow
-	err := update(ctx, s.db, "", "store", id, &row, func() (*storeRow, error) {
-		out = catalog.RehydrateStore(kernel.ID(row.ID), kernel.ID(row.CityID), row.Address, row.Contact,
-			catalog.Position{Lat: row.Lat, Lng: row.Lng}, row.IsActive, row.UpdatedAt)
-		if err := fn(out); err != nil {
-			return nil, err
-		}
-		r := toStoreRow(out)
-		r.CreatedAt = row.CreatedAt
-		return r, nil
-	})
-	return out, err
+	return update(ctx, s.db, stores, id, fn)
 }
 
 func duplicate(ctx context.Context, q *bun.SelectQuery) (catalog.Duplicate, error) {
