@@ -177,6 +177,30 @@ func TestUserListContract(t *testing.T) {
 		if total != 2 {
 			t.Fatalf("filtered total = %d", total)
 		}
+		got, total = page(ports.ListQuery{Page: 2, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
+		eq(got, "Đorđe Petrović")
+		if total != 2 {
+			t.Fatalf("second page of a trigram filter: total %d", total)
+		}
+		got, total = page(ports.ListQuery{Page: 3, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
+		if len(got) != 0 || total != 2 {
+			t.Fatalf("past the end of a trigram filter: %v, total %d", got, total)
+		}
+		inactiveOnly := false
+		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactiveOnly, Filters: map[string]string{"name": "lakic"}})
+		eq(got, "Zoran Lakić")
+		if total != 1 {
+			t.Fatalf("trigram filter with the active flag: total %d", total)
+		}
+		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "username": "user0"}})
+		eq(got, "Đorđe Petrović")
+		if total != 1 {
+			t.Fatalf("two trigram filters: total %d", total)
+		}
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "partner_name": "alfa"}})
+		eq(got)
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": `"pet"`}})
+		eq(got)
 		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
 		eq(got, "Đorđe Petrović")
 		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})

@@ -49,6 +49,12 @@ const minTrigram = 3
 
 // where adds the active flag and the "contains" filters of q.
 func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
+	return s.whereExcept(db, sel, q, false)
+}
+
+// whereExcept is where; with skipFTS the filters a trigram phrase serves are left out,
+// because the caller matches them once in a CTE.
+func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery, skipFTS bool) *bun.SelectQuery {
 	if q.Active != nil {
 		sel = sel.Where(s.ActiveExpr+" = ?", *q.Active)
 	}
@@ -64,8 +70,11 @@ func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bu
 		if !ok || f.Fold == "" || term == "" {
 			continue
 		}
+		if skipFTS && s.ftsServes(f, term) {
+			continue
+		}
 		switch {
-		case sqlite && f.FTS != "" && s.FTSTable != "" && utf8.RuneCountInString(term) >= minTrigram:
+		case sqlite && s.ftsServes(f, term):
 			// A trigram phrase is an exact substring match and, unlike LIKE on the FTS
 			// table, needs no recheck against the content rows.
 			phrase := f.FTS + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
@@ -90,6 +99,42 @@ func (s ListSpec) countFrom(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
 		}
 	}
 	return s.CountFrom(db)
+}
+
+// ftsServes tells whether SQLite's trigram table answers the filter term on f.
+func (s ListSpec) ftsServes(f Field, term string) bool {
+	return f.FTS != "" && s.FTSTable != "" && utf8.RuneCountInString(term) >= minTrigram
+}
+
+// ftsPhrase combines every filter the trigram table serves into one MATCH expression.
+func (s ListSpec) ftsPhrase(q ports.ListQuery) string {
+	keys := make([]string, 0, len(q.Filters))
+	for k := range q.Filters {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		f, ok := s.Fields[k]
+		if term := fold(q.Filters[k]); ok && s.ftsServes(f, term) {
+			parts = append(parts, f.FTS+`:"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
+		}
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// filtersBeyondFTS tells whether q filters on anything the trigram phrase does not cover.
+func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
+	if q.Active != nil {
+		return true
+	}
+	for k, v := range q.Filters {
+		f, ok := s.Fields[k]
+		if term := fold(v); ok && f.Fold != "" && term != "" && !s.ftsServes(f, term) {
+			return true
+		}
+	}
+	return false
 }
 
 // indexedFilter tells whether a "contains" filter goes through a trigram index
@@ -156,6 +201,9 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 	if err != nil {
 		return 0, err
 	}
+	if phrase := s.ftsPhrase(q); phrase != "" && IsSQLite(db) {
+		return ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
+	}
 	count := s.where(db, s.countFrom(db, q).ColumnExpr("count(*)"), q)
 	var sel *bun.SelectQuery
 	if s.indexedFilter(q) {
@@ -178,6 +226,47 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 	// Past the last page there is no row to carry the count.
 	var n int
 	if err := count.Scan(ctx, &n); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// narrowLimit is the number of matches up to which looking the matches up and sorting them
+// beats walking the sort index (ADR 0002).
+const narrowLimit = 2000
+
+// ftsPage is listPage on SQLite when the trigram table serves a filter. The matches are
+// counted first, from the trigram table alone unless other filters apply. Then, up to
+// narrowLimit matches, the page looks the matches up and sorts them; past it, the page walks
+// the sort index and tests each row against the matches (the unary + keeps SQLite from
+// choosing the lookups), which finds a page long before thousands of rows are sorted.
+func ftsPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, phrase, sortExpr, dir, nulls string, dest *[]T) (int, error) {
+	order, tieBreak := sortExpr+dir+nulls, s.IDExpr+dir
+	inMatches := s.IDExpr + " IN (SELECT rowid FROM " + s.FTSTable + " WHERE " + s.FTSTable + " MATCH ?)"
+	count := db.NewSelect().TableExpr(s.FTSTable).ColumnExpr("count(*)").Where(s.FTSTable+" MATCH ?", phrase)
+	if s.filtersBeyondFTS(q) {
+		count = s.whereExcept(db, s.countFrom(db, q).ColumnExpr("count(*)").Where(inMatches, phrase), q, true)
+	}
+	var n int
+	if err := count.Scan(ctx, &n); err != nil {
+		return 0, err
+	}
+	if n == 0 || q.Offset() >= n {
+		return n, nil
+	}
+	var sel *bun.SelectQuery
+	if n > narrowLimit {
+		sel = s.whereExcept(db, s.From(db).ColumnExpr(s.Columns), q, true).Where("+"+inMatches, phrase).
+			OrderExpr(order).OrderExpr(tieBreak)
+	} else {
+		// Without ORDER BY inside, the rows come from the matches; the outer query sorts them.
+		inner := s.whereExcept(db, s.From(db).ColumnExpr(s.Columns).ColumnExpr(sortExpr+" AS sort_key").
+			ColumnExpr(s.IDExpr+" AS sort_id"), q, true).Where(inMatches, phrase)
+		sel = db.NewSelect().TableExpr("(?) AS page", inner).ColumnExpr("page.*").
+			OrderExpr("sort_key" + dir + nulls).OrderExpr("sort_id" + dir)
+	}
+	sel = sel.Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
+	if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, err
 	}
 	return n, nil
