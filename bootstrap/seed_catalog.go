@@ -148,7 +148,9 @@ func productPicture(i int, name string) io.Reader {
 			img.SetRGBA(x, y, c)
 		}
 	}
-	// The name, drawn in the 7×13 bitmap font and scaled up 4×.
+	// The name, drawn in the 7×13 bitmap font (ASCII only, hence the transliteration) and
+	// scaled up 4×.
+	name = asciiFold(name)
 	small := image.NewRGBA(image.Rect(0, 0, w/4, 20))
 	d := &font.Drawer{Dst: small, Src: image.White, Face: basicfont.Face7x13}
 	d.Dot = fixed.P(max(2, (w/4-d.MeasureString(name).Round())/2), 14)

@@ -3,6 +3,8 @@ package bootstrap
 import (
 	"bytes"
 	"context"
+	"image"
+	_ "image/jpeg"
 	"strings"
 	"testing"
 
@@ -46,5 +48,20 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	if counts["countries"] != len(demoCountries) || counts["categories"] != len(demoCategories) || cities.Total != len(demoCities) ||
 		stores.Total != len(demoCities) || products.Total != len(demoProducts) || users.Total != 41 {
 		t.Fatalf("counts %v cities %d stores %d products %d users %d", counts, cities.Total, stores.Total, products.Total, users.Total)
+	}
+}
+
+// Product pictures are real JPEGs the upload pipeline accepts, captions in the font's ASCII.
+func TestProductPictureIsAnAcceptableJPEG(t *testing.T) {
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(productPicture(3, "Baštenski čekić")); err != nil {
+		t.Fatal(err)
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(buf.Bytes()))
+	if err != nil || format != "jpeg" || cfg.Width != 960 || cfg.Height != 720 {
+		t.Fatalf("%v %s %dx%d", err, format, cfg.Width, cfg.Height)
+	}
+	if asciiFold("Baštenski čekić Đ") != "Bastenski cekic Dj" {
+		t.Fatal("transliteration")
 	}
 }
