@@ -114,7 +114,7 @@ export async function newPage(browser, baseURL, viewport = DESKTOP) {
   const problems = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of (401|403|404|422|429)/.test(msg.text())) {
+    if (msg.type() === 'error' && !/status of (401|403|404|422|429|434|435|436)/.test(msg.text())) {
       problems.push(`console: ${msg.text()}`);
     }
   });
@@ -185,4 +185,61 @@ export async function signIn(page, username, password) {
 export function writeArtifact(name, text) {
   mkdirSync(artifactsDir, { recursive: true });
   writeFileSync(join(artifactsDir, name), text);
+}
+
+/**
+ * Helpers for a screen built on the generic list: rows, the page report, text filters (applied
+ * with Enter, resolving with the list answer) and the deactivate/reactivate confirmation.
+ */
+export function listScreen(page, resource) {
+  const rows = () => page.locator('.list-table tbody tr:not(.p-datatable-emptymessage)');
+  const isList = (res) => res.request().method() === 'GET' && new URL(res.url()).pathname === `/api/${resource}`;
+  return {
+    rows,
+    row: (text) => rows().filter({ hasText: text }),
+    report: () => page.locator('.list-table .p-paginator-current'),
+    waitForList: () => page.waitForResponse(isList),
+    async open(path = `/${resource}`) {
+      const answered = page.waitForResponse(isList);
+      await page.goto(path);
+      return answered;
+    },
+    async filter(header, text) {
+      const input = page.getByRole('textbox', { name: `${header} — Pretraga` });
+      await input.fill(text);
+      const answered = page.waitForResponse(isList);
+      await input.press('Enter');
+      return answered;
+    },
+    async clearFilters() {
+      const answered = page.waitForResponse(isList);
+      await page.getByRole('button', { name: 'Poništi filtere' }).click();
+      return answered;
+    },
+    /** Waits until the paginator reports e.g. '1–5 / 5'. */
+    async waitForReport(text) {
+      await page.locator('.list-table .p-paginator-current', { hasText: text }).waitFor();
+    },
+    async waitForCount(n) {
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('.list-table tbody tr:not(.p-datatable-emptymessage)').length === count,
+        n,
+      );
+    },
+    /** Clicks the row's deactivate or reactivate button and confirms; resolves with the DELETE answer. */
+    async toggle(text, action = 'Deaktiviraj') {
+      await rows().filter({ hasText: text }).getByRole('button', { name: action }).click();
+      const confirm = page.getByRole('dialog', { name: action === 'Deaktiviraj' ? 'Deaktivacija' : 'Reaktivacija' });
+      await confirm.waitFor();
+      const answered = page.waitForResponse((res) => res.request().method() === 'DELETE');
+      await confirm.getByRole('button', { name: 'Potvrdi' }).click();
+      return answered;
+    },
+  };
+}
+
+/** The header texts of the list's first header row, upper-cased as shown. */
+export async function listHeaders(page) {
+  const headers = await page.locator('.list-table thead tr').first().locator('th').allInnerTexts();
+  return headers.map((h) => h.trim().toUpperCase());
 }

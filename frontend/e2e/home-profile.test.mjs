@@ -18,7 +18,7 @@ describe('home grid and profile', () => {
     await server?.stop();
   });
 
-  it('shows six cards; only Settings is enabled and leads to the users list', async () => {
+  it('shows six cards; Products and Settings are enabled and lead to their lists', async () => {
     const page = await newPage(browser, server.baseURL);
     await signIn(page, 'admin', server.adminPassword);
     const cards = page.locator('[data-card]');
@@ -26,11 +26,22 @@ describe('home grid and profile', () => {
     assert.equal(await cards.count(), 6);
     const titles = await page.locator('.home-card__title').allInnerTexts();
     assert.deepEqual(titles, ['Partneri', 'Slajderi', 'Kampanje', 'Proizvodi', 'Push notifikacije', 'Podešavanja']);
-    assert.equal(await page.locator('.home-card--disabled[aria-disabled="true"]').count(), 5);
-    assert.equal(await page.locator('a.home-card').count(), 1);
-    // The drawer shows the later sections disabled.
+    assert.equal(await page.locator('.home-card--disabled[aria-disabled="true"]').count(), 4);
+    assert.deepEqual(
+      await page.locator('a.home-card').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      ['/products', '/users'],
+    );
+    // The drawer shows the later sections disabled and the reference data under Settings.
     const nav = page.getByRole('navigation');
-    assert.equal(await nav.locator('[aria-disabled="true"]').count(), 5);
+    assert.equal(await nav.locator('[aria-disabled="true"]').count(), 4);
+    const settings = nav.getByRole('list', { name: 'Podešavanja' });
+    assert.deepEqual(await settings.getByRole('link').allInnerTexts(), [
+      'Korisnici',
+      'Države',
+      'Gradovi',
+      'Kategorije',
+      'Prodavnice',
+    ]);
     await shoot(page, 'home');
 
     // Unknown paths go to /dashboard, which is the home grid too.
@@ -38,9 +49,24 @@ describe('home grid and profile', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('[data-card="settings"]').waitFor();
 
+    await page.locator('a.home-card[data-card="products"]').click();
+    await page.waitForURL('**/products');
+    await page.getByRole('heading', { name: 'Proizvodi' }).waitFor();
+    await page.goto('/');
     await page.locator('a.home-card[data-card="settings"]').click();
     await page.waitForURL('**/users');
     await page.getByRole('heading', { name: 'Korisnici' }).waitFor();
+    for (const [link, heading, path] of [
+      ['Države', 'Države', '/countries'],
+      ['Gradovi', 'Gradovi', '/cities'],
+      ['Kategorije', 'Kategorije', '/categories'],
+      ['Prodavnice', 'Prodavnice', '/stores'],
+      ['Proizvodi', 'Proizvodi', '/products'],
+    ]) {
+      await nav.getByRole('link', { name: link }).click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -1,4 +1,4 @@
-import { addLocale, locale } from 'primereact/api';
+import { addLocale, locale, localeOptions, updateLocaleOptions } from 'primereact/api';
 import type { Language } from '../shared/i18n/languages';
 
 // PrimeReact's own texts (empty lists, paginator and password aria labels) in Montenegrin;
@@ -25,12 +25,20 @@ addLocale('sr-Latn-ME', {
     listLabel: 'Lista opcija',
     selectAll: 'Sve izabrano',
     unselectAll: 'Ništa izabrano',
+    selectRow: 'Izaberi',
+    unselectRow: 'Poništi izbor',
     navigation: 'Navigacija',
     trueLabel: 'Da',
     falseLabel: 'Ne',
     nullLabel: 'Nije izabrano',
   },
 });
+
+// Row checkboxes are labelled "<selectRow> <name>"; PrimeReact's English says "Row Selected".
+updateLocaleOptions(
+  { aria: { ...(localeOptions('en') as { aria?: object }).aria, selectRow: 'Select', unselectRow: 'Unselect' } },
+  'en',
+);
 
 export function applyPrimeLocale(language: Language): void {
   locale(language === 'en' ? 'en' : 'sr-Latn-ME');

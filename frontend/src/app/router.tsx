@@ -9,6 +9,11 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const CountriesPage = lazy(() => import('../features/catalog/countries/CountriesPage'));
+const CitiesPage = lazy(() => import('../features/catalog/cities/CitiesPage'));
+const CategoriesPage = lazy(() => import('../features/catalog/categories/CategoriesPage'));
+const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPage'));
+const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -25,6 +30,11 @@ export const routes: RouteObject[] = [
               { path: '/dashboard', element: <HomePage /> },
               { path: '/user-profile', element: <ProfilePage /> },
               { path: '/users', element: <UsersPage /> },
+              { path: '/countries', element: <CountriesPage /> },
+              { path: '/cities', element: <CitiesPage /> },
+              { path: '/categories', element: <CategoriesPage /> },
+              { path: '/products', element: <ProductsPage /> },
+              { path: '/stores', element: <StoresPage /> },
             ],
           },
         ],

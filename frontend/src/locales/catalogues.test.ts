@@ -14,7 +14,7 @@ function leafValues(node: unknown): unknown[] {
   return Object.values(node as Record<string, unknown>).flatMap(leafValues);
 }
 
-// Every sentence the server sends today (the identity context's validation and login answers).
+// Every sentence the server sends today (identity and catalog validation, login and 435 answers).
 const SERVER_MESSAGES = [
   'The name field is required.',
   'The name must be at least 2 characters.',
@@ -29,6 +29,32 @@ const SERVER_MESSAGES = [
   'Wrong username or password.',
   'Too many login attempts. Try again later.',
   'The selected partner id is invalid.',
+  // The catalog context: names, cities, products and their images, stores, and the 435 reasons.
+  'The name has already been taken.',
+  'The name must not start with a number.',
+  'The country has active cities.',
+  'The city has active stores.',
+  'The category is used by active records.',
+  'The country id field is required.',
+  'The selected country id is invalid.',
+  'The city id field is required.',
+  'The selected city id is invalid.',
+  'The description field is required.',
+  'The description must be at least 2 characters.',
+  'The price field is required.',
+  'The price must be a number.',
+  'The image field is required.',
+  'The image must be a file of type: jpeg, jpg, png.',
+  'The image may not be greater than 5120 kilobytes.',
+  'The image could not be read.',
+  'The image dimensions are too large.',
+  'The address field is required.',
+  'The address must be at least 2 characters.',
+  'The contact field is required.',
+  'The contact must be at least 2 characters.',
+  'The position field is required.',
+  'The lat must be between -90 and 90.',
+  'The lng must be between -180 and 180.',
 ];
 
 describe('catalogues', () => {

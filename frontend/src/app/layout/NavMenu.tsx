@@ -4,47 +4,79 @@ import { NavLink } from 'react-router-dom';
 interface NavItem {
   key: string;
   icon: string;
+  /** Set once the screen exists; the others show disabled. */
   to?: string;
   end?: boolean;
 }
 
-const items: NavItem[] = [
-  { key: 'home', icon: 'pi pi-home', to: '/', end: true },
-  { key: 'partners', icon: 'pi pi-briefcase' },
-  { key: 'sliders', icon: 'pi pi-images' },
-  { key: 'campaigns', icon: 'pi pi-megaphone' },
-  { key: 'products', icon: 'pi pi-box' },
-  { key: 'notifications', icon: 'pi pi-bell' },
-  { key: 'users', icon: 'pi pi-users', to: '/users' },
+interface NavGroup {
+  /** Catalogue key of the group's heading; the first group has none. */
+  title?: string;
+  items: NavItem[];
+}
+
+const groups: NavGroup[] = [
+  {
+    items: [
+      { key: 'home', icon: 'pi pi-home', to: '/', end: true },
+      { key: 'partners', icon: 'pi pi-briefcase' },
+      { key: 'sliders', icon: 'pi pi-images' },
+      { key: 'campaigns', icon: 'pi pi-megaphone' },
+      { key: 'products', icon: 'pi pi-box', to: '/products' },
+      { key: 'notifications', icon: 'pi pi-bell' },
+    ],
+  },
+  {
+    title: 'nav.settings',
+    items: [
+      { key: 'users', icon: 'pi pi-users', to: '/users' },
+      { key: 'countries', icon: 'pi pi-globe', to: '/countries' },
+      { key: 'cities', icon: 'pi pi-building', to: '/cities' },
+      { key: 'categories', icon: 'pi pi-tags', to: '/categories' },
+      { key: 'stores', icon: 'pi pi-map-marker', to: '/stores' },
+    ],
+  },
 ];
 
-/** The drawer's links; sections of later issues show disabled. */
+/** The drawer's links, the reference data grouped under Settings. */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('app.main_navigation')} className="nav-menu">
-      <ul>
-        {items.map((item) => (
-          <li key={item.key}>
-            {item.to ? (
-              <NavLink
-                to={item.to}
-                end={item.end}
-                onClick={onNavigate}
-                className={({ isActive }) => `nav-menu__link${isActive ? ' nav-menu__link--active' : ''}`}
-              >
-                <i className={item.icon} aria-hidden />
-                <span>{t(`nav.${item.key}`)}</span>
-              </NavLink>
-            ) : (
-              <span className="nav-menu__link nav-menu__link--disabled" aria-disabled="true">
-                <i className={item.icon} aria-hidden />
-                <span>{t(`nav.${item.key}`)}</span>
-              </span>
+      {groups.map((group, index) => {
+        const headingId = group.title ? `nav-group-${index}` : undefined;
+        return (
+          <div key={group.title ?? index} className="nav-menu__group">
+            {group.title && (
+              <h2 id={headingId} className="nav-menu__heading">
+                {t(group.title)}
+              </h2>
             )}
-          </li>
-        ))}
-      </ul>
+            <ul aria-labelledby={headingId}>
+              {group.items.map((item) => (
+                <li key={item.key}>
+                  {item.to ? (
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      onClick={onNavigate}
+                      className={({ isActive }) => `nav-menu__link${isActive ? ' nav-menu__link--active' : ''}`}
+                    >
+                      <i className={item.icon} aria-hidden />
+                      <span>{t(`nav.${item.key}`)}</span>
+                    </NavLink>
+                  ) : (
+                    <span className="nav-menu__link nav-menu__link--disabled" aria-disabled="true">
+                      <i className={item.icon} aria-hidden />
+                      <span>{t(`nav.${item.key}`)}</span>
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
     </nav>
   );
 }

@@ -12,7 +12,10 @@ export function toLoginFailure(error: unknown): LoginFailure {
 }
 
 /** The alert text of a failed login (spec §8): 429 its own text, else the server message or the fallback. */
-export function loginFailureText(failure: LoginFailure, i18n: Pick<I18n, 't'>): string {
+export function loginFailureText(
+  failure: LoginFailure,
+  i18n: Pick<I18n, 't' | 'getResource' | 'language' | 'resolvedLanguage'>,
+): string {
   if (failure.status === 429) return i18n.t('errors.too_many');
   if (failure.status === null) return i18n.t('errors.network');
   if (failure.status >= 500) return i18n.t('errors.generic');

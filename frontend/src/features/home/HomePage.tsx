@@ -14,7 +14,7 @@ const cards: HomeCard[] = [
   { key: 'partners', icon: 'pi pi-briefcase' },
   { key: 'sliders', icon: 'pi pi-images' },
   { key: 'campaigns', icon: 'pi pi-megaphone' },
-  { key: 'products', icon: 'pi pi-box' },
+  { key: 'products', icon: 'pi pi-box', to: '/products' },
   { key: 'notifications', icon: 'pi pi-bell' },
   { key: 'settings', icon: 'pi pi-cog', to: '/users' },
 ];

@@ -1,12 +1,14 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './baseQuery';
 
+const TAG_TYPES = ['User', 'Me', 'Role', 'Country', 'Category', 'City', 'Product', 'Store', 'MapSettings'] as const;
+
 /** The application's only createApi; features add their calls with injectEndpoints. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Me', 'Role'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
 
-export type TagType = 'User' | 'Me' | 'Role';
+export type TagType = (typeof TAG_TYPES)[number];

@@ -89,4 +89,12 @@ describe('API error handling', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Greška' });
     expect(dialog.querySelector('.p-dialog-content')?.textContent ?? '').toBe('');
   });
+
+  it('435 shows the spec text and the server’s reason, translated', async () => {
+    mockFetch(route('POST', '/api/probe', { status: 435, body: { message: 'The country has active cities.' } }));
+    signedInScreen();
+    const dialog = await screen.findByRole('dialog', { name: 'Greška' });
+    expect(dialog).toHaveTextContent('Izmjene zabranjene, koristi se u evidencijama');
+    expect(dialog).toHaveTextContent('Država ima aktivne gradove.');
+  });
 });

@@ -17,7 +17,13 @@ export function describeError(error: unknown): DialogContent {
     case 434:
       return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.inactive_exists' };
     case 435:
-      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.in_use' };
+      // The spec's text, then the server's reason ("The country has active cities."), translated.
+      return {
+        kind: 'error',
+        titleKey: 'errors.title',
+        messageKey: 'errors.in_use',
+        serverMessages: body.message ? [body.message] : undefined,
+      };
     case 436:
       return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.invalid_dates' };
     case 489:

@@ -27,6 +27,16 @@ describe('error-key rule', () => {
     );
   });
 
+  it('translates sentences with a colon or a comma (no namespace or key splitting)', async () => {
+    await i18n.changeLanguage('sr-Latn-ME');
+    expect(translateServerMessage(i18n, 'The image must be a file of type: jpeg, jpg, png.')).toBe(
+      'Slika mora biti u formatu jpeg, jpg ili png.',
+    );
+    expect(translateServerMessage(i18n, 'The lat must be between -90 and 90.')).toBe(
+      'Geografska širina mora biti između -90 i 90.',
+    );
+  });
+
   it('returns an unknown sentence unchanged', () => {
     expect(translateServerMessage(i18n, 'Something nobody translated.')).toBe('Something nobody translated.');
   });

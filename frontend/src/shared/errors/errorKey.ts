@@ -17,11 +17,17 @@ export function errorKeySuffix(message: string): string {
 
 /**
  * Translates a server message by the key rule, or returns it unchanged when the catalogue
- * has no entry. The lookup goes through the errorValidations object because a suffix may
- * itself contain a full stop ("Too many login attempts. Try again later.").
+ * has no entry. The lookup reads the raw errorValidations table rather than calling t(): a
+ * suffix may contain a full stop ("Too many login attempts. Try again later.") or a colon
+ * ("The image must be a file of type: jpeg, jpg, png."), which t() would take for a key or
+ * namespace separator.
  */
-export function translateServerMessage(i18n: Pick<I18n, 't'>, message: string): string {
-  const table = i18n.t(ERROR_KEY_PREFIX, { returnObjects: true }) as unknown;
+export function translateServerMessage(
+  i18n: Pick<I18n, 'getResource' | 'language' | 'resolvedLanguage'>,
+  message: string,
+): string {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const table = language ? (i18n.getResource(language, 'translation', ERROR_KEY_PREFIX) as unknown) : undefined;
   if (table && typeof table === 'object') {
     const translated = (table as Record<string, unknown>)[errorKeySuffix(message)];
     if (typeof translated === 'string') return translated;

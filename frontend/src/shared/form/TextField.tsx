@@ -11,7 +11,8 @@ export function TextField({
   disabled,
   autoFocus,
   autoComplete,
-}: BaseFieldProps & { autoComplete?: string }) {
+  inputMode,
+}: BaseFieldProps & { autoComplete?: string; inputMode?: 'text' | 'decimal' | 'numeric' }) {
   const [field] = useField<string>(name);
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -24,6 +25,7 @@ export function TextField({
         disabled={disabled}
         autoFocus={autoFocus}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-required={required}

@@ -190,4 +190,37 @@ describe('generic list', () => {
     await user.click(within(updatedRow).getByRole('button', { name: 'Aktiviraj' }));
     expect(await screen.findByRole('dialog', { name: 'Reaktivacija' })).toBeInTheDocument();
   });
+
+  it('shows configured row actions before edit and hands them the row', async () => {
+    mockFetch(route('GET', '/api/things', { body: things(2), headers: { 'X-Total-Count': '2' } }));
+    const opened: number[] = [];
+    const user = userEvent.setup();
+    renderScreen(
+      <ListPage<Thing>
+        title="users.title"
+        columns={columns}
+        defaultSort={{ field: 'name', order: 'asc' }}
+        useList={thingsApi.useListThingsQuery}
+        useToggle={thingsApi.useToggleThingMutation}
+        rowLabel={(t) => t.name}
+        rowActions={[
+          {
+            key: 'details',
+            icon: 'pi pi-eye',
+            label: 'products.details',
+            onClick: (row) => opened.push(row.id),
+            visible: (row) => row.id !== 1,
+          },
+        ]}
+      />,
+    );
+    await screen.findByText('Thing 2');
+    const first = screen.getByText('Thing 1').closest('tr')!;
+    const second = screen.getByText('Thing 2').closest('tr')!;
+    expect(within(first).queryByRole('button', { name: 'Detalji' })).not.toBeInTheDocument();
+    const buttons = within(second).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    expect(buttons).toEqual(['Detalji', 'Deaktiviraj']);
+    await user.click(within(second).getByRole('button', { name: 'Detalji' }));
+    expect(opened).toEqual([2]);
+  });
 });

@@ -23,6 +23,7 @@ import {
   type FormRenderProps,
   type ListColumn,
   type ListRow,
+  type RowAction,
   type UseListQuery,
   type UseToggleMutation,
 } from './types';
@@ -40,6 +41,8 @@ export interface ListPageProps<T extends ListRow> {
   rowLabel: (row: T) => string;
   /** The add/edit dialog; omit for lists without one. */
   renderForm?: (props: FormRenderProps<T>) => ReactNode;
+  /** Actions shown before edit, e.g. a details dialog. */
+  rowActions?: RowAction<T>[];
   pageSize?: number;
 }
 
@@ -60,6 +63,7 @@ export function ListPage<T extends ListRow>({
   useToggle,
   rowLabel,
   renderForm,
+  rowActions = [],
   pageSize = PAGE_SIZES[0],
 }: ListPageProps<T>) {
   const { t } = useTranslation();
@@ -228,6 +232,21 @@ export function ListPage<T extends ListRow>({
 
   const actionsBody = (row: T) => (
     <div className="list-actions">
+      {rowActions
+        .filter((action) => action.visible?.(row) ?? true)
+        .map((action) => (
+          <Button
+            key={action.key}
+            type="button"
+            icon={action.icon}
+            rounded
+            text
+            severity="secondary"
+            aria-label={t(action.label)}
+            title={t(action.label)}
+            onClick={() => action.onClick(row)}
+          />
+        ))}
       {renderForm && (
         <Button
           type="button"
@@ -342,6 +361,8 @@ export function ListPage<T extends ListRow>({
               sortable={column.sortable ?? true}
               body={column.body}
               style={column.width ? { width: column.width } : undefined}
+              align={column.align}
+              alignHeader={column.align}
               filter={showFilterRow && Boolean(column.filter)}
               filterElement={column.filter ? () => textFilter(column) : undefined}
               showFilterMenu={false}
@@ -363,7 +384,7 @@ export function ListPage<T extends ListRow>({
             columnKey="actions"
             header={t('table.actions')}
             body={actionsBody}
-            style={{ width: '8rem' }}
+            style={{ width: `${8 + 2.4 * rowActions.length}rem` }}
             bodyClassName="list-actions-cell"
             filter={showFilterRow}
             filterElement={() => filterButtons}

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ListParams, Page, SortOrder, ToggleAnswer } from '../api/list';
 
-/** A row the generic list can show: it has an id and an active flag (spec §4 "Active state"). */
 /** Rows per page (spec §9); the first is the default. */
 export const PAGE_SIZES = [10, 20, 30, 50];
 
+/** Rows per page of the choose dialogs (spec §9); the first is the default. */
+export const CHOOSE_PAGE_SIZES = [8, 10, 20, 30, 50];
+
+/** A row the generic list can show: it has an id and an active flag (spec §4 "Active state"). */
 export interface ListRow {
   id: number;
   is_active: boolean;
@@ -21,6 +24,20 @@ export interface ListColumn<T> {
   body?: (row: T) => ReactNode;
   /** CSS width hint, e.g. '14rem'. */
   width?: string;
+  /** Numbers read best right-aligned. */
+  align?: 'left' | 'right';
+}
+
+/** A row action beside edit and deactivate/reactivate, e.g. a details dialog. */
+export interface RowAction<T> {
+  key: string;
+  /** PrimeIcons class, e.g. 'pi pi-eye'. */
+  icon: string;
+  /** Catalogue key of the button's accessible name and tooltip. */
+  label: string;
+  onClick: (row: T) => void;
+  /** Shown only for rows where this is true; every row when omitted. */
+  visible?: (row: T) => boolean;
 }
 
 /** The slice of an RTK Query list hook the component needs. */

@@ -48,3 +48,41 @@ export const positiveIntegerRule = () =>
     .typeError('validation.positive_integer')
     .integer('validation.positive_integer')
     .positive('validation.positive_integer');
+
+/** Names of reference data (countries, categories, cities): also must not start with a digit. */
+export const entityNameRule = () =>
+  nameRule().test('no_leading_digit', 'validation.name_digit', (v) => !v || !/^\d/.test(v));
+
+/**
+ * The cash/number pattern (spec §5, §9): up to 10 integer digits, optionally 1 to 3 decimals
+ * after a comma or a dot; with `percent`, an optional trailing percent sign.
+ */
+export const CASH_PATTERN = /^\d{1,10}([.,]\d{1,3})?$/;
+export const CASH_PERCENT_PATTERN = /^\d{1,10}([.,]\d{1,3})?%?$/;
+
+export const cashRule = ({ percent = false, message = 'validation.number' }: { percent?: boolean; message?: string } = {}) =>
+  requiredText().matches(percent ? CASH_PERCENT_PATTERN : CASH_PATTERN, { message, excludeEmptyString: true });
+
+/** Uploaded images (spec §5, §9): jpg, jpeg or png, at most 5 MB. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** The file input's accept attribute. */
+export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+
+/** By name and declared type; the server checks the content itself. */
+export function isImageFileType(file: Pick<File, 'name' | 'type'>): boolean {
+  const extension = /\.([^.]+)$/.exec(file.name)?.[1].toLowerCase() ?? '';
+  const typeOk = file.type === '' || (IMAGE_TYPES as readonly string[]).includes(file.type);
+  return (IMAGE_EXTENSIONS as readonly string[]).includes(extension) && typeOk;
+}
+
+/** A chosen image file (null when none); required on add, optional on edit. */
+export const imageRule = ({ required }: { required: boolean }) =>
+  yup
+    .mixed<File>()
+    .nullable()
+    .default(null)
+    .test('image_required', 'validation.image_required', (file) => !required || Boolean(file))
+    .test('image_type', 'validation.image_type', (file) => !file || isImageFileType(file))
+    .test('image_size', 'validation.image_size', (file) => !file || file.size <= MAX_IMAGE_BYTES);

@@ -1,0 +1,36 @@
+import { ListPage } from '../../../shared/list/ListPage';
+import type { ListColumn } from '../../../shared/list/types';
+import { NameFormDialog } from '../named/NameFormDialog';
+import type { NamedRecord } from '../types';
+import {
+  useCreateCategoryMutation,
+  useListCategoriesQuery,
+  useToggleCategoryMutation,
+  useUpdateCategoryMutation,
+} from './api';
+
+const columns: ListColumn<NamedRecord>[] = [{ field: 'name', header: 'categories.name', filter: true }];
+
+/** Spec §2 "Countries and categories lists": a configuration of the generic list. */
+export default function CategoriesPage() {
+  return (
+    <ListPage<NamedRecord>
+      title="categories.title"
+      columns={columns}
+      defaultSort={{ field: 'name', order: 'asc' }}
+      useList={useListCategoriesQuery}
+      useToggle={useToggleCategoryMutation}
+      rowLabel={(c) => c.name}
+      renderForm={(props) => (
+        <NameFormDialog
+          {...props}
+          addTitle="categories.add_title"
+          editTitle="categories.edit_title"
+          nameLabel="categories.name"
+          useCreate={useCreateCategoryMutation}
+          useUpdate={useUpdateCategoryMutation}
+        />
+      )}
+    />
+  );
+}

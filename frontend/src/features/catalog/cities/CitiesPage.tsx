@@ -1,0 +1,25 @@
+import { ListPage } from '../../../shared/list/ListPage';
+import type { ListColumn } from '../../../shared/list/types';
+import type { City } from '../types';
+import { useListCitiesQuery, useToggleCityMutation } from './api';
+import { CityFormDialog } from './CityFormDialog';
+
+const columns: ListColumn<City>[] = [
+  { field: 'name', header: 'cities.name', filter: true },
+  { field: 'country_name', header: 'cities.country', filter: true },
+];
+
+/** Spec §2 "Cities list": name, country name, active, actions. */
+export default function CitiesPage() {
+  return (
+    <ListPage<City>
+      title="cities.title"
+      columns={columns}
+      defaultSort={{ field: 'name', order: 'asc' }}
+      useList={useListCitiesQuery}
+      useToggle={useToggleCityMutation}
+      rowLabel={(c) => c.name}
+      renderForm={(props) => <CityFormDialog {...props} />}
+    />
+  );
+}

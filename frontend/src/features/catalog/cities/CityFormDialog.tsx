@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/form/FormDialog';
+import { SelectField } from '../../../shared/form/SelectField';
+import { TextField } from '../../../shared/form/TextField';
+import type { FormRenderProps } from '../../../shared/list/types';
+import { useCountryOptionsQuery } from '../countries/api';
+import { optionsWithCurrent } from '../options';
+import type { City } from '../types';
+import { useCreateCityMutation, useUpdateCityMutation } from './api';
+import { citySchema, initialCityValues, toCityPayload, type CityFormValues } from './schema';
+
+export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<City>) {
+  const { t } = useTranslation();
+  const { data: countries, isFetching } = useCountryOptionsQuery(undefined, {
+    skip: !visible,
+    refetchOnMountOrArgChange: true,
+  });
+  const [createCity] = useCreateCityMutation();
+  const [updateCity] = useUpdateCityMutation();
+  const row = state.mode === 'edit' ? state.row : undefined;
+
+  const onSubmit = async (values: CityFormValues) => {
+    const body = toCityPayload(values);
+    if (row) await updateCity({ id: row.id, body }).unwrap();
+    else await createCity(body).unwrap();
+    onSaved();
+  };
+
+  const options = optionsWithCurrent(countries, row?.country, (name) => t('catalog.inactive_option', { name }));
+
+  return (
+    <FormDialog<CityFormValues>
+      visible={visible}
+      title={t(row ? 'cities.edit_title' : 'cities.add_title')}
+      initialValues={initialCityValues(row)}
+      validationSchema={citySchema()}
+      onSubmit={onSubmit}
+      onHide={onHide}
+    >
+      <TextField name="name" label={t('cities.name')} required autoFocus autoComplete="off" />
+      <SelectField<number>
+        name="country_id"
+        label={t('cities.country')}
+        required
+        options={options}
+        loading={isFetching && !countries}
+        placeholder={t('cities.country_placeholder')}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { baseApi } from '../../../shared/api/baseApi';
+import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../../shared/api/list';
+import type { City, CityPayload } from '../types';
+
+export const citiesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listCities: build.query<Page<City>, ListParams>({
+      query: (params) => ({ url: 'cities', params: listQueryParams(params) }),
+      transformResponse: (items: City[], meta) => toPage(items, meta),
+      providesTags: (page) => listTags('City', page),
+    }),
+    /** The whole list of active cities, sorted by name, for the store's city select. */
+    cityOptions: build.query<City[], void>({
+      query: () => ({ url: 'cities', params: { is_active: 1, sort: 'name', order: 'asc' } }),
+      providesTags: (items) => listTags('City', items ? { items, total: items.length } : undefined),
+    }),
+    createCity: build.mutation<City, CityPayload>({
+      query: (body) => ({ url: 'cities', method: 'POST', body }),
+      invalidatesTags: [{ type: 'City', id: 'LIST' }],
+    }),
+    updateCity: build.mutation<City, { id: number; body: CityPayload }>({
+      query: ({ id, body }) => ({ url: `cities/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'City', id }]),
+    }),
+    toggleCity: build.mutation<ToggleAnswer, number>({
+      query: (id) => ({ url: `cities/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'City', id }, { type: 'City', id: 'LIST' }]),
+    }),
+  }),
+});
+
+export const {
+  useListCitiesQuery,
+  useCityOptionsQuery,
+  useCreateCityMutation,
+  useUpdateCityMutation,
+  useToggleCityMutation,
+} = citiesApi;

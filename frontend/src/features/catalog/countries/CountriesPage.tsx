@@ -1,0 +1,36 @@
+import { ListPage } from '../../../shared/list/ListPage';
+import type { ListColumn } from '../../../shared/list/types';
+import { NameFormDialog } from '../named/NameFormDialog';
+import type { NamedRecord } from '../types';
+import {
+  useCreateCountryMutation,
+  useListCountriesQuery,
+  useToggleCountryMutation,
+  useUpdateCountryMutation,
+} from './api';
+
+const columns: ListColumn<NamedRecord>[] = [{ field: 'name', header: 'countries.name', filter: true }];
+
+/** Spec §2 "Countries and categories lists": a configuration of the generic list. */
+export default function CountriesPage() {
+  return (
+    <ListPage<NamedRecord>
+      title="countries.title"
+      columns={columns}
+      defaultSort={{ field: 'name', order: 'asc' }}
+      useList={useListCountriesQuery}
+      useToggle={useToggleCountryMutation}
+      rowLabel={(c) => c.name}
+      renderForm={(props) => (
+        <NameFormDialog
+          {...props}
+          addTitle="countries.add_title"
+          editTitle="countries.edit_title"
+          nameLabel="countries.name"
+          useCreate={useCreateCountryMutation}
+          useUpdate={useUpdateCountryMutation}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/form/FormDialog';
+import { TextField } from '../../../shared/form/TextField';
+import type { FormRenderProps } from '../../../shared/list/types';
+import type { NamedRecord } from '../types';
+import { namedSchema, type NamedFormValues } from './schema';
+
+interface Trigger<Arg> {
+  (arg: Arg): { unwrap: () => Promise<unknown> };
+}
+
+export interface NameFormDialogProps extends FormRenderProps<NamedRecord> {
+  /** Catalogue keys: the dialog titles and the field's label. */
+  addTitle: string;
+  editTitle: string;
+  nameLabel: string;
+  useCreate: () => readonly [Trigger<{ name: string }>, ...unknown[]];
+  useUpdate: () => readonly [Trigger<{ id: number; body: { name: string } }>, ...unknown[]];
+}
+
+/** The add/edit dialog of a name-only resource (spec §2 "Countries and categories lists"). */
+export function NameFormDialog({
+  state,
+  visible,
+  onHide,
+  onSaved,
+  addTitle,
+  editTitle,
+  nameLabel,
+  useCreate,
+  useUpdate,
+}: NameFormDialogProps) {
+  const { t } = useTranslation();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const row = state.mode === 'edit' ? state.row : undefined;
+
+  const onSubmit = async (values: NamedFormValues) => {
+    const body = { name: values.name.trim() };
+    if (row) await update({ id: row.id, body }).unwrap();
+    else await create(body).unwrap();
+    onSaved();
+  };
+
+  return (
+    <FormDialog<NamedFormValues>
+      visible={visible}
+      title={t(row ? editTitle : addTitle)}
+      initialValues={{ name: row?.name ?? '' }}
+      validationSchema={namedSchema()}
+      onSubmit={onSubmit}
+      onHide={onHide}
+    >
+      <TextField name="name" label={t(nameLabel)} required autoFocus autoComplete="off" />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/form/FormDialog';
+import { ImageField } from '../../../shared/form/ImageField';
+import { TextAreaField } from '../../../shared/form/TextAreaField';
+import { TextField } from '../../../shared/form/TextField';
+import type { FormRenderProps } from '../../../shared/list/types';
+import type { Product } from '../types';
+import { useCreateProductMutation, useUpdateProductMutation } from './api';
+import { initialProductValues, productSchema, toProductFormData, type ProductFormValues } from './schema';
+
+export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Product>) {
+  const { t, i18n } = useTranslation();
+  const [createProduct] = useCreateProductMutation();
+  const [updateProduct] = useUpdateProductMutation();
+  const row = state.mode === 'edit' ? state.row : undefined;
+
+  const onSubmit = async (values: ProductFormValues) => {
+    const body = toProductFormData(values);
+    if (row) await updateProduct({ id: row.id, body }).unwrap();
+    else await createProduct(body).unwrap();
+    onSaved();
+  };
+
+  return (
+    <FormDialog<ProductFormValues>
+      visible={visible}
+      title={t(row ? 'products.edit_title' : 'products.add_title')}
+      initialValues={initialProductValues(row, i18n.language)}
+      validationSchema={productSchema(state.mode)}
+      onSubmit={onSubmit}
+      onHide={onHide}
+    >
+      <TextField name="name" label={t('products.name')} required autoFocus autoComplete="off" />
+      <TextAreaField name="description" label={t('products.description')} required />
+      <div className="form-row">
+        <TextField
+          name="price"
+          label={t('products.price')}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          hint={t('products.price_hint')}
+        />
+      </div>
+      <ImageField
+        name="image"
+        label={t('products.image')}
+        required={state.mode === 'add'}
+        currentUrl={row?.image_url}
+        hint={row ? t('products.image_edit_hint') : undefined}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../shared/form/FormDialog';
+import { SelectField } from '../../../shared/form/SelectField';
+import { TextField } from '../../../shared/form/TextField';
+import type { FormRenderProps } from '../../../shared/list/types';
+import { useCityOptionsQuery } from '../cities/api';
+import { optionsWithCurrent } from '../options';
+import type { Store } from '../types';
+import { useCreateStoreMutation, useGetMapSettingsQuery, useUpdateStoreMutation } from './api';
+import { PositionField } from './PositionField';
+import { initialStoreValues, storeSchema, toStorePayload, type StoreFormValues } from './schema';
+
+/** Spec §2 "Stores": add and edit with a satellite map; wider than other forms for the map. */
+export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Store>) {
+  const { t } = useTranslation();
+  const { data: cities, isFetching } = useCityOptionsQuery(undefined, { skip: !visible, refetchOnMountOrArgChange: true });
+  const { data: mapSettings } = useGetMapSettingsQuery(undefined, { skip: !visible });
+  const [createStore] = useCreateStoreMutation();
+  const [updateStore] = useUpdateStoreMutation();
+  const row = state.mode === 'edit' ? state.row : undefined;
+
+  const onSubmit = async (values: StoreFormValues) => {
+    const body = toStorePayload(values);
+    if (row) await updateStore({ id: row.id, body }).unwrap();
+    else await createStore(body).unwrap();
+    onSaved();
+  };
+
+  const options = optionsWithCurrent(cities, row?.city, (name) => t('catalog.inactive_option', { name }));
+
+  return (
+    <FormDialog<StoreFormValues>
+      visible={visible}
+      title={t(row ? 'stores.edit_title' : 'stores.add_title')}
+      initialValues={initialStoreValues(row)}
+      validationSchema={storeSchema()}
+      onSubmit={onSubmit}
+      onHide={onHide}
+      maxWidth={900}
+    >
+      <div className="store-form">
+        <div className="store-form__fields">
+          <SelectField<number>
+            name="city_id"
+            label={t('stores.city')}
+            required
+            options={options}
+            loading={isFetching && !cities}
+            placeholder={t('stores.city_placeholder')}
+          />
+          <TextField name="address" label={t('stores.address')} required autoComplete="off" />
+          <TextField name="contact" label={t('stores.contact')} required autoComplete="off" />
+        </div>
+        <PositionField settings={mapSettings ?? null} />
+      </div>
+    </FormDialog>
+  );
+}
