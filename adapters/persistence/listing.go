@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -232,44 +233,70 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 }
 
 // narrowLimit is the number of matches up to which looking the matches up and sorting them
-// beats walking the sort index (ADR 0002).
-const narrowLimit = 2000
+// beats walking the sort index; maxMatchIDs bounds the ids a page carries from the trigram
+// table (ADR 0002).
+const (
+	narrowLimit = 2000
+	maxMatchIDs = 50000
+)
 
-// ftsPage is listPage on SQLite when the trigram table serves a filter. The matches are
-// counted first, from the trigram table alone unless other filters apply. Then, up to
-// narrowLimit matches, the page looks the matches up and sorts them; past it, the page walks
-// the sort index and tests each row against the matches (the unary + keeps SQLite from
-// choosing the lookups), which finds a page long before thousands of rows are sorted.
+// ftsPage is listPage on SQLite when the trigram table serves a filter. The phrase is matched
+// once, and the matching ids come back to the caller: their number is the total unless other
+// filters apply. Up to narrowLimit matches the page looks them up and sorts them; past it the
+// page walks the sort index and tests each row against the ids (the unary + keeps SQLite from
+// choosing the lookups), which finds a page long before thousands of rows are sorted. Past
+// maxMatchIDs the ids stay in the database and the phrase is matched again for the page.
 func ftsPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, phrase, sortExpr, dir, nulls string, dest *[]T) (int, error) {
-	order, tieBreak := sortExpr+dir+nulls, s.IDExpr+dir
-	inMatches := s.IDExpr + " IN (SELECT rowid FROM " + s.FTSTable + " WHERE " + s.FTSTable + " MATCH ?)"
-	count := db.NewSelect().TableExpr(s.FTSTable).ColumnExpr("count(*)").Where(s.FTSTable+" MATCH ?", phrase)
-	if s.filtersBeyondFTS(q) {
-		count = s.whereExcept(db, s.countFrom(db, q).ColumnExpr("count(*)").Where(inMatches, phrase), q, true)
-	}
-	var n int
-	if err := count.Scan(ctx, &n); err != nil {
+	var ids []int64
+	if err := db.NewSelect().TableExpr(s.FTSTable).ColumnExpr("rowid").Where(s.FTSTable+" MATCH ?", phrase).
+		Limit(maxMatchIDs+1).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, err
+	}
+	inMatches, arg := s.IDExpr+" IN (SELECT value FROM json_each(?))", any(idsJSON(ids))
+	n := len(ids)
+	if n > maxMatchIDs {
+		inMatches, arg = s.IDExpr+" IN (SELECT rowid FROM "+s.FTSTable+" WHERE "+s.FTSTable+" MATCH ?)", phrase
+		if err := db.NewSelect().TableExpr(s.FTSTable).ColumnExpr("count(*)").Where(s.FTSTable+" MATCH ?", phrase).Scan(ctx, &n); err != nil {
+			return 0, err
+		}
+	}
+	if s.filtersBeyondFTS(q) && n > 0 {
+		count := s.whereExcept(db, s.countFrom(db, q).ColumnExpr("count(*)").Where(inMatches, arg), q, true)
+		if err := count.Scan(ctx, &n); err != nil {
+			return 0, err
+		}
 	}
 	if n == 0 || q.Offset() >= n {
 		return n, nil
 	}
 	var sel *bun.SelectQuery
 	if n > narrowLimit {
-		sel = s.whereExcept(db, s.From(db).ColumnExpr(s.Columns), q, true).Where("+"+inMatches, phrase).
-			OrderExpr(order).OrderExpr(tieBreak)
+		sel = s.whereExcept(db, s.From(db).ColumnExpr(s.Columns), q, true).Where("+"+inMatches, arg).
+			OrderExpr(sortExpr + dir + nulls).OrderExpr(s.IDExpr + dir)
 	} else {
 		// Without ORDER BY inside, the rows come from the matches; the outer query sorts them.
 		inner := s.whereExcept(db, s.From(db).ColumnExpr(s.Columns).ColumnExpr(sortExpr+" AS sort_key").
-			ColumnExpr(s.IDExpr+" AS sort_id"), q, true).Where(inMatches, phrase)
+			ColumnExpr(s.IDExpr+" AS sort_id"), q, true).Where(inMatches, arg)
 		sel = db.NewSelect().TableExpr("(?) AS page", inner).ColumnExpr("page.*").
 			OrderExpr("sort_key" + dir + nulls).OrderExpr("sort_id" + dir)
 	}
-	sel = sel.Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
-	if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
+	if err := sel.Limit(int64(q.PerPage)).Offset(int64(q.Offset())).Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, err
 	}
 	return n, nil
+}
+
+// idsJSON writes ids as a JSON array for json_each.
+func idsJSON(ids []int64) string {
+	b := make([]byte, 0, len(ids)*7+2)
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return string(append(b, ']'))
 }
 
 // streamList feeds every matching row to fn without holding the list in memory.
