@@ -32,7 +32,7 @@ const (
 	MaxImageBytes = 5 << 20
 	MaxSide       = 10000      // pixels on either side
 	MaxPixels     = 40_000_000 // a pixel flood is refused before decoding
-	MaxStoredSide = 1600       // larger images are scaled down when re-encoded (2× the widest place one is shown)
+	MaxStoredSide = 1280       // larger images are scaled down when re-encoded (over 2× the details dialog)
 	ThumbSide     = 160
 )
 

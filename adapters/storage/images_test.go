@@ -195,7 +195,7 @@ func benchSave(b *testing.B, gen func(w, h int) *image.RGBA, w, h, q int) {
 	src := gen(w, h)
 	data := encodeJPEG(b, src, q)
 	for len(data) < 4<<20 {
-		w, h = w*11/10, h*11/10
+		w, h = w*51/50, h*51/50 // grow slowly, to land just over 4 MiB
 		src = gen(w, h)
 		data = encodeJPEG(b, src, q)
 	}
