@@ -201,6 +201,18 @@ func TestUserListContract(t *testing.T) {
 		eq(got)
 		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": `"pet"`}})
 		eq(got)
+		// Multi-word terms match the words apart, then the whole term: order and adjacency count.
+		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "ana petrovic"}})
+		eq(got, "ana Petrović")
+		if total != 1 {
+			t.Fatalf("multi-word term: total %d", total)
+		}
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic ana"}})
+		eq(got)
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "dje petrov"}})
+		eq(got, "Đorđe Petrović")
+		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "a pe"}})
+		eq(got, "ana Petrović")
 		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
 		eq(got, "Đorđe Petrović")
 		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})

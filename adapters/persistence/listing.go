@@ -72,6 +72,10 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 			continue
 		}
 		if skipFTS && s.ftsServes(f, term) {
+			if splitWords(term) != nil {
+				// The phrase matched the words apart; keep the rows holding the whole term.
+				sel = sel.Where("instr("+f.Fold+", ?) > 0", term)
+			}
 			continue
 		}
 		switch {
@@ -117,21 +121,48 @@ func (s ListSpec) ftsPhrase(q ports.ListQuery) string {
 	var parts []string
 	for _, k := range keys {
 		f, ok := s.Fields[k]
-		if term := fold(q.Filters[k]); ok && s.ftsServes(f, term) {
-			parts = append(parts, f.FTS+`:"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
+		term := fold(q.Filters[k])
+		if !ok || !s.ftsServes(f, term) {
+			continue
+		}
+		words := splitWords(term)
+		if words == nil {
+			words = []string{term}
+		}
+		for _, w := range words {
+			parts = append(parts, f.FTS+`:"`+strings.ReplaceAll(w, `"`, `""`)+`"`)
 		}
 	}
 	return strings.Join(parts, " AND ")
 }
 
-// filtersBeyondFTS tells whether q filters on anything the trigram phrase does not cover.
+// splitWords returns the words of a multi-word term that a trigram phrase can match (3 or
+// more letters), or nil when the term is one word or has no such word. Matching the words
+// apart costs less than one long phrase (every trigram across a space has a long posting
+// list); the rows are then checked for the whole term.
+func splitWords(term string) []string {
+	fields := strings.Fields(term)
+	if len(fields) < 2 {
+		return nil
+	}
+	var words []string
+	for _, w := range fields {
+		if utf8.RuneCountInString(w) >= minTrigram {
+			words = append(words, w)
+		}
+	}
+	return words
+}
+
+// filtersBeyondFTS tells whether q filters on anything the trigram phrase does not cover
+// exactly: other columns, the active flag, or a multi-word term matched word by word.
 func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
 	if q.Active != nil {
 		return true
 	}
 	for k, v := range q.Filters {
 		f, ok := s.Fields[k]
-		if term := fold(v); ok && f.Fold != "" && term != "" && !s.ftsServes(f, term) {
+		if term := fold(v); ok && f.Fold != "" && term != "" && (!s.ftsServes(f, term) || splitWords(term) != nil) {
 			return true
 		}
 	}
