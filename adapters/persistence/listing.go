@@ -267,7 +267,7 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 // beats walking the sort index; maxMatchIDs bounds the ids a page carries from the trigram
 // table (ADR 0002).
 const (
-	narrowLimit = 2000
+	narrowLimit = 1000
 	maxMatchIDs = 50000
 )
 
