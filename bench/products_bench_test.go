@@ -22,34 +22,13 @@ var (
 )
 
 func loadProducts(b testing.TB, db *bun.DB) {
-	ctx := context.Background()
 	now := time.Now().UTC()
-	start := time.Now()
-	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		const batch = 500
-		for i := 0; i < users; i += batch {
-			var sb strings.Builder
-			args := make([]any, 0, batch*7)
-			sb.WriteString("INSERT INTO products (name, name_fold, description, description_fold, price_milli, image, is_active, created_at, updated_at) VALUES ")
-			for j := i; j < i+batch && j < users; j++ {
-				if j > i {
-					sb.WriteString(",")
-				}
-				sb.WriteString("(?, ?, ?, ?, ?, 'x.jpg', ?, ?, ?)")
-				name := fmt.Sprintf("%s %s %d", productKinds[j%len(productKinds)], productBrands[(j/20)%len(productBrands)], j)
-				desc := fmt.Sprintf("Model %d, serija %s", j%997, productBrands[(j/7)%len(productBrands)])
-				args = append(args, name, fold(name), desc, fold(desc), int64(j%50000)*10, j%10 != 0, now, now)
-			}
-			if _, err := tx.NewRaw(sb.String(), args...).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Logf("loaded %d products in %s", users, time.Since(start).Round(time.Millisecond))
+	insertRows(b, db, users, "INSERT INTO products (name, name_fold, description, description_fold, price_milli, image, is_active, created_at, updated_at)",
+		"(?, ?, ?, ?, ?, 'x.jpg', ?, ?, ?)", func(j int) []any {
+			name := fmt.Sprintf("%s %s %d", productKinds[j%len(productKinds)], productBrands[(j/20)%len(productBrands)], j)
+			desc := fmt.Sprintf("Model %d, serija %s", j%997, productBrands[(j/7)%len(productBrands)])
+			return []any{name, fold(name), desc, fold(desc), int64(j%50000) * 10, j%10 != 0, now, now}
+		})
 }
 
 func benchProducts(b *testing.B, dbURL string) {

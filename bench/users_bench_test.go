@@ -33,25 +33,23 @@ func fold(s string) string {
 	return strings.ToLower(strings.NewReplacer("č", "c", "ć", "c", "š", "s", "ž", "z", "đ", "dj", "Č", "c", "Ć", "c", "Š", "s", "Ž", "z", "Đ", "dj").Replace(s))
 }
 
-// load inserts the users in batches inside one transaction, as an import would.
-func load(b testing.TB, db *bun.DB) {
+// insertRows inserts rows built by row(j) for j in [0, n), in multi-row batches inside one
+// transaction, as an import would.
+func insertRows(b testing.TB, db *bun.DB, n int, insert, placeholders string, row func(j int) []any) {
 	ctx := context.Background()
 	start := time.Now()
-	now := time.Now().UTC()
 	err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		const batch = 500
-		for i := 0; i < users; i += batch {
+		for i := 0; i < n; i += batch {
 			var sb strings.Builder
-			args := make([]any, 0, batch*8)
-			sb.WriteString("INSERT INTO users (name, name_fold, username, username_fold, password_hash, is_active, roles, created_at, updated_at) VALUES ")
-			for j := i; j < i+batch && j < users; j++ {
+			var args []any
+			sb.WriteString(insert + " VALUES ")
+			for j := i; j < i+batch && j < n; j++ {
 				if j > i {
 					sb.WriteString(",")
 				}
-				sb.WriteString("(?, ?, ?, ?, 'x', ?, 'engineer', ?, ?)")
-				name := fmt.Sprintf("%s %s%s", firstNames[j%len(firstNames)], stems[(j/7)%len(stems)], suffixes[(j/3)%len(suffixes)])
-				username := fmt.Sprintf("%s%d", fold(strings.ReplaceAll(name, " ", ".")), j)
-				args = append(args, name, fold(name), username, username, j%10 != 0, now, now)
+				sb.WriteString(placeholders)
+				args = append(args, row(j)...)
 			}
 			if _, err := tx.NewRaw(sb.String(), args...).Exec(ctx); err != nil {
 				return err
@@ -62,7 +60,17 @@ func load(b testing.TB, db *bun.DB) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("loaded %d users in %s", users, time.Since(start).Round(time.Millisecond))
+	b.Logf("loaded %d rows in %s", n, time.Since(start).Round(time.Millisecond))
+}
+
+func load(b testing.TB, db *bun.DB) {
+	now := time.Now().UTC()
+	insertRows(b, db, users, "INSERT INTO users (name, name_fold, username, username_fold, password_hash, is_active, roles, created_at, updated_at)",
+		"(?, ?, ?, ?, 'x', ?, 'engineer', ?, ?)", func(j int) []any {
+			name := fmt.Sprintf("%s %s%s", firstNames[j%len(firstNames)], stems[(j/7)%len(stems)], suffixes[(j/3)%len(suffixes)])
+			username := fmt.Sprintf("%s%d", fold(strings.ReplaceAll(name, " ", ".")), j)
+			return []any{name, fold(name), username, username, j%10 != 0, now, now}
+		})
 }
 
 func benchList(b *testing.B, dbURL string) {
