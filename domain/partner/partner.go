@@ -1,0 +1,238 @@
+// Package partner holds the rules of partners, the platform's trade customers: their
+// hand-entered ids, their six figures, their own app password and their categories.
+package partner
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"vitrina/domain/kernel"
+)
+
+// FigureFields are the six figures of a partner, as the API names them (spec §3).
+var FigureFields = []string{"bonus", "debt", "payment", "toolCash", "annualPlan", "moneyCirculation"}
+
+// addPattern is the add form's rule: a number ≥ 0, up to 10 digits and 3 decimals.
+var addPattern = regexp.MustCompile(`^\d{1,10}([.,]\d{1,3})?$`)
+
+// Figure is an exact, non-negative amount kept in thousandths, or a percentage kept as one.
+type Figure struct {
+	milli   int64
+	percent bool
+}
+
+// ParseFigure validates a figure for the named field: on add a plain number (spec §5), on
+// edit the cash pattern with an optional trailing percent sign, kept as entered.
+func ParseFigure(field, s string, editing bool) (Figure, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Figure{}, kernel.FieldError(field, "The "+human(field)+" field is required.")
+	}
+	if !editing && !addPattern.MatchString(s) {
+		return Figure{}, kernel.FieldError(field, "The "+human(field)+" must be a number.")
+	}
+	a, err := kernel.ParseAmount(field, s)
+	if err != nil {
+		return Figure{}, kernel.FieldError(field, "The "+human(field)+" must be a number.")
+	}
+	whole, frac, _ := strings.Cut(strings.TrimSuffix(a.String(), "%"), ".")
+	w, _ := strconv.ParseInt(whole, 10, 64)
+	f, _ := strconv.ParseInt((frac + "000")[:3], 10, 64)
+	return Figure{milli: w*1000 + f, percent: a.IsPercent()}, nil
+}
+
+// FigureOf rebuilds a figure from storage.
+func FigureOf(milli int64, percent bool) Figure { return Figure{milli: milli, percent: percent} }
+
+// Thousandths is the amount in thousandths.
+func (f Figure) Thousandths() int64 { return f.milli }
+
+// IsPercent tells whether the figure was entered as a percentage.
+func (f Figure) IsPercent() bool { return f.percent }
+
+// String renders the exact decimal, with its percent sign when it has one.
+func (f Figure) String() string {
+	s := strconv.FormatInt(f.milli/1000, 10)
+	if r := f.milli % 1000; r != 0 {
+		s += "." + strings.TrimRight(strconv.FormatInt(1000+r, 10)[1:], "0")
+	}
+	if f.percent {
+		s += "%"
+	}
+	return s
+}
+
+// human turns an API field name into the words of a message: toolCash → tool cash.
+func human(field string) string {
+	var b strings.Builder
+	for i, r := range field {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ParseID validates a hand-entered partner id: a positive whole number.
+func ParseID(s string) (kernel.ID, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, kernel.FieldError("id", "The id field is required.")
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, kernel.FieldError("id", "The id must be a positive integer.")
+	}
+	return kernel.ID(n), nil
+}
+
+// Errors of the partner register.
+var (
+	ErrIDTaken       = kernel.FieldError("id", "The id has already been taken.")
+	ErrNoCategory    = kernel.FieldError("categories", "You must choose at least one category.")
+	ErrPasswordMatch = kernel.FieldError("password", "The password confirmation does not match.")
+)
+
+// Input is the partner form.
+type Input struct {
+	ID              string
+	Name            string
+	Address         string
+	PIB             string
+	PDV             string
+	CityID          kernel.ID
+	Phone           string
+	Figures         map[string]string
+	Password        string
+	ConfirmPassword string
+	CategoryIDs     []kernel.ID
+	TypeID          kernel.ID
+}
+
+// validated is an input whose every field passed.
+type validated struct {
+	id         kernel.ID
+	name       kernel.Name
+	figures    map[string]Figure
+	categories []kernel.ID
+}
+
+// Validate checks every field at once (spec §5). On add the id is entered and the password
+// is required; on edit the id comes from the record and the password only when typed.
+func (in Input) Validate(creating bool) error {
+	_, err := in.validate(creating)
+	return err
+}
+
+func (in Input) validate(creating bool) (validated, error) {
+	var v kernel.Validation
+	var out validated
+	if creating {
+		id, err := ParseID(in.ID)
+		v.Merge(err)
+		out.id = id
+	}
+	name, err := kernel.NewName("name", in.Name, false)
+	v.Merge(err)
+	out.name = name
+	if in.CityID <= 0 {
+		v.Add("city_id", "The city id field is required.")
+	}
+	out.figures = map[string]Figure{}
+	for _, f := range FigureFields {
+		fig, err := ParseFigure(f, in.Figures[f], !creating)
+		v.Merge(err)
+		out.figures[f] = fig
+	}
+	if creating || in.Password != "" || in.ConfirmPassword != "" {
+		switch {
+		case in.Password == "":
+			v.Add("password", "The password field is required.")
+		case len([]rune(in.Password)) < kernel.MinPasswordLength:
+			v.Add("password", "The password must be at least 4 characters.")
+		case in.Password != in.ConfirmPassword:
+			v.Merge(ErrPasswordMatch)
+		}
+	}
+	seen := map[kernel.ID]bool{}
+	for _, c := range in.CategoryIDs {
+		if c > 0 && !seen[c] {
+			seen[c] = true
+			out.categories = append(out.categories, c)
+		}
+	}
+	if len(out.categories) == 0 {
+		v.Merge(ErrNoCategory)
+	}
+	return out, v.Err()
+}
+
+// Partner is a trade customer of the distributor.
+type Partner struct {
+	id           kernel.ID
+	name         kernel.Name
+	address      string
+	pib, pdv     string
+	cityID       kernel.ID
+	phone        string
+	figures      map[string]Figure
+	passwordHash string
+	categories   []kernel.ID
+	typeID       kernel.ID
+	activation   kernel.Activation
+	updatedAt    time.Time
+}
+
+// New validates a new, active partner; passwordHash is the hash of the typed password.
+func New(in Input, passwordHash string, now time.Time) (*Partner, error) {
+	val, err := in.validate(true)
+	if err != nil {
+		return nil, err
+	}
+	p := &Partner{id: val.id, passwordHash: passwordHash, activation: kernel.Active()}
+	p.apply(in, val, now)
+	return p, nil
+}
+
+func (p *Partner) apply(in Input, val validated, now time.Time) {
+	p.name, p.figures, p.categories = val.name, val.figures, val.categories
+	p.address, p.pib, p.pdv = strings.TrimSpace(in.Address), strings.TrimSpace(in.PIB), strings.TrimSpace(in.PDV)
+	p.phone, p.cityID, p.typeID = strings.TrimSpace(in.Phone), in.CityID, in.TypeID
+	p.updatedAt = now
+}
+
+// Edit applies the edit form; newPasswordHash is empty when no password was typed.
+func (p *Partner) Edit(in Input, newPasswordHash string, now time.Time) error {
+	val, err := in.validate(false)
+	if err != nil {
+		return err
+	}
+	p.apply(in, val, now)
+	if newPasswordHash != "" {
+		p.passwordHash = newPasswordHash
+	}
+	return nil
+}
+
+// ToggleActive deactivates or reactivates the partner.
+func (p *Partner) ToggleActive(now time.Time) {
+	p.activation, p.updatedAt = p.activation.Toggled(), now
+}
+
+func (p *Partner) ID() kernel.ID                    { return p.id }
+func (p *Partner) Name() string                     { return p.name.String() }
+func (p *Partner) Figure(field string) Figure       { return p.figures[field] }
+func (p *Partner) Categories() []kernel.ID          { return append([]kernel.ID(nil), p.categories...) }
+func (p *Partner) PasswordHash() string             { return p.passwordHash }
+func (p *Partner) IsActive() bool                   { return p.activation.IsActive() }
+func (p *Partner) CityID() kernel.ID                { return p.cityID }
+func (p *Partner) TypeID() kernel.ID                { return p.typeID }
+func (p *Partner) UpdatedAt() time.Time             { return p.updatedAt }
+func (p *Partner) Contact() (address, phone string) { return p.address, p.phone }
+func (p *Partner) Tax() (pib, pdv string)           { return p.pib, p.pdv }

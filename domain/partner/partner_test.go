@@ -1,0 +1,125 @@
+package partner
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"vitrina/domain/kernel"
+)
+
+func fields(err error) map[string][]string {
+	var e *kernel.Error
+	if errors.As(err, &e) {
+		return e.Fields
+	}
+	return nil
+}
+
+func TestFiguresOnAddAndEdit(t *testing.T) {
+	cases := []struct {
+		in      string
+		editing bool
+		want    string // "" = refused
+	}{
+		{"0", false, "0"},
+		{"1500", false, "1500"},
+		{"1500,5", false, "1500.5"},
+		{"0.125", false, "0.125"},
+		{"9999999999.999", false, "9999999999.999"},
+		{"15%", false, ""}, // add: a number only
+		{"15%", true, "15%"},
+		{"12.5%", true, "12.5%"},
+		{"12345678901", true, ""},
+		{"1.2345", true, ""},
+		{"-3", false, ""},
+		{"-3", true, ""},
+		{"abc", true, ""},
+		{"", true, ""},
+	}
+	for _, c := range cases {
+		f, err := ParseFigure("toolCash", c.in, c.editing)
+		if c.want == "" {
+			if err == nil {
+				t.Errorf("ParseFigure(%q, edit=%v) accepted %q", c.in, c.editing, f)
+			}
+			continue
+		}
+		if err != nil || f.String() != c.want {
+			t.Errorf("ParseFigure(%q, edit=%v) = %q, %v; want %q", c.in, c.editing, f, err, c.want)
+		}
+	}
+	_, err := ParseFigure("toolCash", "x", true)
+	if got := fields(err)["toolCash"][0]; got != "The tool cash must be a number." {
+		t.Fatalf("message %q", got)
+	}
+	if f := FigureOf(12500, true); f.String() != "12.5%" || !f.IsPercent() || f.Thousandths() != 12500 {
+		t.Fatal("a stored percentage is shown back the same way")
+	}
+}
+
+func TestIDs(t *testing.T) {
+	for in, ok := range map[string]bool{"1": true, " 1001 ": true, "0": false, "-5": false, "12a": false, "": false, "99999999999999999999": false} {
+		if _, err := ParseID(in); (err == nil) != ok {
+			t.Errorf("ParseID(%q) = %v", in, err)
+		}
+	}
+}
+
+func valid() Input {
+	figs := map[string]string{}
+	for _, f := range FigureFields {
+		figs[f] = "100"
+	}
+	return Input{ID: "1001", Name: "Tehnomarket", CityID: 1, Figures: figs, Password: "tajna", ConfirmPassword: "tajna",
+		CategoryIDs: []kernel.ID{2, 3, 2}}
+}
+
+func TestValidation(t *testing.T) {
+	now := time.Now()
+	p, err := New(valid(), "hash", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ID() != 1001 || len(p.Categories()) != 2 || p.Figure("debt").String() != "100" || !p.IsActive() {
+		t.Fatalf("partner %+v", p)
+	}
+
+	bad := Input{ID: "x", Name: "T", Figures: map[string]string{"bonus": "5%"}, Password: "abc", ConfirmPassword: "abc"}
+	f := fields(bad.Validate(true))
+	for field, msg := range map[string]string{
+		"id": "The id must be a positive integer.", "name": "The name must be at least 2 characters.",
+		"city_id": "The city id field is required.", "bonus": "The bonus must be a number.",
+		"debt": "The debt field is required.", "password": "The password must be at least 4 characters.",
+		"categories": "You must choose at least one category.",
+	} {
+		if len(f[field]) == 0 || f[field][0] != msg {
+			t.Errorf("%s = %v, want %q", field, f[field], msg)
+		}
+	}
+
+	mismatch := valid()
+	mismatch.ConfirmPassword = "druga"
+	if fields(mismatch.Validate(true))["password"][0] != "The password confirmation does not match." {
+		t.Fatal("confirmation must match")
+	}
+
+	// Edit: percent figures allowed, blank password keeps the old one, a category still required.
+	edit := valid()
+	edit.ID, edit.Password, edit.ConfirmPassword = "", "", ""
+	edit.Figures["bonus"] = "7.5%"
+	if err := p.Edit(edit, "", now); err != nil {
+		t.Fatal(err)
+	}
+	if p.PasswordHash() != "hash" || p.Figure("bonus").String() != "7.5%" || p.ID() != 1001 {
+		t.Fatal("edit keeps the id and password, takes the percent figure")
+	}
+	edit.CategoryIDs = nil
+	if err := p.Edit(edit, "", now); fields(err)["categories"] == nil || p.Figure("bonus").String() != "7.5%" {
+		t.Fatal("an edit without a category is refused and changes nothing")
+	}
+	p.ToggleActive(now)
+	if p.IsActive() {
+		t.Fatal("toggle deactivates")
+	}
+}
