@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"net/http/httptrace"
 	"strings"
 	"testing"
 	"time"
@@ -51,10 +52,16 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	go func() { done <- serve(ctx, app, &out, ready) }()
 	addr := <-ready
 
-	// A login (argon2 verification) is in flight when the stop comes.
+	// A login (argon2 verification, tens of milliseconds) is in flight when the stop comes:
+	// the stop waits until the request has been written and the server had time to read it.
 	inflight := make(chan int, 1)
+	wrote := make(chan struct{})
 	go func() {
-		res, err := http.Post("http://"+addr+"/api/login", "application/json", strings.NewReader(`{"username":"admin","password":"admin-pass"}`))
+		trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { close(wrote) }}
+		req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace), "POST",
+			"http://"+addr+"/api/login", strings.NewReader(`{"username":"admin","password":"admin-pass"}`))
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			inflight <- 0
 			return
@@ -62,6 +69,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		res.Body.Close()
 		inflight <- res.StatusCode
 	}()
+	<-wrote
 	time.Sleep(5 * time.Millisecond)
 	cancel()
 	if err := <-done; err != nil {
