@@ -93,6 +93,7 @@ type cityForm struct {
 	CountryID kit.OptionalID `json:"country_id"`
 }
 
+// input is the domain's form; a picker id that is not a number reads as none chosen.
 func (f cityForm) input() catalog.CityInput {
 	in := catalog.CityInput{Name: f.Name}
 	if f.CountryID.Value != nil {
@@ -190,19 +191,12 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 	routes = append(routes,
 		kit.Route{Method: "POST", Path: "/api/cities", Access: write("cities"), Decode: kit.DecodeJSON[cityForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(cityForm)
-				if f.CountryID.Invalid {
-					return nil, kernel.FieldError("country_id", "The selected country id is invalid.")
-				}
-				v, err := svc.CreateCity(ctx, f.input())
+				v, err := svc.CreateCity(ctx, req.(cityForm).input())
 				return jsonOr(city, v, err)
 			}},
 		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeJSONWithID[cityForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.WithID[cityForm])
-				if r.Body.CountryID.Invalid {
-					return nil, kernel.FieldError("country_id", "The selected country id is invalid.")
-				}
 				v, err := svc.UpdateCity(ctx, r.ID, r.Body.input())
 				return jsonOr(city, v, err)
 			}},

@@ -4,7 +4,6 @@ package identityhttp
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"go.uber.org/zap"
@@ -74,16 +73,16 @@ type userForm struct {
 	Roles           []string       `json:"roles"`
 }
 
-func (f userForm) input() (identity.UserInput, error) {
+// input is the domain's form; an id that is not a number becomes 0, which the domain
+// refuses with its own message.
+func (f userForm) input() identity.UserInput {
 	in := identity.UserInput{Name: f.Name, Username: f.Username, Password: f.Password,
 		ConfirmPassword: f.ConfirmPassword, PartnerID: f.PartnerID.Value, Roles: f.Roles}
 	if f.PartnerID.Invalid {
-		var v kernel.Validation
-		v.Merge(in.Validate(in.Password != ""))
-		v.Add("partner_id", "The partner id must be a positive integer.")
-		return in, v.Err()
+		var zero int64
+		in.PartnerID = &zero
 	}
-	return in, nil
+	return in
 }
 
 type profileForm struct {
@@ -91,37 +90,6 @@ type profileForm struct {
 	Username        string `json:"username"`
 	Password        string `json:"password"`
 	ConfirmPassword string `json:"confirmPassword"`
-}
-
-type idRequest struct{ ID kernel.ID }
-
-type updateRequest struct {
-	ID   kernel.ID
-	Form userForm
-}
-
-type listRequest struct{ Query ports.ListQuery }
-
-func decodeID(_ context.Context, r *http.Request) (any, error) {
-	id, err := kit.PathID(r, "id")
-	return idRequest{ID: id}, err
-}
-
-func decodeUpdate(ctx context.Context, r *http.Request) (any, error) {
-	id, err := kit.PathID(r, "id")
-	if err != nil {
-		return nil, err
-	}
-	form, err := kit.DecodeJSON[userForm](ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	return updateRequest{ID: id, Form: form.(userForm)}, nil
-}
-
-func decodeList(_ context.Context, r *http.Request) (any, error) {
-	q, err := kit.DecodeListQuery(r)
-	return listRequest{Query: q}, err
 }
 
 // Routes are the identity calls.
@@ -181,40 +149,26 @@ func Routes(svc *appidentity.Service) []kit.Route {
 		{Method: "POST", Path: "/api/users", Access: write,
 			Decode: kit.DecodeJSON[userForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				in, err := req.(userForm).input()
-				if err != nil {
-					return nil, err
-				}
-				v, err := svc.CreateUser(ctx, in)
+				v, err := svc.CreateUser(ctx, req.(userForm).input())
 				if err != nil {
 					return nil, err
 				}
 				return toJSON(v), nil
 			}},
 		{Method: "PUT", Path: "/api/users/{id}", Access: write,
-			Decode: decodeUpdate, Encode: kit.EncodeJSON,
+			Decode: kit.DecodeJSONWithID[userForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(updateRequest)
-				in, err := r.Form.input()
-				if err != nil {
-					return nil, err
-				}
-				v, err := svc.UpdateUser(ctx, r.ID, in)
+				r := req.(kit.WithID[userForm])
+				v, err := svc.UpdateUser(ctx, r.ID, r.Body.input())
 				if err != nil {
 					return nil, err
 				}
 				return toJSON(v), nil
 			}},
-		{Method: "DELETE", Path: "/api/users/{id}", Access: write,
-			Decode: decodeID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				p, _ := kit.Principal(ctx)
-				active, err := svc.ToggleUser(ctx, p, req.(idRequest).ID)
-				if err != nil {
-					return nil, err
-				}
-				return map[string]bool{"is_active": active}, nil
-			}},
+		kit.ToggleRoute("/api/users", write, func(ctx context.Context, id kernel.ID) (bool, error) {
+			p, _ := kit.Principal(ctx)
+			return svc.ToggleUser(ctx, p, id)
+		}),
 	}...)
 }
 
