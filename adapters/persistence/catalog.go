@@ -70,74 +70,11 @@ func NewCatalog(db *bun.DB) *Catalog { return &Catalog{db: db} }
 
 var _ ports.CatalogRepository = (*Catalog)(nil)
 
-// mapping says how an aggregate D is kept in a row R.
-type mapping[R any, D any] struct {
-	table  string // set for row types that do not name their table (namedRow)
-	entity string // for not-found errors
-	load   func(*R) D
-	save   func(D) *R
-	id     func(*R) *int64
-	assign func(D, kernel.ID)
-}
-
-func (m mapping[R, D]) tableExpr() string { return m.table + " AS named_row" } // namedRow's alias
-
-// add inserts a new aggregate and assigns it the generated id.
-func add[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], d D) error {
-	row := m.save(d)
-	q := conn(ctx, db).NewInsert().Model(row).ExcludeColumn("id").Returning("id")
-	if m.table != "" {
-		q = q.ModelTableExpr(m.table)
-	}
-	_, err := q.Exec(ctx, m.id(row))
-	if isUniqueViolation(err) {
-		return catalog.ErrNameTaken
-	}
-	if err != nil {
-		return err
-	}
-	m.assign(d, kernel.ID(*m.id(row)))
-	return nil
-}
-
-// update loads an aggregate, lets fn change it and saves it, in one transaction.
-func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kernel.ID, fn func(D) error) (D, error) {
-	var out D
-	err := NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
-		c := conn(ctx, db)
-		row := new(R)
-		q := c.NewSelect().Model(row).Where("id = ?", int64(id))
-		if m.table != "" {
-			q = q.ModelTableExpr(m.tableExpr())
-		}
-		if err := q.Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-			return kernel.NotFound(m.entity)
-		} else if err != nil {
-			return err
-		}
-		d := m.load(row)
-		if err := fn(d); err != nil {
-			return err
-		}
-		u := c.NewUpdate().Model(m.save(d)).WherePK().ExcludeColumn("id", "created_at")
-		if m.table != "" {
-			u = u.ModelTableExpr(m.tableExpr())
-		}
-		_, err := u.Exec(ctx)
-		if isUniqueViolation(err) {
-			return catalog.ErrNameTaken
-		}
-		out = d
-		return err
-	})
-	return out, err
-}
-
 func namedMapping[D interface{ AssignID(kernel.ID) }](table, entity string, load func(*namedRow) D, named func(D) *catalog.Named) mapping[namedRow, D] {
 	return mapping[namedRow, D]{table: table, entity: entity, load: load,
 		save:   func(d D) *namedRow { r := toNamedRow(named(d)); return &r },
 		id:     func(r *namedRow) *int64 { return &r.ID },
-		assign: func(d D, id kernel.ID) { d.AssignID(id) }}
+		assign: func(d D, id kernel.ID) { d.AssignID(id) }, taken: catalog.ErrNameTaken}
 }
 
 var (
@@ -159,14 +96,14 @@ var (
 			return &cityRow{namedRow: toNamedRow(&c.Named), CountryID: int64(c.CountryID())}
 		},
 		id:     func(r *cityRow) *int64 { return &r.ID },
-		assign: func(c *catalog.City, id kernel.ID) { c.AssignID(id) }}
+		assign: func(c *catalog.City, id kernel.ID) { c.AssignID(id) }, taken: catalog.ErrNameTaken}
 	products = mapping[productRow, *catalog.Product]{entity: "product",
 		load: func(r *productRow) *catalog.Product {
 			return catalog.RehydrateProduct(kernel.ID(r.ID), r.Name, r.Description, catalog.Price(r.PriceMilli), r.Image, r.IsActive, r.UpdatedAt)
 		},
 		save:   toProductRow,
 		id:     func(r *productRow) *int64 { return &r.ID },
-		assign: func(p *catalog.Product, id kernel.ID) { p.AssignID(id) }}
+		assign: func(p *catalog.Product, id kernel.ID) { p.AssignID(id) }, taken: catalog.ErrNameTaken}
 	stores = mapping[storeRow, *catalog.Store]{entity: "store",
 		load: func(r *storeRow) *catalog.Store {
 			return catalog.RehydrateStore(kernel.ID(r.ID), kernel.ID(r.CityID), r.Address, r.Contact,
@@ -174,7 +111,7 @@ var (
 		},
 		save:   toStoreRow,
 		id:     func(r *storeRow) *int64 { return &r.ID },
-		assign: func(st *catalog.Store, id kernel.ID) { st.AssignID(id) }}
+		assign: func(st *catalog.Store, id kernel.ID) { st.AssignID(id) }, taken: catalog.ErrNameTaken}
 )
 
 func toProductRow(p *catalog.Product) *productRow {

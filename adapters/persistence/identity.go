@@ -67,19 +67,15 @@ func NewUsers(db *bun.DB) *Users { return &Users{db: db} }
 
 var _ ports.UserRepository = (*Users)(nil)
 
+var users = mapping[userRow, *identity.User]{entity: "user",
+	load:   (*userRow).toDomain,
+	save:   toUserRow,
+	id:     func(r *userRow) *int64 { return &r.ID },
+	assign: func(u *identity.User, id kernel.ID) { u.AssignID(id) },
+	taken:  identity.ErrUsernameTaken}
+
 // Add inserts a new user and assigns its id.
-func (s *Users) Add(ctx context.Context, u *identity.User) error {
-	row := toUserRow(u)
-	_, err := conn(ctx, s.db).NewInsert().Model(row).ExcludeColumn("id").Returning("id").Exec(ctx, &row.ID)
-	if isUniqueViolation(err) {
-		return identity.ErrUsernameTaken
-	}
-	if err != nil {
-		return err
-	}
-	u.AssignID(kernel.ID(row.ID))
-	return nil
-}
+func (s *Users) Add(ctx context.Context, u *identity.User) error { return add(ctx, s.db, users, u) }
 
 // Get loads a user by id.
 func (s *Users) Get(ctx context.Context, id kernel.ID) (*identity.User, error) {
@@ -105,24 +101,7 @@ func (s *Users) getWhere(ctx context.Context, db bun.IDB, where string, arg any)
 
 // Update loads the user, applies fn and saves it in one transaction.
 func (s *Users) Update(ctx context.Context, id kernel.ID, fn func(*identity.User) error) (*identity.User, error) {
-	var out *identity.User
-	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
-		db := conn(ctx, s.db)
-		u, err := s.getWhere(ctx, db, "u.id = ?", int64(id))
-		if err != nil {
-			return err
-		}
-		if err := fn(u); err != nil {
-			return err
-		}
-		_, err = db.NewUpdate().Model(toUserRow(u)).WherePK().ExcludeColumn("id", "created_at").Exec(ctx)
-		if isUniqueViolation(err) {
-			return identity.ErrUsernameTaken
-		}
-		out = u
-		return err
-	})
-	return out, err
+	return update(ctx, s.db, users, id, fn)
 }
 
 // UsernameTaken tells whether another user has the username, case-insensitively.

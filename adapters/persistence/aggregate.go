@@ -1,0 +1,75 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+)
+
+// mapping says how an aggregate D is kept in a row R.
+type mapping[R any, D any] struct {
+	table  string // set for row types that do not name their table (namedRow)
+	entity string // for not-found errors
+	load   func(*R) D
+	save   func(D) *R
+	id     func(*R) *int64
+	assign func(D, kernel.ID)
+	taken  error // what a unique violation means for this aggregate
+}
+
+func (m mapping[R, D]) tableExpr() string { return m.table + " AS named_row" } // namedRow's alias
+
+// add inserts a new aggregate and assigns it the generated id.
+func add[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], d D) error {
+	row := m.save(d)
+	q := conn(ctx, db).NewInsert().Model(row).ExcludeColumn("id").Returning("id")
+	if m.table != "" {
+		q = q.ModelTableExpr(m.table)
+	}
+	_, err := q.Exec(ctx, m.id(row))
+	if isUniqueViolation(err) {
+		return m.taken
+	}
+	if err != nil {
+		return err
+	}
+	m.assign(d, kernel.ID(*m.id(row)))
+	return nil
+}
+
+// update loads an aggregate, lets fn change it and saves it, in one transaction.
+func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kernel.ID, fn func(D) error) (D, error) {
+	var out D
+	err := NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, db)
+		row := new(R)
+		q := c.NewSelect().Model(row).Where("id = ?", int64(id))
+		if m.table != "" {
+			q = q.ModelTableExpr(m.tableExpr())
+		}
+		if err := q.Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+			return kernel.NotFound(m.entity)
+		} else if err != nil {
+			return err
+		}
+		d := m.load(row)
+		if err := fn(d); err != nil {
+			return err
+		}
+		u := c.NewUpdate().Model(m.save(d)).WherePK().ExcludeColumn("id", "created_at")
+		if m.table != "" {
+			u = u.ModelTableExpr(m.tableExpr())
+		}
+		_, err := u.Exec(ctx)
+		if isUniqueViolation(err) {
+			return m.taken
+		}
+		out = d
+		return err
+	})
+	return out, err
+}
