@@ -1,4 +1,4 @@
-import type { Option } from '../../shared/form/MultiSelectField';
+import type { Option } from '../../shared/form/fieldBase';
 import type { Ref } from './types';
 
 /**

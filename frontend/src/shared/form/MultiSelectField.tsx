@@ -1,12 +1,7 @@
 import { useField } from 'formik';
 import { MultiSelect } from 'primereact/multiselect';
 import { FieldShell } from './FieldShell';
-import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
-
-export interface Option<V extends string | number> {
-  label: string;
-  value: V;
-}
+import { fieldId, useFieldError, type BaseFieldProps, type Option } from './fieldBase';
 
 export function MultiSelectField<V extends string | number>({
   name,

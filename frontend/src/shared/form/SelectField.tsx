@@ -2,8 +2,7 @@ import { useField } from 'formik';
 import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { FieldShell } from './FieldShell';
-import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
-import type { Option } from './MultiSelectField';
+import { fieldId, useFieldError, type BaseFieldProps, type Option } from './fieldBase';
 
 /** A single choice from a list, e.g. a city's country; a search box appears for long lists. */
 export function SelectField<V extends string | number>({

@@ -9,6 +9,12 @@ export interface BaseFieldProps {
   autoFocus?: boolean;
 }
 
+/** One choice of a select or multi-select field. */
+export interface Option<V extends string | number> {
+  label: string;
+  value: V;
+}
+
 /** The field's error key, shown once the field was touched or a submit was tried. */
 export function useFieldError(name: string): string | undefined {
   const [, meta] = useField(name);

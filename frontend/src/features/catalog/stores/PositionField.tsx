@@ -55,36 +55,28 @@ export function PositionField({ settings }: { settings: MapSettings | null }) {
         <StoreMap position={position} onChange={onPick} settings={settings} />
       </Suspense>
       <div className="position-field__coordinates" role="group" aria-labelledby={labelId}>
-        <label className="position-field__coordinate">
-          <span>{t('stores.lat')}</span>
-          <InputText
-            id="field-lat"
-            name="lat"
-            value={values.lat}
-            onChange={handleChange}
-            onBlur={handleBlur}
-            inputMode="decimal"
-            autoComplete="off"
-            invalid={Boolean(latError)}
-            aria-invalid={Boolean(latError)}
-            aria-describedby={describedBy}
-          />
-        </label>
-        <label className="position-field__coordinate">
-          <span>{t('stores.lng')}</span>
-          <InputText
-            id="field-lng"
-            name="lng"
-            value={values.lng}
-            onChange={handleChange}
-            onBlur={handleBlur}
-            inputMode="decimal"
-            autoComplete="off"
-            invalid={Boolean(lngError)}
-            aria-invalid={Boolean(lngError)}
-            aria-describedby={describedBy}
-          />
-        </label>
+        {(
+          [
+            ['lat', values.lat, latError],
+            ['lng', values.lng, lngError],
+          ] as const
+        ).map(([axis, value, axisError]) => (
+          <label key={axis} className="position-field__coordinate">
+            <span>{t(`stores.${axis}`)}</span>
+            <InputText
+              id={`field-${axis}`}
+              name={axis}
+              value={value}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              inputMode="decimal"
+              autoComplete="off"
+              invalid={Boolean(axisError)}
+              aria-invalid={Boolean(axisError)}
+              aria-describedby={describedBy}
+            />
+          </label>
+        ))}
       </div>
       {error ? (
         <small id={`${ids}-error`} className="form-field__error" role="alert">
