@@ -123,17 +123,29 @@ type validated struct {
 	categories []kernel.ID
 }
 
-// Validate checks every field at once (spec §5). On add the id is entered and the password
-// is required; on edit the id comes from the record and the password only when typed.
+// Validate checks every field of the form at once (spec §5). On add the id is entered and the
+// password is required; on edit the id comes from the record and the password only when typed.
 func (in Input) Validate(creating bool) error {
-	_, err := in.validate(creating)
+	_, err := in.validate(creating, true)
 	return err
 }
 
-func (in Input) validate(creating bool) (validated, error) {
+// rules say which of the form's checks apply.
+type rules struct {
+	parseID      bool // the id is typed (add form, import)
+	editFigures  bool // figures take the edit pattern (percent allowed)
+	withPassword bool // the form carries the app password
+	newPassword  bool // the password is required
+}
+
+func (in Input) validate(creating, withPassword bool) (validated, error) {
+	return in.check(rules{parseID: creating, editFigures: !creating, withPassword: withPassword, newPassword: creating})
+}
+
+func (in Input) check(r rules) (validated, error) {
 	var v kernel.Validation
 	var out validated
-	if creating {
+	if r.parseID {
 		id, err := ParseID(in.ID)
 		v.Merge(err)
 		out.id = id
@@ -146,11 +158,11 @@ func (in Input) validate(creating bool) (validated, error) {
 	}
 	out.figures = map[string]Figure{}
 	for _, f := range FigureFields {
-		fig, err := ParseFigure(f, in.Figures[f], !creating)
+		fig, err := ParseFigure(f, in.Figures[f], r.editFigures)
 		v.Merge(err)
 		out.figures[f] = fig
 	}
-	if creating || in.Password != "" || in.ConfirmPassword != "" {
+	if r.withPassword && (r.newPassword || in.Password != "" || in.ConfirmPassword != "") {
 		switch {
 		case in.Password == "":
 			v.Add("password", "The password field is required.")
@@ -191,7 +203,7 @@ type Partner struct {
 
 // New validates a new, active partner; passwordHash is the hash of the typed password.
 func New(in Input, passwordHash string, now time.Time) (*Partner, error) {
-	val, err := in.validate(true)
+	val, err := in.validate(true, true)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +221,7 @@ func (p *Partner) apply(in Input, val validated, now time.Time) {
 
 // Edit applies the edit form; newPasswordHash is empty when no password was typed.
 func (p *Partner) Edit(in Input, newPasswordHash string, now time.Time) error {
-	val, err := in.validate(false)
+	val, err := in.validate(false, true)
 	if err != nil {
 		return err
 	}
@@ -220,19 +232,76 @@ func (p *Partner) Edit(in Input, newPasswordHash string, now time.Time) error {
 	return nil
 }
 
+// Row is a validated row of the Excel import: a partner's fields without the app password
+// and the active flag, which a spreadsheet never carries (ADR 0009). A row of a known id
+// follows the edit rules, a new one the add rules.
+type Row struct {
+	p      Partner
+	exists bool
+}
+
+// ParseRow validates a row of the import; exists tells whether the id is a known partner.
+func ParseRow(in Input, exists bool, now time.Time) (Row, error) {
+	val, err := in.check(rules{parseID: true, editFigures: exists})
+	if err != nil {
+		return Row{}, err
+	}
+	r := Row{p: Partner{id: val.id, activation: kernel.Active()}, exists: exists}
+	r.p.apply(in, val, now)
+	return r, nil
+}
+
+// Exists tells whether the row updates a known partner.
+func (r Row) Exists() bool { return r.exists }
+
+// State is the row's fields as storage keeps them; PasswordHash and Active are not part of a row.
+func (r Row) State() State { return r.p.State() }
+
 // ToggleActive deactivates or reactivates the partner.
 func (p *Partner) ToggleActive(now time.Time) {
 	p.activation, p.updatedAt = p.activation.Toggled(), now
 }
 
-func (p *Partner) ID() kernel.ID                    { return p.id }
-func (p *Partner) Name() string                     { return p.name.String() }
-func (p *Partner) Figure(field string) Figure       { return p.figures[field] }
-func (p *Partner) Categories() []kernel.ID          { return append([]kernel.ID(nil), p.categories...) }
-func (p *Partner) PasswordHash() string             { return p.passwordHash }
-func (p *Partner) IsActive() bool                   { return p.activation.IsActive() }
-func (p *Partner) CityID() kernel.ID                { return p.cityID }
-func (p *Partner) TypeID() kernel.ID                { return p.typeID }
-func (p *Partner) UpdatedAt() time.Time             { return p.updatedAt }
-func (p *Partner) Contact() (address, phone string) { return p.address, p.phone }
-func (p *Partner) Tax() (pib, pdv string)           { return p.pib, p.pdv }
+func (p *Partner) ID() kernel.ID              { return p.id }
+func (p *Partner) Name() string               { return p.name.String() }
+func (p *Partner) Figure(field string) Figure { return p.figures[field] }
+func (p *Partner) Categories() []kernel.ID    { return append([]kernel.ID(nil), p.categories...) }
+func (p *Partner) PasswordHash() string       { return p.passwordHash }
+func (p *Partner) IsActive() bool             { return p.activation.IsActive() }
+func (p *Partner) CityID() kernel.ID          { return p.cityID }
+func (p *Partner) TypeID() kernel.ID          { return p.typeID }
+func (p *Partner) UpdatedAt() time.Time       { return p.updatedAt }
+func (p *Partner) Address() string            { return p.address }
+func (p *Partner) Phone() string              { return p.phone }
+func (p *Partner) PIB() string                { return p.pib }
+func (p *Partner) PDV() string                { return p.pdv }
+
+// State is a partner as storage keeps it.
+type State struct {
+	ID                             kernel.ID
+	Name, Address, PIB, PDV, Phone string
+	CityID, TypeID                 kernel.ID
+	Figures                        map[string]Figure
+	PasswordHash                   string
+	Categories                     []kernel.ID
+	Active                         bool
+	UpdatedAt                      time.Time
+}
+
+// Rehydrate rebuilds a stored partner; only repositories call it.
+func Rehydrate(s State) *Partner {
+	return &Partner{id: s.ID, name: kernel.Name(s.Name), address: s.Address, pib: s.PIB, pdv: s.PDV, phone: s.Phone,
+		cityID: s.CityID, typeID: s.TypeID, figures: s.Figures, passwordHash: s.PasswordHash,
+		categories: append([]kernel.ID(nil), s.Categories...), activation: kernel.ActivationOf(s.Active), updatedAt: s.UpdatedAt}
+}
+
+// State is the partner as storage keeps it.
+func (p *Partner) State() State {
+	figs := make(map[string]Figure, len(p.figures))
+	for k, v := range p.figures {
+		figs[k] = v
+	}
+	return State{ID: p.id, Name: p.name.String(), Address: p.address, PIB: p.pib, PDV: p.pdv, Phone: p.phone,
+		CityID: p.cityID, TypeID: p.typeID, Figures: figs, PasswordHash: p.passwordHash, Categories: p.Categories(),
+		Active: p.IsActive(), UpdatedAt: p.updatedAt}
+}

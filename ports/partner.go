@@ -1,0 +1,134 @@
+package ports
+
+import (
+	"context"
+	"time"
+
+	"vitrina/domain/kernel"
+	"vitrina/domain/partner"
+)
+
+// PartnerRepository loads and saves partners, their contacts and the support messages.
+// Update methods load the record, apply fn and save it in one transaction.
+type PartnerRepository interface {
+	// Add inserts a partner with its hand-entered id (partner.ErrIDTaken when it exists).
+	Add(ctx context.Context, p *partner.Partner) error
+	Update(ctx context.Context, id kernel.ID, fn func(*partner.Partner) error) (*partner.Partner, error)
+	// ExistingIDs tells which of ids are partners already.
+	ExistingIDs(ctx context.Context, ids []kernel.ID) (map[kernel.ID]bool, error)
+	// SaveRows writes an import in batches: new ids are inserted active and without an app
+	// password, known ones get the row's fields; categories are replaced. The caller holds
+	// the transaction.
+	SaveRows(ctx context.Context, rows []partner.Row) error
+
+	AddContact(ctx context.Context, c *partner.Contact) error
+	UpdateContact(ctx context.Context, id kernel.ID, fn func(*partner.Contact) error) (*partner.Contact, error)
+	AddSupportMessage(ctx context.Context, m *partner.SupportMessage) error
+	UpdateSupportMessage(ctx context.Context, id kernel.ID, fn func(*partner.SupportMessage) error) (*partner.SupportMessage, error)
+
+	// Unseen lists the active support messages with ids above what the user has seen, newest first.
+	Unseen(ctx context.Context, userID kernel.ID) ([]EvidentionView, error)
+	// MarkSeen records that the user has seen every message there is now.
+	MarkSeen(ctx context.Context, userID kernel.ID) error
+}
+
+// PartnerReferences answers the partner context's questions about the records its partners
+// point to: cities and categories (the catalog's), partner and contact types (its own lookups).
+type PartnerReferences interface {
+	CityExists(ctx context.Context, id kernel.ID) (bool, error)
+	// MissingCategories returns the ids among ids that name no category.
+	MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error)
+	PartnerTypeExists(ctx context.Context, id kernel.ID) (bool, error)
+	ContactTypeExists(ctx context.Context, id kernel.ID) (bool, error)
+	// ByName maps folded names to ids, for the Excel import.
+	CitiesByName(ctx context.Context) (map[string]kernel.ID, error)
+	CategoriesByName(ctx context.Context) (map[string]kernel.ID, error)
+	PartnerTypesByName(ctx context.Context) (map[string]kernel.ID, error)
+	PartnerTypes(ctx context.Context) ([]TypeView, error)
+	ContactTypes(ctx context.Context, activeOnly bool) ([]TypeView, error)
+}
+
+// Ref is an id and a name.
+type Ref struct {
+	ID   int64
+	Name string
+}
+
+// TypeView is a partner or contact type.
+type TypeView struct {
+	ID       int64
+	Name     string
+	Icon     string
+	IsActive bool
+}
+
+// PartnerView is a partner as screens show it. Figures are exact decimals as entered,
+// keyed by partner.FigureFields.
+type PartnerView struct {
+	ID         int64
+	Name       string
+	Address    string
+	PIB        string
+	PDV        string
+	CityID     *int64
+	CityName   *string
+	Phone      string
+	Figures    map[string]string
+	Categories []Ref
+	TypeID     *int64
+	TypeName   *string
+	IsActive   bool
+	UpdatedAt  time.Time
+}
+
+// CategoryNames are the partner's category names as one text, in order.
+func (v PartnerView) CategoryNames() string {
+	s := ""
+	for i, c := range v.Categories {
+		if i > 0 {
+			s += ", "
+		}
+		s += c.Name
+	}
+	return s
+}
+
+// ContactView is a contact with its type.
+type ContactView struct {
+	ID        int64
+	PartnerID int64
+	Contact   string
+	Type      TypeView
+	IsActive  bool
+	UpdatedAt time.Time
+}
+
+// SupportMessageView is a customer-support message as its screen shows it.
+type SupportMessageView struct {
+	ID          int64
+	TypeID      int64
+	TypeName    string
+	Content     string
+	PartnerID   int64
+	PartnerName string
+	IsActive    bool
+	CreatedAt   time.Time
+}
+
+// EvidentionView is an unseen support message in the app bar.
+type EvidentionView struct {
+	ID          int64
+	TypeName    string
+	PartnerName string
+	CreatedAt   time.Time
+}
+
+// PartnerLists are the partner context's list screens.
+type PartnerLists struct {
+	Partners        Lister[PartnerView]
+	SupportMessages Lister[SupportMessageView]
+	// Contacts lists one partner's contacts, active and not.
+	Contacts     func(ctx context.Context, partnerID kernel.ID) ([]ContactView, error)
+	FindContact  func(ctx context.Context, id kernel.ID) (ContactView, error)
+	PartnerUsers Lister[UserView]
+}
