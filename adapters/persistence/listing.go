@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +23,13 @@ type Field struct {
 	FTS      string // column of the resource's SQLite FTS5 trigram table that indexes Fold
 	Nullable bool   // sort NULLs last on both engines
 	Joined   bool   // the column comes from a joined table (the count then needs the join)
+	// Within, when set, is a predicate with one %s that the "contains" condition on Fold
+	// fills: a filter on rows of a linked table, e.g. a partner's categories.
+	Within string
+	// Number, when set, makes the filter numeric on this integer column instead of
+	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
+	Number string
+	Scale  int64 // the column's units per 1 of the typed number: 1000 for thousandths
 }
 
 // ListSpec configures the shared list mechanism for one resource. Every list screen is
@@ -48,6 +56,22 @@ var ErrBadSort = kernel.FieldError("sort", "The sort field is invalid.")
 // minTrigram is the shortest term a trigram index can look up.
 const minTrigram = 3
 
+// badNumberFilter answers a numeric filter that is neither a number, a comparison nor a range.
+const badNumberFilter = "The filter must be a number or a range."
+
+// check refuses filters the resource cannot apply: a numeric filter that does not parse.
+func (s ListSpec) check(q ports.ListQuery) error {
+	var v kernel.Validation
+	for k, text := range q.Filters {
+		if f, ok := s.Fields[k]; ok && f.Number != "" && strings.TrimSpace(text) != "" {
+			if _, ok := parseNumberFilter(text, f.Scale); !ok {
+				v.Add(k, badNumberFilter)
+			}
+		}
+	}
+	return v.Err()
+}
+
 // where adds the active flag and the "contains" filters of q.
 func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
 	return s.whereExcept(db, sel, q, false)
@@ -67,8 +91,22 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 	sqlite := IsSQLite(db)
 	for _, k := range keys {
 		f, ok := s.Fields[k]
+		if ok && f.Number != "" {
+			if r, ok := parseNumberFilter(q.Filters[k], f.Scale); ok {
+				sel = r.apply(sel, f.Number)
+			}
+			continue
+		}
 		term := fold(q.Filters[k])
 		if !ok || f.Fold == "" || term == "" {
+			continue
+		}
+		if f.Within != "" {
+			cond, arg := f.Fold+" LIKE ?", any("%"+escapeLike(term)+"%")
+			if sqlite {
+				cond, arg = "instr("+f.Fold+", ?) > 0", term
+			}
+			sel = sel.Where(fmt.Sprintf(f.Within, cond), arg)
 			continue
 		}
 		if skipFTS && s.ftsServes(f, term) {
@@ -229,6 +267,9 @@ type totalRow struct {
 //   - otherwise the count is a subquery with its own cheap plan (a covering index) and
 //     the page reads only its rows in index order.
 func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int) (int, error) {
+	if err := s.check(q); err != nil {
+		return 0, err
+	}
 	expr, dir, nulls, err := s.sortKey(q)
 	if err != nil {
 		return 0, err
@@ -332,6 +373,9 @@ func idsJSON(ids []int64) string {
 
 // streamList feeds every matching row to fn without holding the list in memory.
 func streamList[T any](ctx context.Context, db *bun.DB, s ListSpec, q ports.ListQuery, fn func(*T) error) error {
+	if err := s.check(q); err != nil {
+		return err
+	}
 	sel, err := s.order(s.where(db, s.From(db).ColumnExpr(s.Columns), q), q)
 	if err != nil {
 		return err

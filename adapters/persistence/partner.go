@@ -1,0 +1,485 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+	"vitrina/domain/partner"
+	"vitrina/ports"
+)
+
+// figureColumns are the columns of partner.FigureFields, in the same order.
+var figureColumns = []string{"bonus", "debt", "payment", "tool_cash", "annual_plan", "money_circulation"}
+
+type partnerRow struct {
+	bun.BaseModel `bun:"table:partners,alias:p"`
+	ID            int64  `bun:"id,pk"`
+	Name          string `bun:"name"`
+	NameFold      string `bun:"name_fold"`
+	Address       string `bun:"address"`
+	AddressFold   string `bun:"address_fold"`
+	PIB           string `bun:"pib"`
+	PIBFold       string `bun:"pib_fold"`
+	PDV           string `bun:"pdv"`
+	PDVFold       string `bun:"pdv_fold"`
+	Phone         string `bun:"phone"`
+	PhoneFold     string `bun:"phone_fold"`
+	CityID        *int64 `bun:"city_id"`
+	TypeID        *int64 `bun:"partner_type_id"`
+	PasswordHash  string `bun:"password_hash"`
+	figureCols
+	IsActive  bool      `bun:"is_active"`
+	CreatedAt time.Time `bun:"created_at"`
+	UpdatedAt time.Time `bun:"updated_at"`
+}
+
+// figureCols are the six figures: thousandths and whether each was entered as a percentage.
+type figureCols struct {
+	Bonus               int64 `bun:"bonus"`
+	BonusPct            bool  `bun:"bonus_pct"`
+	Debt                int64 `bun:"debt"`
+	DebtPct             bool  `bun:"debt_pct"`
+	Payment             int64 `bun:"payment"`
+	PaymentPct          bool  `bun:"payment_pct"`
+	ToolCash            int64 `bun:"tool_cash"`
+	ToolCashPct         bool  `bun:"tool_cash_pct"`
+	AnnualPlan          int64 `bun:"annual_plan"`
+	AnnualPlanPct       bool  `bun:"annual_plan_pct"`
+	MoneyCirculation    int64 `bun:"money_circulation"`
+	MoneyCirculationPct bool  `bun:"money_circulation_pct"`
+}
+
+func (f *figureCols) slots() [6]struct {
+	milli *int64
+	pct   *bool
+} {
+	return [6]struct {
+		milli *int64
+		pct   *bool
+	}{{&f.Bonus, &f.BonusPct}, {&f.Debt, &f.DebtPct}, {&f.Payment, &f.PaymentPct},
+		{&f.ToolCash, &f.ToolCashPct}, {&f.AnnualPlan, &f.AnnualPlanPct}, {&f.MoneyCirculation, &f.MoneyCirculationPct}}
+}
+
+func (f *figureCols) set(figs map[string]partner.Figure) {
+	for i, s := range f.slots() {
+		fig := figs[partner.FigureFields[i]]
+		*s.milli, *s.pct = fig.Thousandths(), fig.IsPercent()
+	}
+}
+
+func (f *figureCols) figures() map[string]partner.Figure {
+	out := make(map[string]partner.Figure, 6)
+	for i, s := range f.slots() {
+		out[partner.FigureFields[i]] = partner.FigureOf(*s.milli, *s.pct)
+	}
+	return out
+}
+
+func (f *figureCols) texts() map[string]string {
+	out := make(map[string]string, 6)
+	for k, v := range f.figures() {
+		out[k] = v.String()
+	}
+	return out
+}
+
+func optionalID(id kernel.ID) *int64 {
+	if id <= 0 {
+		return nil
+	}
+	v := int64(id)
+	return &v
+}
+
+func toPartnerRow(s partner.State) *partnerRow {
+	r := &partnerRow{ID: int64(s.ID), Name: s.Name, NameFold: fold(s.Name), Address: s.Address, AddressFold: fold(s.Address),
+		PIB: s.PIB, PIBFold: fold(s.PIB), PDV: s.PDV, PDVFold: fold(s.PDV), Phone: s.Phone, PhoneFold: fold(s.Phone),
+		CityID: optionalID(s.CityID), TypeID: optionalID(s.TypeID), PasswordHash: s.PasswordHash,
+		IsActive: s.Active, CreatedAt: s.UpdatedAt, UpdatedAt: s.UpdatedAt}
+	r.figureCols.set(s.Figures)
+	return r
+}
+
+func (r *partnerRow) state(categories []kernel.ID) partner.State {
+	s := partner.State{ID: kernel.ID(r.ID), Name: r.Name, Address: r.Address, PIB: r.PIB, PDV: r.PDV, Phone: r.Phone,
+		Figures: r.figureCols.figures(), PasswordHash: r.PasswordHash, Categories: categories, Active: r.IsActive, UpdatedAt: r.UpdatedAt}
+	if r.CityID != nil {
+		s.CityID = kernel.ID(*r.CityID)
+	}
+	if r.TypeID != nil {
+		s.TypeID = kernel.ID(*r.TypeID)
+	}
+	return s
+}
+
+type partnerCategoryRow struct {
+	bun.BaseModel `bun:"table:partner_categories"`
+	PartnerID     int64 `bun:"partner_id,pk"`
+	CategoryID    int64 `bun:"category_id,pk"`
+}
+
+type contactRow struct {
+	bun.BaseModel `bun:"table:contacts,alias:ct"`
+	ID            int64     `bun:"id,pk,autoincrement"`
+	PartnerID     int64     `bun:"partner_id"`
+	TypeID        int64     `bun:"contact_type_id"`
+	Contact       string    `bun:"contact"`
+	IsActive      bool      `bun:"is_active"`
+	CreatedAt     time.Time `bun:"created_at"`
+	UpdatedAt     time.Time `bun:"updated_at"`
+}
+
+type supportMessageRow struct {
+	bun.BaseModel `bun:"table:support_messages,alias:sm"`
+	ID            int64     `bun:"id,pk,autoincrement"`
+	TypeID        int64     `bun:"type_id"`
+	PartnerID     int64     `bun:"partner_id"`
+	Content       string    `bun:"content"`
+	ContentFold   string    `bun:"content_fold"`
+	IsActive      bool      `bun:"is_active"`
+	CreatedAt     time.Time `bun:"created_at"`
+	UpdatedAt     time.Time `bun:"updated_at"`
+}
+
+// PartnerStore keeps the partner context: partners, contacts, support messages and the
+// lookups they point to.
+type PartnerStore struct{ db *bun.DB }
+
+// NewPartnerStore returns the partner store of db.
+func NewPartnerStore(db *bun.DB) *PartnerStore { return &PartnerStore{db: db} }
+
+var (
+	_ ports.PartnerRepository = (*PartnerStore)(nil)
+	_ ports.PartnerReferences = (*PartnerStore)(nil)
+	_ ports.CategoryUsage     = (*PartnerStore)(nil)
+)
+
+// Add inserts a partner with its hand-entered id and its categories.
+func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
+	return NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, s.db)
+		st := p.State()
+		_, err := c.NewInsert().Model(toPartnerRow(st)).Exec(ctx)
+		if isUniqueViolation(err) {
+			return partner.ErrIDTaken
+		}
+		if err != nil {
+			return err
+		}
+		return insertCategories(ctx, c, map[int64][]kernel.ID{int64(st.ID): st.Categories})
+	})
+}
+
+// Update loads a partner, lets fn change it and saves it with its categories.
+func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, fn func(*partner.Partner) error) (*partner.Partner, error) {
+	var out *partner.Partner
+	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, s.db)
+		row := new(partnerRow)
+		if err := c.NewSelect().Model(row).Where("p.id = ?", int64(id)).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+			return kernel.NotFound("partner")
+		} else if err != nil {
+			return err
+		}
+		var cats []kernel.ID
+		if err := c.NewSelect().Model((*partnerCategoryRow)(nil)).Column("category_id").
+			Where("partner_id = ?", int64(id)).OrderExpr("category_id").Scan(ctx, &cats); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		p := partner.Rehydrate(row.state(cats))
+		if err := fn(p); err != nil {
+			return err
+		}
+		st := p.State()
+		if _, err := c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at").Exec(ctx); err != nil {
+			return err
+		}
+		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id = ?", int64(id)).Exec(ctx); err != nil {
+			return err
+		}
+		out = p
+		return insertCategories(ctx, c, map[int64][]kernel.ID{int64(id): st.Categories})
+	})
+	return out, err
+}
+
+// batchRows keeps each multi-row statement well under both engines' bound-variable limits.
+const batchRows = 500
+
+func insertCategories(ctx context.Context, c bun.IDB, links map[int64][]kernel.ID) error {
+	rows := make([]partnerCategoryRow, 0, len(links)*2)
+	for pid, cats := range links {
+		for _, cat := range cats {
+			rows = append(rows, partnerCategoryRow{PartnerID: pid, CategoryID: int64(cat)})
+		}
+	}
+	for start := 0; start < len(rows); start += batchRows * 4 {
+		end := min(start+batchRows*4, len(rows))
+		batch := rows[start:end]
+		if _, err := c.NewInsert().Model(&batch).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ExistingIDs tells which of ids are partners already.
+func (s *PartnerStore) ExistingIDs(ctx context.Context, ids []kernel.ID) (map[kernel.ID]bool, error) {
+	out := make(map[kernel.ID]bool, len(ids))
+	for start := 0; start < len(ids); start += batchRows * 4 {
+		end := min(start+batchRows*4, len(ids))
+		batch := make([]int64, 0, end-start)
+		for _, id := range ids[start:end] {
+			batch = append(batch, int64(id))
+		}
+		var found []int64
+		if err := conn(ctx, s.db).NewSelect().TableExpr("partners").Column("id").Where("id IN (?)", bun.In(batch)).
+			Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		for _, id := range found {
+			out[kernel.ID(id)] = true
+		}
+	}
+	return out, nil
+}
+
+// SaveRows upserts the import's rows in batches: a new id is inserted active and without an
+// app password; a known one gets the row's fields and keeps its password and active flag.
+func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
+	c := conn(ctx, s.db)
+	set := []string{"name", "name_fold", "address", "address_fold", "pib", "pib_fold", "pdv", "pdv_fold", "phone", "phone_fold",
+		"city_id", "partner_type_id", "updated_at"}
+	for _, col := range figureColumns {
+		set = append(set, col, col+"_pct")
+	}
+	for start := 0; start < len(rows); start += batchRows {
+		end := min(start+batchRows, len(rows))
+		batch := make([]partnerRow, 0, end-start)
+		ids := make([]int64, 0, end-start)
+		links := make(map[int64][]kernel.ID, end-start)
+		for _, r := range rows[start:end] {
+			st := r.State()
+			st.Active = true
+			batch = append(batch, *toPartnerRow(st))
+			ids = append(ids, int64(st.ID))
+			links[int64(st.ID)] = st.Categories
+		}
+		q := c.NewInsert().Model(&batch).On("CONFLICT (id) DO UPDATE")
+		for _, col := range set {
+			q = q.Set(col + " = EXCLUDED." + col)
+		}
+		if _, err := q.Exec(ctx); err != nil {
+			return err
+		}
+		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+			return err
+		}
+		if err := insertCategories(ctx, c, links); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var contacts = mapping[contactRow, *partner.Contact]{
+	entity: "contact",
+	load: func(r *contactRow) *partner.Contact {
+		return partner.RehydrateContact(kernel.ID(r.ID), kernel.ID(r.PartnerID), kernel.ID(r.TypeID), r.Contact, r.IsActive, r.UpdatedAt)
+	},
+	save: func(c *partner.Contact) *contactRow {
+		return &contactRow{ID: int64(c.ID()), PartnerID: int64(c.PartnerID()), TypeID: int64(c.TypeID()), Contact: c.Text(),
+			IsActive: c.IsActive(), CreatedAt: c.UpdatedAt(), UpdatedAt: c.UpdatedAt()}
+	},
+	id:     func(r *contactRow) *int64 { return &r.ID },
+	assign: func(c *partner.Contact, id kernel.ID) { c.SetID(id) },
+}
+
+var supportMessages = mapping[supportMessageRow, *partner.SupportMessage]{
+	entity: "support message",
+	load: func(r *supportMessageRow) *partner.SupportMessage {
+		return partner.RehydrateSupportMessage(kernel.ID(r.ID), kernel.ID(r.TypeID), kernel.ID(r.PartnerID), r.Content, r.IsActive, r.CreatedAt, r.UpdatedAt)
+	},
+	save: func(m *partner.SupportMessage) *supportMessageRow {
+		return &supportMessageRow{ID: int64(m.ID()), TypeID: int64(m.TypeID()), PartnerID: int64(m.PartnerID()), Content: m.Content(),
+			ContentFold: fold(m.Content()), IsActive: m.IsActive(), CreatedAt: m.CreatedAt(), UpdatedAt: m.UpdatedAt()}
+	},
+	id:     func(r *supportMessageRow) *int64 { return &r.ID },
+	assign: func(m *partner.SupportMessage, id kernel.ID) { m.SetID(id) },
+}
+
+func (s *PartnerStore) AddContact(ctx context.Context, c *partner.Contact) error {
+	return add(ctx, s.db, contacts, c)
+}
+
+func (s *PartnerStore) UpdateContact(ctx context.Context, id kernel.ID, fn func(*partner.Contact) error) (*partner.Contact, error) {
+	return update(ctx, s.db, contacts, id, fn)
+}
+
+func (s *PartnerStore) AddSupportMessage(ctx context.Context, m *partner.SupportMessage) error {
+	return add(ctx, s.db, supportMessages, m)
+}
+
+func (s *PartnerStore) UpdateSupportMessage(ctx context.Context, id kernel.ID, fn func(*partner.SupportMessage) error) (*partner.SupportMessage, error) {
+	return update(ctx, s.db, supportMessages, id, fn)
+}
+
+// Unseen lists the active messages above the user's mark, newest first.
+func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]ports.EvidentionView, error) {
+	var rows []struct {
+		ID          int64     `bun:"id"`
+		TypeName    string    `bun:"type_name"`
+		PartnerName string    `bun:"partner_name"`
+		CreatedAt   time.Time `bun:"created_at"`
+	}
+	err := conn(ctx, s.db).NewSelect().TableExpr("support_messages AS sm").
+		Join("JOIN support_message_types AS t ON t.id = sm.type_id").Join("JOIN partners AS p ON p.id = sm.partner_id").
+		ColumnExpr("sm.id, t.name AS type_name, p.name AS partner_name, sm.created_at").
+		Where("sm.is_active = ?", true).
+		Where("sm.id > coalesce((SELECT last_seen_id FROM support_seen WHERE user_id = ?), 0)", int64(userID)).
+		OrderExpr("sm.id DESC").Scan(ctx, &rows)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make([]ports.EvidentionView, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, ports.EvidentionView{ID: r.ID, TypeName: r.TypeName, PartnerName: r.PartnerName, CreatedAt: r.CreatedAt})
+	}
+	return out, nil
+}
+
+// MarkSeen moves the user's mark to the newest message there is.
+func (s *PartnerStore) MarkSeen(ctx context.Context, userID kernel.ID) error {
+	_, err := conn(ctx, s.db).NewRaw(`INSERT INTO support_seen (user_id, last_seen_id)
+		SELECT ?, coalesce(max(id), 0) FROM support_messages
+		ON CONFLICT (user_id) DO UPDATE SET last_seen_id = EXCLUDED.last_seen_id`, int64(userID)).Exec(ctx)
+	return err
+}
+
+// ActiveUses counts the active partners in the category (ports.CategoryUsage).
+func (s *PartnerStore) ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error) {
+	n, err := conn(ctx, s.db).NewSelect().TableExpr("partner_categories AS pc").Join("JOIN partners AS p ON p.id = pc.partner_id").
+		Where("pc.category_id = ?", int64(categoryID)).Where("p.is_active = ?", true).Count(ctx)
+	return int(n), err
+}
+
+func (s *PartnerStore) exists(ctx context.Context, table string, id kernel.ID) (bool, error) {
+	return conn(ctx, s.db).NewSelect().TableExpr(table).Where("id = ?", int64(id)).Exists(ctx)
+}
+
+func (s *PartnerStore) CityExists(ctx context.Context, id kernel.ID) (bool, error) {
+	return s.exists(ctx, "cities", id)
+}
+
+func (s *PartnerStore) PartnerTypeExists(ctx context.Context, id kernel.ID) (bool, error) {
+	return s.exists(ctx, "partner_types", id)
+}
+
+func (s *PartnerStore) ContactTypeExists(ctx context.Context, id kernel.ID) (bool, error) {
+	return s.exists(ctx, "contact_types", id)
+}
+
+// MissingCategories returns the ids among ids that name no category.
+func (s *PartnerStore) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	raw := make([]int64, len(ids))
+	for i, id := range ids {
+		raw[i] = int64(id)
+	}
+	var found []int64
+	if err := conn(ctx, s.db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.In(raw)).
+		Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	have := map[int64]bool{}
+	for _, id := range found {
+		have[id] = true
+	}
+	var missing []kernel.ID
+	for _, id := range ids {
+		if !have[int64(id)] {
+			missing = append(missing, id)
+		}
+	}
+	return missing, nil
+}
+
+func (s *PartnerStore) byName(ctx context.Context, table string) (map[string]kernel.ID, error) {
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := conn(ctx, s.db).NewSelect().TableExpr(table).Column("id", "name").OrderExpr("id").Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make(map[string]kernel.ID, len(rows))
+	for _, r := range rows {
+		key := strings.Join(strings.Fields(fold(r.Name)), " ")
+		if _, dup := out[key]; !dup {
+			out[key] = kernel.ID(r.ID)
+		}
+	}
+	return out, nil
+}
+
+// CitiesByName maps folded city names to ids; a name that two countries share maps to the
+// city added first.
+func (s *PartnerStore) CitiesByName(ctx context.Context) (map[string]kernel.ID, error) {
+	return s.byName(ctx, "cities")
+}
+
+func (s *PartnerStore) CategoriesByName(ctx context.Context) (map[string]kernel.ID, error) {
+	return s.byName(ctx, "categories")
+}
+
+func (s *PartnerStore) PartnerTypesByName(ctx context.Context) (map[string]kernel.ID, error) {
+	return s.byName(ctx, "partner_types")
+}
+
+func (s *PartnerStore) types(ctx context.Context, table, icon string, activeOnly bool) ([]ports.TypeView, error) {
+	var rows []struct {
+		ID       int64  `bun:"id"`
+		Name     string `bun:"name"`
+		Icon     string `bun:"icon"`
+		IsActive bool   `bun:"is_active"`
+	}
+	q := conn(ctx, s.db).NewSelect().TableExpr(table).ColumnExpr("id, name, " + icon + " AS icon, is_active").OrderExpr("id")
+	if activeOnly {
+		q = q.Where("is_active = ?", true)
+	}
+	if err := q.Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make([]ports.TypeView, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, ports.TypeView{ID: r.ID, Name: r.Name, Icon: r.Icon, IsActive: r.IsActive})
+	}
+	return out, nil
+}
+
+func (s *PartnerStore) PartnerTypes(ctx context.Context) ([]ports.TypeView, error) {
+	return s.types(ctx, "partner_types", "''", false)
+}
+
+func (s *PartnerStore) ContactTypes(ctx context.Context, activeOnly bool) ([]ports.TypeView, error) {
+	return s.types(ctx, "contact_types", "icon", activeOnly)
+}
+
+// sortedIDs returns the keys of m in order.
+func sortedIDs(m map[kernel.ID]bool) []kernel.ID {
+	out := make([]kernel.ID, 0, len(m))
+	for id := range m {
+		out = append(out, id)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}

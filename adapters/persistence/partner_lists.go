@@ -1,0 +1,206 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+type partnerViewRow struct {
+	ID             int64   `bun:"id"`
+	Name           string  `bun:"name"`
+	Address        string  `bun:"address"`
+	PIB            string  `bun:"pib"`
+	PDV            string  `bun:"pdv"`
+	CityID         *int64  `bun:"city_id"`
+	CityName       *string `bun:"city_name"`
+	Phone          string  `bun:"phone"`
+	TypeID         *int64  `bun:"partner_type_id"`
+	TypeName       *string `bun:"partner_type_name"`
+	CategoriesJSON string  `bun:"categories_json"`
+	figureCols
+	IsActive  bool      `bun:"is_active"`
+	UpdatedAt time.Time `bun:"updated_at"`
+	totalRow
+}
+
+func (r *partnerViewRow) view() ports.PartnerView {
+	v := ports.PartnerView{ID: r.ID, Name: r.Name, Address: r.Address, PIB: r.PIB, PDV: r.PDV, CityID: r.CityID,
+		CityName: r.CityName, Phone: r.Phone, Figures: r.figureCols.texts(), TypeID: r.TypeID, TypeName: r.TypeName,
+		IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Categories: []ports.Ref{}}
+	var cats []struct {
+		ID   int64  `json:"id"`
+		Name string `json:"name"`
+	}
+	if json.Unmarshal([]byte(r.CategoriesJSON), &cats) == nil {
+		for _, c := range cats {
+			v.Categories = append(v.Categories, ports.Ref{ID: c.ID, Name: c.Name})
+		}
+	}
+	return v
+}
+
+// partnerSpec is the partners screen (and the choose-partner dialogs). The categories are
+// aggregated per row with each engine's own function, only for the rows of the page.
+func partnerSpec(sqlite bool) ListSpec {
+	categories := `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name_fold, c.id), '[]')::text
+		FROM partner_categories AS pc JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = p.id)`
+	categoryNames := `(SELECT string_agg(c.name_fold, ', ' ORDER BY c.name_fold) FROM partner_categories AS pc
+		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = p.id)`
+	if sqlite {
+		categories = `(SELECT coalesce(json_group_array(json_object('id', c.id, 'name', c.name)), '[]') FROM (SELECT c.id, c.name
+		FROM partner_categories AS pc JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = p.id ORDER BY c.name_fold, c.id) AS c)`
+		categoryNames = `(SELECT group_concat(name_fold, ', ') FROM (SELECT c.name_fold FROM partner_categories AS pc
+		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = p.id ORDER BY c.name_fold) AS c)`
+	}
+	fields := map[string]Field{
+		"id":        {Sort: "p.id", Number: "p.id", Scale: 1},
+		"name":      {Sort: "p.name_fold", Fold: "p.name_fold", FTS: "name_fold"},
+		"address":   {Sort: "p.address_fold", Fold: "p.address_fold", FTS: "address_fold"},
+		"pib":       {Sort: "p.pib_fold", Fold: "p.pib_fold", FTS: "pib_fold"},
+		"pdv":       {Sort: "p.pdv_fold", Fold: "p.pdv_fold", FTS: "pdv_fold"},
+		"phone":     {Sort: "p.phone_fold", Fold: "p.phone_fold", FTS: "phone_fold"},
+		"city_name": {Sort: "ci.name_fold", Fold: "ci.name_fold", Nullable: true, Joined: true},
+		"category_names": {Sort: categoryNames, Fold: "c.name_fold", Nullable: true,
+			Within: "p.id IN (SELECT pc.partner_id FROM partner_categories AS pc JOIN categories AS c ON c.id = pc.category_id WHERE %s)"},
+		"partner_type_name": {Sort: "pt.name_fold", Fold: "pt.name_fold", Nullable: true, Joined: true},
+		"is_active":         {Sort: "p.is_active"},
+		"updated_at":        {Sort: "p.updated_at"},
+	}
+	for i, f := range []string{"bonus", "debt", "payment", "toolCash", "annualPlan", "moneyCirculation"} {
+		col := "p." + figureColumns[i]
+		fields[f] = Field{Sort: col, Number: col, Scale: 1000}
+	}
+	return ListSpec{
+		Fields:      fields,
+		DefaultSort: "id",
+		IDExpr:      "p.id",
+		ActiveExpr:  "p.is_active",
+		FTSTable:    "partners_fts",
+		From: func(db bun.IDB) *bun.SelectQuery {
+			return db.NewSelect().TableExpr("partners AS p").Join("LEFT JOIN cities AS ci ON ci.id = p.city_id").
+				Join("LEFT JOIN partner_types AS pt ON pt.id = p.partner_type_id")
+		},
+		CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("partners AS p") },
+		Columns: "p.id, p.name, p.address, p.pib, p.pdv, p.city_id, ci.name AS city_name, p.phone, p.partner_type_id, " +
+			"pt.name AS partner_type_name, " + categories + " AS categories_json, p.bonus, p.bonus_pct, p.debt, p.debt_pct, " +
+			"p.payment, p.payment_pct, p.tool_cash, p.tool_cash_pct, p.annual_plan, p.annual_plan_pct, p.money_circulation, " +
+			"p.money_circulation_pct, p.is_active, p.updated_at",
+	}
+}
+
+type supportViewRow struct {
+	ID          int64     `bun:"id"`
+	TypeID      int64     `bun:"type_id"`
+	TypeName    string    `bun:"type_name"`
+	Content     string    `bun:"content"`
+	PartnerID   int64     `bun:"partner_id"`
+	PartnerName string    `bun:"partner_name"`
+	IsActive    bool      `bun:"is_active"`
+	CreatedAt   time.Time `bun:"created_at"`
+	totalRow
+}
+
+func (r *supportViewRow) view() ports.SupportMessageView {
+	return ports.SupportMessageView{ID: r.ID, TypeID: r.TypeID, TypeName: r.TypeName, Content: r.Content,
+		PartnerID: r.PartnerID, PartnerName: r.PartnerName, IsActive: r.IsActive, CreatedAt: r.CreatedAt}
+}
+
+var supportSpec = ListSpec{
+	Fields: map[string]Field{
+		"id":              {Sort: "sm.id"},
+		"type_name":       {Sort: "t.name_fold", Fold: "t.name_fold", Joined: true},
+		"message_content": {Sort: "sm.content_fold", Fold: "sm.content_fold", FTS: "content_fold"},
+		"partner_name":    {Sort: "p.name_fold", Fold: "p.name_fold", Joined: true},
+		"is_active":       {Sort: "sm.is_active"},
+		"created_at":      {Sort: "sm.created_at"},
+	},
+	DefaultSort: "created_at",
+	IDExpr:      "sm.id",
+	ActiveExpr:  "sm.is_active",
+	FTSTable:    "support_messages_fts",
+	From: func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("support_messages AS sm").Join("JOIN support_message_types AS t ON t.id = sm.type_id").
+			Join("JOIN partners AS p ON p.id = sm.partner_id")
+	},
+	CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("support_messages AS sm") },
+	Columns:   "sm.id, sm.type_id, t.name AS type_name, sm.content, sm.partner_id, p.name AS partner_name, sm.is_active, sm.created_at",
+}
+
+// partnerUserList is the users list narrowed to accounts linked to a partner.
+func partnerUserList() ListSpec {
+	s := userList
+	s.From = func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("users AS u").Join("JOIN partners AS p ON p.id = u.partner_id")
+	}
+	s.CountFrom = func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("users AS u").Where("u.partner_id IS NOT NULL")
+	}
+	s.FTSTable = "" // the trigram table covers every user; the join narrows
+	fields := make(map[string]Field, len(s.Fields))
+	for k, f := range s.Fields {
+		f.FTS = ""
+		fields[k] = f
+	}
+	s.Fields = fields
+	return s
+}
+
+type contactViewRow struct {
+	ID        int64     `bun:"id"`
+	PartnerID int64     `bun:"partner_id"`
+	Contact   string    `bun:"contact"`
+	TypeID    int64     `bun:"type_id"`
+	TypeName  string    `bun:"type_name"`
+	TypeIcon  string    `bun:"type_icon"`
+	TypeOn    bool      `bun:"type_active"`
+	IsActive  bool      `bun:"is_active"`
+	UpdatedAt time.Time `bun:"updated_at"`
+}
+
+func (r contactViewRow) view() ports.ContactView {
+	return ports.ContactView{ID: r.ID, PartnerID: r.PartnerID, Contact: r.Contact,
+		Type: ports.TypeView{ID: r.TypeID, Name: r.TypeName, Icon: r.TypeIcon, IsActive: r.TypeOn}, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+}
+
+func contactsQuery(db bun.IDB) *bun.SelectQuery {
+	return db.NewSelect().TableExpr("contacts AS ct").Join("JOIN contact_types AS t ON t.id = ct.contact_type_id").
+		ColumnExpr("ct.id, ct.partner_id, ct.contact, t.id AS type_id, t.name AS type_name, t.icon AS type_icon, " +
+			"t.is_active AS type_active, ct.is_active, ct.updated_at")
+}
+
+// NewPartnerLists returns the partner context's list screens.
+func NewPartnerLists(db *bun.DB) ports.PartnerLists {
+	return ports.PartnerLists{
+		Partners:        NewLister(db, partnerSpec(IsSQLite(db)), "partner", (*partnerViewRow).view),
+		SupportMessages: NewLister(db, supportSpec, "support message", (*supportViewRow).view),
+		PartnerUsers:    NewLister(db, partnerUserList(), "user", (*userViewRow).view),
+		Contacts: func(ctx context.Context, partnerID kernel.ID) ([]ports.ContactView, error) {
+			var rows []contactViewRow
+			if err := contactsQuery(conn(ctx, db)).Where("ct.partner_id = ?", int64(partnerID)).OrderExpr("ct.id").
+				Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return nil, err
+			}
+			out := make([]ports.ContactView, 0, len(rows))
+			for _, r := range rows {
+				out = append(out, r.view())
+			}
+			return out, nil
+		},
+		FindContact: func(ctx context.Context, id kernel.ID) (ports.ContactView, error) {
+			var row contactViewRow
+			err := contactsQuery(conn(ctx, db)).Where("ct.id = ?", int64(id)).Limit(1).Scan(ctx, &row)
+			if errors.Is(err, sql.ErrNoRows) {
+				return ports.ContactView{}, kernel.NotFound("contact")
+			}
+			return row.view(), err
+		},
+	}
+}

@@ -1,0 +1,249 @@
+// Package partner is the use-case layer of the partner register: partners with their
+// figures and categories, contacts, customer-support messages and the Excel round trip.
+package partner
+
+import (
+	"context"
+	"sync"
+
+	"vitrina/domain/kernel"
+	"vitrina/domain/partner"
+	"vitrina/ports"
+)
+
+// Service is the partner use cases.
+type Service struct {
+	repo   ports.PartnerRepository
+	refs   ports.PartnerReferences
+	lists  ports.PartnerLists
+	sheets ports.Spreadsheet
+	hasher ports.PasswordHasher
+	tx     ports.TxManager
+	clock  ports.Clock
+	// importing admits one import at a time: two would fight over the same ids.
+	importing sync.Mutex
+}
+
+// NewService wires the partner use cases.
+func NewService(repo ports.PartnerRepository, refs ports.PartnerReferences, lists ports.PartnerLists, sheets ports.Spreadsheet,
+	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock) *Service {
+	return &Service{repo: repo, refs: refs, lists: lists, sheets: sheets, hasher: hasher, tx: tx, clock: clock}
+}
+
+// Lists are the partner context's list screens.
+func (s *Service) Lists() ports.PartnerLists { return s.lists }
+
+// Reference errors: the form names a record that does not exist.
+var (
+	errCity        = kernel.FieldError("city_id", "The selected city id is invalid.")
+	errType        = kernel.FieldError("partner_type_id", "The selected partner type id is invalid.")
+	errCategories  = kernel.FieldError("categories", "The selected categories is invalid.")
+	errContactType = kernel.FieldError("contact_type_id", "The selected contact type id is invalid.")
+)
+
+// checkReferences adds to v what the form points to that does not exist.
+func (s *Service) checkReferences(ctx context.Context, in partner.Input, v *kernel.Validation) error {
+	if in.CityID > 0 {
+		ok, err := s.refs.CityExists(ctx, in.CityID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			v.Merge(errCity)
+		}
+	}
+	if in.TypeID > 0 {
+		ok, err := s.refs.PartnerTypeExists(ctx, in.TypeID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			v.Merge(errType)
+		}
+	}
+	missing, err := s.refs.MissingCategories(ctx, in.CategoryIDs)
+	if err != nil {
+		return err
+	}
+	if len(missing) > 0 {
+		v.Merge(errCategories)
+	}
+	return nil
+}
+
+// validate checks the form and what it points to, and reports every problem at once.
+func (s *Service) validate(ctx context.Context, in partner.Input, creating bool) error {
+	var v kernel.Validation
+	v.Merge(in.Validate(creating))
+	if err := s.checkReferences(ctx, in, &v); err != nil {
+		return err
+	}
+	return v.Err()
+}
+
+// Create adds a partner with its hand-entered id (spec §5 "Partner add").
+func (s *Service) Create(ctx context.Context, in partner.Input) (ports.PartnerView, error) {
+	if err := s.validate(ctx, in, true); err != nil {
+		return ports.PartnerView{}, err
+	}
+	hash, err := s.hasher.Hash(in.Password)
+	if err != nil {
+		return ports.PartnerView{}, err
+	}
+	p, err := partner.New(in, hash, s.clock.Now())
+	if err != nil {
+		return ports.PartnerView{}, err
+	}
+	if err := s.repo.Add(ctx, p); err != nil {
+		return ports.PartnerView{}, err
+	}
+	return s.lists.Partners.Find(ctx, p.ID())
+}
+
+// Update applies the edit form; a blank password keeps the old one.
+func (s *Service) Update(ctx context.Context, id kernel.ID, in partner.Input) (ports.PartnerView, error) {
+	if _, err := s.lists.Partners.Find(ctx, id); err != nil {
+		return ports.PartnerView{}, err
+	}
+	if err := s.validate(ctx, in, false); err != nil {
+		return ports.PartnerView{}, err
+	}
+	hash := ""
+	if in.Password != "" {
+		var err error
+		if hash, err = s.hasher.Hash(in.Password); err != nil {
+			return ports.PartnerView{}, err
+		}
+	}
+	now := s.clock.Now()
+	if _, err := s.repo.Update(ctx, id, func(p *partner.Partner) error { return p.Edit(in, hash, now) }); err != nil {
+		return ports.PartnerView{}, err
+	}
+	return s.lists.Partners.Find(ctx, id)
+}
+
+// Toggle deactivates or reactivates a partner.
+func (s *Service) Toggle(ctx context.Context, id kernel.ID) (bool, error) {
+	now := s.clock.Now()
+	p, err := s.repo.Update(ctx, id, func(p *partner.Partner) error { p.ToggleActive(now); return nil })
+	if err != nil {
+		return false, err
+	}
+	return p.IsActive(), nil
+}
+
+// PartnerTypes lists the partner types for the form's select.
+func (s *Service) PartnerTypes(ctx context.Context) ([]ports.TypeView, error) {
+	return s.refs.PartnerTypes(ctx)
+}
+
+// ActiveContactTypes lists the contact types a contact may take.
+func (s *Service) ActiveContactTypes(ctx context.Context) ([]ports.TypeView, error) {
+	return s.refs.ContactTypes(ctx, true)
+}
+
+// Contacts lists a partner's contacts.
+func (s *Service) Contacts(ctx context.Context, partnerID kernel.ID) ([]ports.ContactView, error) {
+	if _, err := s.lists.Partners.Find(ctx, partnerID); err != nil {
+		return nil, err
+	}
+	return s.lists.Contacts(ctx, partnerID)
+}
+
+func (s *Service) checkContactType(ctx context.Context, in partner.ContactInput, v *kernel.Validation) error {
+	if in.TypeID <= 0 {
+		return nil
+	}
+	ok, err := s.refs.ContactTypeExists(ctx, in.TypeID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		v.Merge(errContactType)
+	}
+	return nil
+}
+
+// CreateContact adds a contact to a partner.
+func (s *Service) CreateContact(ctx context.Context, partnerID kernel.ID, in partner.ContactInput) (ports.ContactView, error) {
+	var v kernel.Validation
+	if partnerID <= 0 {
+		v.Add("partner_id", "The partner id field is required.")
+	} else if _, err := s.lists.Partners.Find(ctx, partnerID); err != nil {
+		if kernel.KindOf(err) != kernel.KindNotFound {
+			return ports.ContactView{}, err
+		}
+		v.Add("partner_id", "The selected partner id is invalid.")
+	}
+	c, err := partner.NewContact(partnerID, in, s.clock.Now())
+	v.Merge(err)
+	if err := s.checkContactType(ctx, in, &v); err != nil {
+		return ports.ContactView{}, err
+	}
+	if err := v.Err(); err != nil {
+		return ports.ContactView{}, err
+	}
+	if err := s.repo.AddContact(ctx, c); err != nil {
+		return ports.ContactView{}, err
+	}
+	return s.lists.FindContact(ctx, c.ID())
+}
+
+// UpdateContact applies the contact edit form.
+func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, in partner.ContactInput) (ports.ContactView, error) {
+	if _, err := s.lists.FindContact(ctx, id); err != nil {
+		return ports.ContactView{}, err
+	}
+	var v kernel.Validation
+	if err := s.checkContactType(ctx, in, &v); err != nil {
+		return ports.ContactView{}, err
+	}
+	now := s.clock.Now()
+	_, err := s.repo.UpdateContact(ctx, id, func(c *partner.Contact) error {
+		v.Merge(c.Edit(in, now))
+		return v.Err()
+	})
+	if err != nil {
+		return ports.ContactView{}, err
+	}
+	return s.lists.FindContact(ctx, id)
+}
+
+// ToggleContact deactivates or reactivates a contact.
+func (s *Service) ToggleContact(ctx context.Context, id kernel.ID) (bool, error) {
+	now := s.clock.Now()
+	c, err := s.repo.UpdateContact(ctx, id, func(c *partner.Contact) error { c.ToggleActive(now); return nil })
+	if err != nil {
+		return false, err
+	}
+	return c.IsActive(), nil
+}
+
+// ToggleSupportMessage deletes or restores a customer-support message.
+func (s *Service) ToggleSupportMessage(ctx context.Context, id kernel.ID) (bool, error) {
+	now := s.clock.Now()
+	m, err := s.repo.UpdateSupportMessage(ctx, id, func(m *partner.SupportMessage) error { m.ToggleActive(now); return nil })
+	if err != nil {
+		return false, err
+	}
+	return m.IsActive(), nil
+}
+
+// AddSupportMessage records a message a partner sent (the partners' app; demo data here).
+func (s *Service) AddSupportMessage(ctx context.Context, typeID, partnerID kernel.ID, content string) error {
+	m, err := partner.NewSupportMessage(typeID, partnerID, content, s.clock.Now())
+	if err != nil {
+		return err
+	}
+	return s.repo.AddSupportMessage(ctx, m)
+}
+
+// Evidentions are the active support messages the user has not seen yet (the app bar).
+func (s *Service) Evidentions(ctx context.Context, userID kernel.ID) ([]ports.EvidentionView, error) {
+	return s.repo.Unseen(ctx, userID)
+}
+
+// MarkSeen records that the user opened the customer-support screen.
+func (s *Service) MarkSeen(ctx context.Context, userID kernel.ID) error {
+	return s.repo.MarkSeen(ctx, userID)
+}
