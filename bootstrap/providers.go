@@ -10,12 +10,14 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"vitrina/adapters/authz"
+	"vitrina/adapters/excel"
 	"vitrina/adapters/http/server"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/security"
 	"vitrina/adapters/storage"
 	appcatalog "vitrina/application/catalog"
 	appidentity "vitrina/application/identity"
+	apppartner "vitrina/application/partner"
 	"vitrina/frontend"
 	"vitrina/ports"
 )
@@ -27,6 +29,7 @@ type App struct {
 	DB       *bun.DB
 	Identity *appidentity.Service
 	Catalog  *appcatalog.Service
+	Partner  *apppartner.Service
 	Server   *server.Server
 }
 
@@ -76,24 +79,28 @@ func ProvideIdentityConfig(cfg Config) appidentity.Config {
 func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(security.DefaultArgon2) }
 
 // ProvideServer assembles the HTTP server.
-func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, images *storage.Images,
-	az ports.Authorizer, p ports.Pinger) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Images: images,
+func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
+	images *storage.Images, az ports.Authorizer, p ports.Pinger) *server.Server {
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
 // ProvideImages keeps uploaded images under the data directory.
 func ProvideImages(cfg Config) *storage.Images { return storage.NewImages(cfg.DataDir) }
 
-// ProvideCategoryUsages lists the contexts whose active records use categories; none is
-// built yet, so no category is in use.
-func ProvideCategoryUsages() appcatalog.CategoryUsages { return nil }
+// ProvideCategoryUsages lists the contexts whose active records use categories.
+func ProvideCategoryUsages(partners *persistence.PartnerStore) appcatalog.CategoryUsages {
+	return appcatalog.CategoryUsages{partners}
+}
 
 // PersistenceSet binds the stores to the ports.
 var PersistenceSet = wire.NewSet(
 	ProvideDB,
 	persistence.NewUsers, persistence.NewUserList, persistence.NewSessions, persistence.NewLoginAttempts, persistence.NewPartners,
 	persistence.NewTxManager, persistence.NewPinger, persistence.NewCatalog, persistence.NewCatalogLists,
+	persistence.NewPartnerStore, persistence.NewPartnerLists,
+	wire.Bind(new(ports.PartnerRepository), new(*persistence.PartnerStore)),
+	wire.Bind(new(ports.PartnerReferences), new(*persistence.PartnerStore)),
 	wire.Bind(new(ports.CatalogRepository), new(*persistence.Catalog)),
 	wire.Bind(new(ports.UserRepository), new(*persistence.Users)),
 	wire.Bind(new(ports.SessionStore), new(*persistence.Sessions)),
@@ -107,6 +114,7 @@ var PersistenceSet = wire.NewSet(
 var ApplicationSet = wire.NewSet(
 	ProvideIdentityConfig, appidentity.NewService,
 	appcatalog.NewService, ProvideCategoryUsages,
+	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)),

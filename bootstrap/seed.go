@@ -6,18 +6,10 @@ import (
 	"io"
 	"strings"
 
-	"vitrina/adapters/persistence"
 	appidentity "vitrina/application/identity"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 )
-
-var demoPartners = []persistence.DemoPartner{
-	{ID: 1001, Name: "Tehnomarket Podgorica"}, {ID: 1002, Name: "Elektro Nikšić"}, {ID: 1003, Name: "Gradnja Bar d.o.o."},
-	{ID: 1004, Name: "Primorka Budva"}, {ID: 1005, Name: "Lovćen Trade Cetinje"}, {ID: 1006, Name: "Bjelasica Berane"},
-	{ID: 1007, Name: "Sjever Pljevlja"}, {ID: 1008, Name: "Boka Kotor"}, {ID: 1009, Name: "Zeta Danilovgrad"},
-	{ID: 1010, Name: "Instalater Herceg Novi"},
-}
 
 var demoFirst = []string{"Marko", "Ana", "Nikola", "Jelena", "Milica", "Stefan", "Vuk", "Ivana", "Luka", "Dragana",
 	"Đorđe", "Sanja", "Petar", "Tamara", "Bojan", "Maja", "Žarko", "Čedomir", "Snežana", "Milan"}
@@ -27,8 +19,14 @@ var demoLast = []string{"Petrović", "Vujović", "Radović", "Marković", "Popov
 // SeedDemo loads the demo data set once: partners and back-office users of every role,
 // two of them linked to a partner. Running it again changes nothing.
 func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
-	if err := persistence.SeedPartners(ctx, app.DB, demoPartners); err != nil {
-		return err
+	summary, err := seedCatalog(ctx, app)
+	if err != nil {
+		return fmt.Errorf("demo catalog: %w", err)
+	}
+	fmt.Fprintf(stdout, "demo data: %s\n", summary)
+	partners, err := seedPartners(ctx, app)
+	if err != nil {
+		return fmt.Errorf("demo partners: %w", err)
 	}
 	roles := []string{"director", "manager", "engineer", "financier", "manager"}
 	created := 0
@@ -38,7 +36,7 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 		in := identity.UserInput{Name: first + " " + last, Username: username, Password: "demo1234",
 			ConfirmPassword: "demo1234", Roles: []string{roles[i%len(roles)]}}
 		if i%13 == 5 {
-			pid := demoPartners[i%len(demoPartners)].ID
+			pid := demoPartnerData[i%len(demoPartnerData)].id
 			in.PartnerID, in.Roles = &pid, nil
 		}
 		v, err := app.Identity.CreateUser(ctx, in)
@@ -56,12 +54,7 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "demo data: %d partners, %d new users (password demo1234)\n", len(demoPartners), created)
-	summary, err := seedCatalog(ctx, app)
-	if err != nil {
-		return fmt.Errorf("demo catalog: %w", err)
-	}
-	fmt.Fprintf(stdout, "demo data: %s\n", summary)
+	fmt.Fprintf(stdout, "demo data: %d new partners with contacts and support messages, %d new users (password demo1234)\n", partners, created)
 	return nil
 }
 

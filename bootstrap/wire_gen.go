@@ -9,9 +9,11 @@ package bootstrap
 import (
 	"context"
 	"vitrina/adapters/authz"
+	"vitrina/adapters/excel"
 	"vitrina/adapters/persistence"
 	"vitrina/application/catalog"
 	"vitrina/application/identity"
+	"vitrina/application/partner"
 )
 
 // Injectors from wire.go:
@@ -40,8 +42,12 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)
-	categoryUsages := ProvideCategoryUsages()
+	partnerStore := persistence.NewPartnerStore(db)
+	categoryUsages := ProvideCategoryUsages(partnerStore)
 	catalogService := catalog.NewService(persistenceCatalog, catalogLists, images, categoryUsages, txManager, systemClock)
+	partnerLists := persistence.NewPartnerLists(db)
+	workbooks := excel.New()
+	partnerService := partner.NewService(partnerStore, partnerStore, partnerLists, workbooks, argon2Hasher, txManager, systemClock)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
@@ -49,13 +55,14 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		return nil, nil, err
 	}
 	pinger := persistence.NewPinger(db)
-	server := ProvideServer(cfg, logger, service, catalogService, images, enforcer, pinger)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, images, enforcer, pinger)
 	app := &App{
 		Config:   cfg,
 		Log:      logger,
 		DB:       db,
 		Identity: service,
 		Catalog:  catalogService,
+		Partner:  partnerService,
 		Server:   server,
 	}
 	return app, func() {

@@ -355,10 +355,11 @@ func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]ports.Ev
 	return out, nil
 }
 
-// MarkSeen moves the user's mark to the newest message there is.
+// MarkSeen moves the user's mark to the newest message there is. (SQLite needs the WHERE
+// to tell the upsert's ON CONFLICT from a join's ON.)
 func (s *PartnerStore) MarkSeen(ctx context.Context, userID kernel.ID) error {
 	_, err := conn(ctx, s.db).NewRaw(`INSERT INTO support_seen (user_id, last_seen_id)
-		SELECT ?, coalesce(max(id), 0) FROM support_messages
+		SELECT ?, coalesce(max(id), 0) FROM support_messages WHERE true
 		ON CONFLICT (user_id) DO UPDATE SET last_seen_id = EXCLUDED.last_seen_id`, int64(userID)).Exec(ctx)
 	return err
 }

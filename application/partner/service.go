@@ -78,6 +78,15 @@ func (s *Service) validate(ctx context.Context, in partner.Input, creating bool)
 	if err := s.checkReferences(ctx, in, &v); err != nil {
 		return err
 	}
+	if id, err := partner.ParseID(in.ID); creating && err == nil {
+		taken, err := s.repo.ExistingIDs(ctx, []kernel.ID{id})
+		if err != nil {
+			return err
+		}
+		if taken[id] {
+			v.Merge(partner.ErrIDTaken)
+		}
+	}
 	return v.Err()
 }
 

@@ -44,6 +44,9 @@ type userJSON struct {
 	UpdatedAt   time.Time   `json:"updated_at"`
 }
 
+// UserJSON is a user as every users call answers it.
+func UserJSON(v ports.UserView) any { return toJSON(v) }
+
 func toJSON(v ports.UserView) userJSON {
 	out := userJSON{ID: v.ID, Name: v.Name, Username: v.Username, IsActive: v.IsActive, PartnerID: v.PartnerID,
 		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
@@ -124,12 +127,6 @@ func Routes(svc *appidentity.Service) []kit.Route {
 					return nil, err
 				}
 				return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles}, nil
-			}},
-		{Method: "GET", Path: "/api/getCommentInfo", Access: own,
-			Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(context.Context, any) (any, error) {
-				// The records this notification info counts belong to modules not built yet.
-				return map[string][]any{"evidentions": {}}, nil
 			}},
 		{Method: "POST", Path: "/api/userUpdate", Access: own,
 			Decode: kit.DecodeJSON[profileForm], Encode: kit.EncodeJSON,

@@ -59,6 +59,18 @@ type ErrorBody struct {
 	Errors  map[string][]string `json:"errors,omitempty"`
 }
 
+// detailed is an error whose answer carries more than the message and the fields: the
+// problems of an uploaded file, say.
+type detailed struct {
+	error
+	detail any
+}
+
+func (d detailed) Unwrap() error { return d.error }
+
+// WithDetail adds the fields of detail (a JSON object) to err's answer body.
+func WithDetail(err error, detail any) error { return detailed{error: err, detail: detail} }
+
 // EncodeError writes err as JSON with its status. Unknown errors become a generic 500
 // whose detail goes only to the log, with the request id.
 func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
@@ -78,6 +90,13 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 			body.Errors = de.Fields
 		}
 	}
+	var d detailed
+	if status != http.StatusInternalServerError && errors.As(err, &d) {
+		if merged, ok := mergeBody(body, d.detail); ok {
+			writeJSON(w, status, merged)
+			return
+		}
+	}
 	log := Logger(ctx)
 	switch {
 	case status >= 500:
@@ -92,4 +111,21 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// mergeBody is the error body with the detail's fields beside message and errors.
+func mergeBody(body ErrorBody, detail any) (map[string]any, bool) {
+	raw, err := json.Marshal(detail)
+	if err != nil {
+		return nil, false
+	}
+	out := map[string]any{}
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil, false
+	}
+	out["message"] = body.Message
+	if body.Errors != nil {
+		out["errors"] = body.Errors
+	}
+	return out, true
 }

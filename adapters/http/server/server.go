@@ -20,8 +20,10 @@ import (
 	"vitrina/adapters/http/cataloghttp"
 	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
+	"vitrina/adapters/http/partnerhttp"
 	appcatalog "vitrina/application/catalog"
 	appidentity "vitrina/application/identity"
+	apppartner "vitrina/application/partner"
 	"vitrina/ports"
 )
 
@@ -31,6 +33,7 @@ type Deps struct {
 	TrustProxy bool
 	Identity   *appidentity.Service
 	Catalog    *appcatalog.Service
+	Partner    *apppartner.Service
 	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
 	Pinger     ports.Pinger
@@ -56,6 +59,7 @@ func New(d Deps) *Server {
 	router := kit.NewRouter(mux, d.Identity, d.Authz)
 	router.Handle(identityhttp.Routes(d.Identity)...)
 	router.Handle(cataloghttp.Routes(d.Catalog)...)
+	router.Handle(partnerhttp.Routes(d.Partner)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,

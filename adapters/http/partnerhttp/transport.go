@@ -1,0 +1,455 @@
+// Package partnerhttp is the HTTP face of the partner context: partners, their contacts,
+// customer support, the app bar's unseen messages and the partner Excel round trip (spec §7).
+package partnerhttp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"vitrina/adapters/http/identityhttp"
+	"vitrina/adapters/http/kit"
+	apppartner "vitrina/application/partner"
+	"vitrina/domain/kernel"
+	"vitrina/domain/partner"
+	"vitrina/ports"
+)
+
+type ref struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+type partnerJSON struct {
+	ID               int64     `json:"id"`
+	Name             string    `json:"name"`
+	Address          string    `json:"address"`
+	PIB              string    `json:"pib"`
+	PDV              string    `json:"pdv"`
+	CityID           *int64    `json:"city_id"`
+	City             *ref      `json:"city"`
+	CityName         *string   `json:"city_name"`
+	Phone            string    `json:"phone"`
+	Bonus            string    `json:"bonus"`
+	Debt             string    `json:"debt"`
+	Payment          string    `json:"payment"`
+	ToolCash         string    `json:"toolCash"`
+	AnnualPlan       string    `json:"annualPlan"`
+	MoneyCirculation string    `json:"moneyCirculation"`
+	Categories       []ref     `json:"categories"`
+	CategoryNames    string    `json:"category_names"`
+	PartnerTypeID    *int64    `json:"partner_type_id"`
+	PartnerType      *ref      `json:"partner_type"`
+	PartnerTypeName  *string   `json:"partner_type_name"`
+	IsActive         bool      `json:"is_active"`
+	UpdatedAt        time.Time `json:"updated_at"`
+}
+
+func refOf(id *int64, name *string) *ref {
+	if id == nil || name == nil {
+		return nil
+	}
+	return &ref{ID: *id, Name: *name}
+}
+
+func toJSON(v ports.PartnerView) partnerJSON {
+	out := partnerJSON{ID: v.ID, Name: v.Name, Address: v.Address, PIB: v.PIB, PDV: v.PDV, CityID: v.CityID,
+		City: refOf(v.CityID, v.CityName), CityName: v.CityName, Phone: v.Phone,
+		Bonus: v.Figures["bonus"], Debt: v.Figures["debt"], Payment: v.Figures["payment"], ToolCash: v.Figures["toolCash"],
+		AnnualPlan: v.Figures["annualPlan"], MoneyCirculation: v.Figures["moneyCirculation"],
+		Categories: make([]ref, 0, len(v.Categories)), CategoryNames: v.CategoryNames(),
+		PartnerTypeID: v.TypeID, PartnerType: refOf(v.TypeID, v.TypeName), PartnerTypeName: v.TypeName,
+		IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+	for _, c := range v.Categories {
+		out.Categories = append(out.Categories, ref{ID: c.ID, Name: c.Name})
+	}
+	return out
+}
+
+// text is a form value sent as a JSON string or number; both read as the text typed.
+type text string
+
+func (t *text) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*t = text(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		*t = text(n.String())
+		return nil
+	}
+	*t = "" // null or anything else: not typed
+	return nil
+}
+
+// categoryIDs reads the chosen categories as ids or as objects with an id.
+type categoryIDs []kernel.ID
+
+func (c *categoryIDs) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		*c = nil // not a list: none chosen, which the domain refuses with its message
+		return nil
+	}
+	for _, r := range raw {
+		var obj struct {
+			ID kit.OptionalID `json:"id"`
+		}
+		var id kit.OptionalID
+		if json.Unmarshal(r, &obj) == nil && obj.ID.Value != nil {
+			*c = append(*c, kernel.ID(*obj.ID.Value))
+		} else if json.Unmarshal(r, &id) == nil && id.Value != nil {
+			*c = append(*c, kernel.ID(*id.Value))
+		}
+	}
+	return nil
+}
+
+type partnerForm struct {
+	ID               text           `json:"id"`
+	Name             string         `json:"name"`
+	Address          string         `json:"address"`
+	PIB              text           `json:"pib"`
+	PDV              text           `json:"pdv"`
+	CityID           kit.OptionalID `json:"city_id"`
+	Phone            text           `json:"phone"`
+	Bonus            text           `json:"bonus"`
+	Debt             text           `json:"debt"`
+	Payment          text           `json:"payment"`
+	ToolCash         text           `json:"toolCash"`
+	AnnualPlan       text           `json:"annualPlan"`
+	MoneyCirculation text           `json:"moneyCirculation"`
+	Password         string         `json:"password"`
+	ConfirmPassword  string         `json:"confirmPassword"`
+	Categories       categoryIDs    `json:"categories"`
+	PartnerTypeID    kit.OptionalID `json:"partner_type_id"`
+}
+
+func id(o kit.OptionalID) kernel.ID {
+	if o.Value == nil {
+		return 0
+	}
+	return kernel.ID(*o.Value)
+}
+
+func (f partnerForm) input() partner.Input {
+	return partner.Input{ID: string(f.ID), Name: f.Name, Address: f.Address, PIB: string(f.PIB), PDV: string(f.PDV),
+		CityID: id(f.CityID), Phone: string(f.Phone), Password: f.Password, ConfirmPassword: f.ConfirmPassword,
+		CategoryIDs: f.Categories, TypeID: id(f.PartnerTypeID),
+		Figures: map[string]string{"bonus": string(f.Bonus), "debt": string(f.Debt), "payment": string(f.Payment),
+			"toolCash": string(f.ToolCash), "annualPlan": string(f.AnnualPlan), "moneyCirculation": string(f.MoneyCirculation)}}
+}
+
+type typeJSON struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Icon     string `json:"icon,omitempty"`
+	IsActive bool   `json:"is_active"`
+}
+
+func types(vs []ports.TypeView, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]typeJSON, 0, len(vs))
+	for _, v := range vs {
+		out = append(out, typeJSON{ID: v.ID, Name: v.Name, Icon: v.Icon, IsActive: v.IsActive})
+	}
+	return out, nil
+}
+
+type contactJSON struct {
+	ID            int64     `json:"id"`
+	Contact       string    `json:"contact"`
+	ContactTypeID int64     `json:"contact_type_id"`
+	ContactType   typeJSON  `json:"contact_type"`
+	PartnerID     int64     `json:"partner_id"`
+	IsActive      bool      `json:"is_active"`
+	UpdatedAt     time.Time `json:"updated_at"`
+}
+
+func contact(v ports.ContactView) contactJSON {
+	return contactJSON{ID: v.ID, Contact: v.Contact, ContactTypeID: v.Type.ID,
+		ContactType: typeJSON{ID: v.Type.ID, Name: v.Type.Name, Icon: v.Type.Icon, IsActive: v.Type.IsActive},
+		PartnerID:   v.PartnerID, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+}
+
+type contactForm struct {
+	Contact       string         `json:"contact"`
+	ContactTypeID kit.OptionalID `json:"contact_type_id"`
+	PartnerID     kit.OptionalID `json:"partner_id"`
+}
+
+func (f contactForm) input() partner.ContactInput {
+	return partner.ContactInput{Contact: f.Contact, TypeID: id(f.ContactTypeID)}
+}
+
+type supportJSON struct {
+	ID             int64     `json:"id"`
+	TypeID         int64     `json:"type_id"`
+	TypeName       string    `json:"type_name"`
+	MessageContent string    `json:"message_content"`
+	PartnerID      int64     `json:"partner_id"`
+	PartnerName    string    `json:"partner_name"`
+	IsActive       bool      `json:"is_active"`
+	CreatedAt      time.Time `json:"created_at"`
+}
+
+func support(v ports.SupportMessageView) supportJSON {
+	return supportJSON{ID: v.ID, TypeID: v.TypeID, TypeName: v.TypeName, MessageContent: v.Content,
+		PartnerID: v.PartnerID, PartnerName: v.PartnerName, IsActive: v.IsActive, CreatedAt: v.CreatedAt}
+}
+
+type evidentionJSON struct {
+	ID          int64     `json:"id"`
+	TypeName    string    `json:"type_name"`
+	PartnerName string    `json:"partner_name"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+type commentInfo struct {
+	Evidentions []evidentionJSON `json:"evidentions"`
+}
+
+func evidentions(vs []ports.EvidentionView, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := commentInfo{Evidentions: make([]evidentionJSON, 0, len(vs))}
+	for _, v := range vs {
+		out.Evidentions = append(out.Evidentions, evidentionJSON{ID: v.ID, TypeName: v.TypeName, PartnerName: v.PartnerName, CreatedAt: v.CreatedAt})
+	}
+	return out, nil
+}
+
+type problemJSON struct {
+	Row     int    `json:"row"`
+	Column  string `json:"column"`
+	Message string `json:"message"`
+}
+
+type importJSON struct {
+	Added        int           `json:"added"`
+	Updated      int           `json:"updated"`
+	Rejected     int           `json:"rejected"`
+	Problems     []problemJSON `json:"problems"`
+	MoreProblems int           `json:"more_problems"`
+}
+
+func importResult(r apppartner.ImportResult) importJSON {
+	out := importJSON{Added: r.Added, Updated: r.Updated, Rejected: r.Rejected, Problems: make([]problemJSON, 0, len(r.Problems)),
+		MoreProblems: r.MoreProblems}
+	for _, p := range r.Problems {
+		out.Problems = append(out.Problems, problemJSON{Row: p.Row, Column: p.Column, Message: p.Message})
+	}
+	return out
+}
+
+// upload is an uploaded spreadsheet kept on disk (never in memory), removed after the request.
+type upload struct {
+	file    io.ReaderAt
+	size    int64
+	preview bool
+}
+
+// tooLarge is the file-size message, the same whether the body or the file is too big.
+var tooLarge = kernel.FieldError("file", "The file may not be greater than 10 MB.")
+
+func decodeUpload(_ context.Context, r *http.Request) (any, error) {
+	preview := r.URL.Query().Get("preview")
+	up := upload{preview: preview == "1" || preview == "true"}
+	// Files go to disk past 1 MiB; the server removes them when the request ends.
+	if err := r.ParseMultipartForm(1 << 20); err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return nil, tooLarge
+		}
+		return nil, kit.ErrBadForm
+	}
+	file, header, err := r.FormFile("file")
+	if err != nil {
+		return nil, kernel.FieldError("file", "The file field is required.")
+	}
+	if header.Size > ports.SpreadsheetMaxBytes {
+		_ = file.Close()
+		return nil, tooLarge
+	}
+	if ra, ok := file.(io.ReaderAt); ok {
+		up.file, up.size = ra, header.Size
+		return up, nil
+	}
+	_ = file.Close()
+	return nil, kit.ErrBadForm
+}
+
+// download writes a generated file; its headers go out with the first byte, so an error
+// before that still answers with the error's status and JSON body.
+type download struct {
+	name  string
+	write func(ctx context.Context, w io.Writer) error
+}
+
+type lazyHeaders struct {
+	w       http.ResponseWriter
+	name    string
+	started bool
+}
+
+func (l *lazyHeaders) Write(p []byte) (int, error) {
+	if !l.started {
+		l.started = true
+		h := l.w.Header()
+		h.Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+		h.Set("Content-Disposition", `attachment; filename="`+l.name+`"`)
+		h.Set("Cache-Control", "no-store")
+		l.w.WriteHeader(http.StatusOK)
+	}
+	return l.w.Write(p)
+}
+
+func encodeDownload(ctx context.Context, w http.ResponseWriter, response any) error {
+	d := response.(download)
+	lw := &lazyHeaders{w: w, name: d.name}
+	err := d.write(ctx, lw)
+	if err != nil && lw.started {
+		// Too late for an error status: cut the connection so the file is not taken as whole.
+		panic(http.ErrAbortHandler)
+	}
+	return err
+}
+
+// encodeImport writes the import summary.
+func encodeImport(ctx context.Context, w http.ResponseWriter, response any) error {
+	return kit.EncodeJSON(ctx, w, response)
+}
+
+// Routes are the partner calls.
+func Routes(svc *apppartner.Service) []kit.Route {
+	lists := svc.Lists()
+	read := kit.Access{Resource: "partners", Action: "read"}
+	write := kit.Access{Resource: "partners", Action: "write"}
+	readSupport := kit.Access{Resource: "customerSupport", Action: "read"}
+	writeSupport := kit.Access{Resource: "customerSupport", Action: "write"}
+
+	routes := kit.ListRoutes("/api/partners", read, lists.Partners, toJSON)
+	routes = append(routes,
+		kit.ListRoute("/api/partnersActive", read, lists.Partners, toJSON, kit.ActiveOnly),
+		kit.Route{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				v, err := svc.Create(ctx, req.(partnerForm).input())
+				return jsonOr(toJSON, v, err)
+			}},
+		kit.Route{Method: "PUT", Path: "/api/partners/{id}", Access: write, Decode: kit.DecodeJSONWithID[partnerForm], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(kit.WithID[partnerForm])
+				v, err := svc.Update(ctx, r.ID, r.Body.input())
+				return jsonOr(toJSON, v, err)
+			}},
+		kit.ToggleRoute("/api/partners", write, svc.Toggle),
+		kit.Route{Method: "GET", Path: "/api/partnerTypes", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.PartnerTypes(ctx)) }},
+		kit.Route{Method: "GET", Path: "/api/contactTypeActive", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.ActiveContactTypes(ctx)) }},
+		kit.ListRoute("/api/partnerUsers", kit.Access{Resource: "users", Action: "read"}, lists.PartnerUsers, identityhttp.UserJSON, nil),
+
+		kit.Route{Method: "GET", Path: "/api/contacts", Access: read, Decode: decodePartnerID, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				vs, err := svc.Contacts(ctx, req.(kernel.ID))
+				if err != nil {
+					return nil, err
+				}
+				out := make([]contactJSON, 0, len(vs))
+				for _, v := range vs {
+					out = append(out, contact(v))
+				}
+				return out, nil
+			}},
+		kit.Route{Method: "POST", Path: "/api/contacts", Access: write, Decode: kit.DecodeJSON[contactForm], Encode: kit.EncodeCreated,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				f := req.(contactForm)
+				v, err := svc.CreateContact(ctx, id(f.PartnerID), f.input())
+				return jsonOr(contact, v, err)
+			}},
+		kit.Route{Method: "PUT", Path: "/api/contacts/{id}", Access: write, Decode: kit.DecodeJSONWithID[contactForm], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(kit.WithID[contactForm])
+				v, err := svc.UpdateContact(ctx, r.ID, r.Body.input())
+				return jsonOr(contact, v, err)
+			}},
+		kit.ToggleRoute("/api/contacts", write, svc.ToggleContact),
+
+		kit.Route{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: encodeDownload,
+			Endpoint: func(_ context.Context, req any) (any, error) {
+				q := req.(ports.ListQuery)
+				return download{name: "Partners.xlsx", write: func(ctx context.Context, w io.Writer) error { return svc.Export(ctx, w, q) }}, nil
+			}},
+		kit.Route{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: encodeImport,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				up := req.(upload)
+				defer closeUpload(up)
+				result, err := svc.Import(ctx, up.file, up.size, up.preview)
+				var rejected *apppartner.Rejected
+				if errors.As(err, &rejected) {
+					return nil, kit.WithDetail(err, importResult(rejected.Result))
+				}
+				if err != nil {
+					return nil, err
+				}
+				return importResult(result), nil
+			}},
+	)
+
+	routes = append(routes, kit.ListRoutes("/api/customerSupport", readSupport, lists.SupportMessages, support)...)
+	routes = append(routes,
+		kit.ToggleRoute("/api/customerSupport", writeSupport, svc.ToggleSupportMessage),
+		kit.Route{Method: "POST", Path: "/api/customerSupport/seen", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, _ any) (any, error) {
+				user := currentUser(ctx)
+				if err := svc.MarkSeen(ctx, user); err != nil {
+					return nil, err
+				}
+				return evidentions(svc.Evidentions(ctx, user))
+			}},
+		kit.Route{Method: "GET", Path: "/api/getCommentInfo", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, _ any) (any, error) {
+				return evidentions(svc.Evidentions(ctx, currentUser(ctx)))
+			}},
+	)
+	return routes
+}
+
+// currentUser is the signed-in user; routes that call it are never public.
+func currentUser(ctx context.Context) kernel.ID {
+	p, _ := kit.Principal(ctx)
+	return p.UserID
+}
+
+func closeUpload(up upload) {
+	if c, ok := up.file.(io.Closer); ok {
+		_ = c.Close()
+	}
+}
+
+// decodePartnerID reads ?partner_id= of the contacts list.
+func decodePartnerID(_ context.Context, r *http.Request) (any, error) {
+	s := strings.TrimSpace(r.URL.Query().Get("partner_id"))
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return nil, kernel.FieldError("partner_id", "The partner id field is required.")
+	}
+	return kernel.ID(n), nil
+}
+
+func jsonOr[V, J any](toJSON func(V) J, v V, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return toJSON(v), nil
+}
