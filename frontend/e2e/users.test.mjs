@@ -186,11 +186,11 @@ describe('users list', () => {
 
     await dialog.getByLabel('Ime i prezime').fill('Nova Osoba Izmijenjena');
     await dialog.locator('.p-inputswitch').click();
-    await dialog.getByLabel('ID partnera').waitFor();
+    await dialog.getByLabel('Partner', { exact: true }).waitFor();
     await shoot(page, 'user-dialog-edit');
     // Switch it off again: partner_id goes back to null.
     await dialog.locator('.p-inputswitch').click();
-    await dialog.getByLabel('ID partnera').waitFor({ state: 'detached' });
+    await dialog.getByLabel('Partner', { exact: true }).waitFor({ state: 'detached' });
 
     const updated = page.waitForResponse((res) => /\/api\/users\/\d+$/.test(res.url()) && res.request().method() === 'PUT');
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();

@@ -14,6 +14,7 @@ const CitiesPage = lazy(() => import('../features/catalog/cities/CitiesPage'));
 const CategoriesPage = lazy(() => import('../features/catalog/categories/CategoriesPage'));
 const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPage'));
 const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
+const SupportPage = lazy(() => import('../features/support/SupportPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
               { path: '/categories', element: <CategoriesPage /> },
               { path: '/products', element: <ProductsPage /> },
               { path: '/stores', element: <StoresPage /> },
+              { path: '/customerService', element: <SupportPage /> },
             ],
           },
         ],

@@ -7,6 +7,7 @@ import { Link, Outlet, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../features/auth/api';
 import { loggedOut, selectSession } from '../../shared/auth/authSlice';
 import { clearAuth } from '../../shared/auth/storage';
+import { NotificationBell } from '../../shared/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
@@ -56,6 +57,7 @@ export default function AppLayout() {
         </Link>
         <div className="topbar__spacer" />
         <LanguageSwitch className="topbar__language" />
+        <NotificationBell />
         <Link to="/user-profile" className="topbar__profile" aria-label={t('app.profile')} title={t('app.profile')}>
           <i className="pi pi-user" aria-hidden />
           {!narrow && <span>{session?.username}</span>}

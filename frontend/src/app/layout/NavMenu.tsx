@@ -3,6 +3,8 @@ import { NavLink } from 'react-router-dom';
 
 interface NavItem {
   key: string;
+  /** Catalogue key of the label; `nav.<key>` when omitted. */
+  label?: string;
   icon: string;
   /** Set once the screen exists; the others show disabled. */
   to?: string;
@@ -24,6 +26,7 @@ const groups: NavGroup[] = [
       { key: 'campaigns', icon: 'pi pi-megaphone' },
       { key: 'products', icon: 'pi pi-box', to: '/products' },
       { key: 'notifications', icon: 'pi pi-bell' },
+      { key: 'customer_support', label: 'support.nav', icon: 'pi pi-comments', to: '/customerService' },
     ],
   },
   {
@@ -63,12 +66,12 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
                       className={({ isActive }) => `nav-menu__link${isActive ? ' nav-menu__link--active' : ''}`}
                     >
                       <i className={item.icon} aria-hidden />
-                      <span>{t(`nav.${item.key}`)}</span>
+                      <span>{t(item.label ?? `nav.${item.key}`)}</span>
                     </NavLink>
                   ) : (
                     <span className="nav-menu__link nav-menu__link--disabled" aria-disabled="true">
                       <i className={item.icon} aria-hidden />
-                      <span>{t(`nav.${item.key}`)}</span>
+                      <span>{t(item.label ?? `nav.${item.key}`)}</span>
                     </span>
                   )}
                 </li>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/form/FormDialog';
 import { MultiSelectField } from '../../shared/form/MultiSelectField';
-import { NumberField } from '../../shared/form/NumberField';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { SwitchField } from '../../shared/form/SwitchField';
 import { TextField } from '../../shared/form/TextField';
 import type { FormRenderProps } from '../../shared/list/types';
 import { useCreateUserMutation, useGetRolesQuery, useUpdateUserMutation } from './api';
+import { SuperiorPartnerField } from './SuperiorPartnerField';
 import { initialUserValues, toUserPayload, userSchema, type UserFormValues } from './schema';
 import type { User } from './types';
 
@@ -57,7 +57,7 @@ export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
           />
           <div className={`form-row form-row--partner${values.hasPartner ? ' form-row--partner-open' : ''}`}>
             <SwitchField name="hasPartner" label={t('users.superior_partner')} />
-            {values.hasPartner && <NumberField name="partner_id" label={t('users.partner_id')} required />}
+            {values.hasPartner && <SuperiorPartnerField name="partner" label={t('users.partner')} />}
           </div>
         </>
       )}

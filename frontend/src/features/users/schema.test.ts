@@ -10,8 +10,10 @@ const valid: UserFormValues = {
   confirmPassword: 'abcd',
   roles: ['manager'],
   hasPartner: false,
-  partner_id: null,
+  partner: null,
 };
+
+const VOLI = { id: 1003, name: 'Voli Trade' };
 
 /** Field → message key of every failure. */
 function errorsOf(mode: 'add' | 'edit', values: Partial<UserFormValues>): Record<string, string> {
@@ -79,22 +81,25 @@ describe('user form schema', () => {
     });
   });
 
-  it('needs a positive whole partner id only while the superior-partner switch is on', () => {
-    expect(errorsOf('add', { hasPartner: false, partner_id: null })).toEqual({});
-    expect(errorsOf('add', { hasPartner: true, partner_id: null })).toEqual({ partner_id: 'validation.field' });
-    expect(errorsOf('add', { hasPartner: true, partner_id: 0 })).toEqual({
-      partner_id: 'validation.positive_integer',
-    });
-    expect(errorsOf('add', { hasPartner: true, partner_id: 2.5 })).toEqual({
-      partner_id: 'validation.positive_integer',
-    });
-    expect(errorsOf('add', { hasPartner: true, partner_id: 7 })).toEqual({});
+  it('needs a chosen partner only while the superior-partner switch is on', () => {
+    expect(errorsOf('add', { hasPartner: false, partner: null })).toEqual({});
+    expect(errorsOf('add', { hasPartner: true, partner: null })).toEqual({ partner: 'users.partner_required' });
+    expect(errorsOf('add', { hasPartner: true, partner: VOLI })).toEqual({});
+    // A partner left over from before the switch went off is not an error either.
+    expect(errorsOf('edit', { hasPartner: false, partner: VOLI })).toEqual({});
+  });
+
+  it('translates the missing-partner message in both languages', async () => {
+    const { default: sr } = await import('../../locales/sr-Latn-ME.json');
+    const { default: en } = await import('../../locales/en.json');
+    expect(sr.users.partner_required).toBe('Izaberite nadređenog partnera');
+    expect(en.users.partner_required).toBe('Choose the superior partner');
   });
 });
 
 describe('user payload', () => {
   it('sends the password pair on add and partner_id null when the switch is off', () => {
-    expect(toUserPayload({ ...valid, partner_id: 9 }, 'add')).toEqual({
+    expect(toUserPayload({ ...valid, partner: VOLI }, 'add')).toEqual({
       name: 'Ana Anić',
       username: 'ana',
       password: 'abcd',
@@ -105,10 +110,10 @@ describe('user payload', () => {
   });
 
   it('leaves the password out of an edit when it was not typed', () => {
-    const payload = toUserPayload({ ...valid, password: '', confirmPassword: '', hasPartner: true, partner_id: 3 }, 'edit');
+    const payload = toUserPayload({ ...valid, password: '', confirmPassword: '', hasPartner: true, partner: VOLI }, 'edit');
     expect(payload).not.toHaveProperty('password');
     expect(payload).not.toHaveProperty('confirmPassword');
-    expect(payload.partner_id).toBe(3);
+    expect(payload.partner_id).toBe(1003);
   });
 
   it('fills the edit form from a user', () => {
@@ -131,7 +136,24 @@ describe('user payload', () => {
       confirmPassword: '',
       roles: ['engineer'],
       hasPartner: true,
-      partner_id: 12,
+      partner: { id: 12, name: 'Voli' },
     });
+  });
+
+  it('fills the switch off and no partner for a user without one', () => {
+    const user: User = {
+      id: 5,
+      name: 'Jovan',
+      username: 'jovan',
+      is_active: true,
+      partner_id: null,
+      partner: null,
+      partner_name: null,
+      roles: [],
+      created_at: '',
+      updated_at: '',
+    };
+    expect(initialUserValues(user)).toMatchObject({ hasPartner: false, partner: null });
+    expect(initialUserValues()).toMatchObject({ hasPartner: false, partner: null });
   });
 });

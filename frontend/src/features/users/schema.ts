@@ -5,9 +5,9 @@ import {
   optionalPasswordRule,
   passwordConfirmationRule,
   passwordRule,
-  positiveIntegerRule,
   requiredText,
 } from '../../shared/validation/rules';
+import type { PartnerRef } from '../../shared/pickers/api';
 import type { User, UserPayload } from './types';
 
 export interface UserFormValues {
@@ -16,11 +16,16 @@ export interface UserFormValues {
   password: string;
   confirmPassword: string;
   roles: string[];
+  /** The spec's 'superior partner' switch (§6). */
   hasPartner: boolean;
-  partner_id: number | null;
+  /** Chosen in the choose-partner dialog; kept while the switch is off, sent only while it is on. */
+  partner: PartnerRef | null;
 }
 
-/** Spec §5 "User": the password pair is required on add, checked on edit only when typed. */
+/**
+ * Spec §5 "User": the password pair is required on add, checked on edit only when typed; with the
+ * superior-partner switch on (§6) a partner must be chosen.
+ */
 export function userSchema(mode: 'add' | 'edit') {
   return yup.object({
     name: nameRule(),
@@ -29,13 +34,21 @@ export function userSchema(mode: 'add' | 'edit') {
     confirmPassword: mode === 'add' ? passwordConfirmationRule() : optionalPasswordConfirmationRule(),
     roles: yup.array(yup.string().required()).default([]),
     hasPartner: yup.boolean().default(false),
-    partner_id: yup
-      .number()
+    partner: yup
+      .object({ id: yup.number().required(), name: yup.string().defined() })
       .nullable()
+      .default(null)
       .when('hasPartner', ([hasPartner], schema) =>
-        hasPartner ? positiveIntegerRule().nullable().required('validation.field') : schema.notRequired(),
+        hasPartner ? schema.required('users.partner_required') : schema,
       ),
   });
+}
+
+/** The user's linked partner; the name falls back to partner_name, then to the id. */
+function partnerOf(user?: User): PartnerRef | null {
+  if (!user || user.partner_id === null) return null;
+  if (user.partner) return { id: user.partner.id, name: user.partner.name };
+  return { id: user.partner_id, name: user.partner_name ?? String(user.partner_id) };
 }
 
 export function initialUserValues(user?: User): UserFormValues {
@@ -46,7 +59,7 @@ export function initialUserValues(user?: User): UserFormValues {
     confirmPassword: '',
     roles: user?.roles ?? [],
     hasPartner: user ? user.partner_id !== null : false,
-    partner_id: user?.partner_id ?? null,
+    partner: partnerOf(user),
   };
 }
 
@@ -54,7 +67,7 @@ export function toUserPayload(values: UserFormValues, mode: 'add' | 'edit'): Use
   const payload: UserPayload = {
     name: values.name.trim(),
     username: values.username.trim(),
-    partner_id: values.hasPartner ? values.partner_id : null,
+    partner_id: values.hasPartner && values.partner ? values.partner.id : null,
     roles: values.roles,
   };
   if (mode === 'add' || values.password !== '') {

@@ -1,7 +1,4 @@
-export interface PartnerRef {
-  id: number;
-  name: string;
-}
+import type { PartnerRef } from '../../shared/pickers/api';
 
 export interface User {
   id: number;

@@ -23,3 +23,31 @@ export const pickersApi = baseApi.injectEndpoints({
 });
 
 export const { useListActiveCategoriesQuery } = pickersApi;
+
+/** A partner as the partner pickers hand it to their screens. */
+export interface PartnerRef {
+  id: number;
+  name: string;
+}
+
+/** A row of GET /api/partnersActive, as far as the choose dialogs show it. */
+export interface ActivePartner extends PartnerRef {
+  address: string;
+  pib: string;
+  pdv: string;
+  partner_type_name: string | null;
+  is_active: boolean;
+}
+
+/** The choose-partner dialogs (spec §2): active partners, paged, sorted and filtered on the server. */
+export const partnerPickersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Partner'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listActivePartners: build.query<Page<ActivePartner>, ListParams>({
+      query: (params) => ({ url: 'partnersActive', params: listQueryParams(params) }),
+      transformResponse: (items: ActivePartner[], meta) => toPage(items, meta),
+      providesTags: (page) => listTags('Partner', page),
+    }),
+  }),
+});
+
+export const { useListActivePartnersQuery } = partnerPickersApi;

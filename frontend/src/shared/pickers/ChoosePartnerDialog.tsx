@@ -1,0 +1,223 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHOOSE_PAGE_SIZES } from '../list/types';
+import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import type { ActivePartner } from './api';
+import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
+import './pickers.css';
+
+interface TextColumn {
+  field: PartnerFilterField;
+  header: string;
+}
+
+// Spec §2 "Choose-partner": name, address, pib, pdv, active, type, actions.
+const LEADING: TextColumn[] = [
+  { field: 'name', header: 'choose_partner.name' },
+  { field: 'address', header: 'choose_partner.address' },
+  { field: 'pib', header: 'choose_partner.pib' },
+  { field: 'pdv', header: 'choose_partner.pdv' },
+];
+const TYPE: TextColumn = { field: 'partner_type_name', header: 'choose_partner.type' };
+const FILTER_FIELDS: PartnerFilterField[] = [...LEADING, TYPE].map((c) => c.field);
+
+/**
+ * Spec §2 "Choose dialogs": the full table of active partners with one checkbox choice, a filter
+ * per text column, sorting and the choose-dialog page sizes, all on the server. Confirm hands the
+ * choice over; a row's own button chooses it at once.
+ */
+export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null }: ChoosePartnerProps) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery(MOBILE_QUERY);
+  const state = usePartnerChoice(visible, selected, FILTER_FIELDS);
+  const { rows, isFetching, isError } = state;
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      state.applyFilters();
+    }
+  };
+
+  const textFilter = (column: TextColumn) => (
+    <InputText
+      value={state.draft[column.field] ?? ''}
+      onChange={(e) => state.setDraftField(column.field, e.target.value)}
+      onKeyDown={onKeyDown}
+      placeholder={narrow ? t(column.header) : t('table.filter_placeholder')}
+      aria-label={`${t(column.header)} — ${t('table.filter_placeholder')}`}
+      className="list-filter__input"
+    />
+  );
+
+  const filterButtons = (
+    <div className="list-filter__buttons">
+      <Button
+        type="button"
+        icon="pi pi-search"
+        rounded
+        text
+        aria-label={t('table.search')}
+        title={t('table.search')}
+        onClick={() => state.applyFilters()}
+      />
+      <Button
+        type="button"
+        icon="pi pi-filter-slash"
+        rounded
+        text
+        severity="secondary"
+        aria-label={t('table.clear')}
+        title={t('table.clear')}
+        onClick={state.clearFilters}
+      />
+    </div>
+  );
+
+  // DataTable renders the filter row only from its own filter model; the values live in the hook.
+  const tableFilters: DataTableFilterMeta = Object.fromEntries(
+    [...FILTER_FIELDS, 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
+  );
+
+  const textColumn = (column: TextColumn) => (
+    <Column
+      key={column.field}
+      field={column.field}
+      header={t(column.header)}
+      sortable
+      body={column.field === 'partner_type_name' ? (p: ActivePartner) => p.partner_type_name ?? '—' : undefined}
+      filter={!narrow}
+      filterElement={() => textFilter(column)}
+      showFilterMenu={false}
+      showClearButton={false}
+    />
+  );
+
+  const empty = isFetching ? (
+    <span className="choose-dialog__loading" role="status">
+      <i className="pi pi-spin pi-spinner" aria-hidden /> {t('table.loading')}
+    </span>
+  ) : (
+    <Message severity={isError ? 'error' : 'info'} text={t(isError ? 'table.load_error' : 'table.no_data')} className="list-empty" />
+  );
+
+  return (
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header={t('choose_partner.title')}
+      modal
+      draggable={false}
+      resizable={false}
+      blockScroll
+      style={{ width: '900px', maxWidth: '96vw' }}
+      className="choose-dialog choose-partner"
+      footer={
+        <div className="form-dialog__footer">
+          <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
+          <Button
+            type="button"
+            label={t('dialog.confirm')}
+            icon="pi pi-check"
+            disabled={!state.choice}
+            onClick={() => state.choice && onChoose(state.choice)}
+          />
+        </div>
+      }
+    >
+      <div className="choose-dialog__toolbar">
+        <span className="choose-dialog__count" aria-live="polite">
+          {state.choice
+            ? t('choose_partner.selected', { name: state.choice.name })
+            : t('choose_partner.none_selected')}
+        </span>
+      </div>
+      {narrow && (
+        <div className="list-filters-stacked choose-partner__filters">
+          {[...LEADING, TYPE].map((c) => (
+            <div key={c.field}>{textFilter(c)}</div>
+          ))}
+          <div className="list-filters-stacked__row">{filterButtons}</div>
+        </div>
+      )}
+      <DataTable<ActivePartner[]>
+        value={rows}
+        dataKey="id"
+        lazy
+        paginator
+        first={state.page.first}
+        rows={state.page.rows}
+        totalRecords={state.total}
+        rowsPerPageOptions={CHOOSE_PAGE_SIZES}
+        onPage={state.onPage}
+        paginatorTemplate="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="{first}–{last} / {totalRecords}"
+        sortField={state.sort.field}
+        sortOrder={state.sort.order === 'desc' ? -1 : 1}
+        onSort={state.onSort}
+        filterDisplay={narrow ? undefined : 'row'}
+        filters={tableFilters}
+        onFilter={() => undefined}
+        selectionMode="checkbox"
+        showSelectAll={false}
+        selection={state.selection as ActivePartner[]}
+        onSelectionChange={(e) => state.onSelectionChange(e.value as ActivePartner[])}
+        selectionAriaLabel="name"
+        loading={isFetching && rows.length > 0}
+        emptyMessage={empty}
+        responsiveLayout="stack"
+        breakpoint="500px"
+        size="small"
+        stripedRows
+        className="choose-dialog__table choose-partner__table"
+      >
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        {LEADING.map(textColumn)}
+        <Column
+          field="is_active"
+          header={t('table.active')}
+          sortable
+          body={(p: ActivePartner) => (
+            <Tag
+              value={t(p.is_active ? 'active.active' : 'active.inactive')}
+              severity={p.is_active ? 'success' : 'danger'}
+              rounded
+              className="list-chip"
+            />
+          )}
+          filter={!narrow}
+          filterElement={() => null}
+          showFilterMenu={false}
+          showClearButton={false}
+        />
+        {textColumn(TYPE)}
+        <Column
+          columnKey="actions"
+          header={t('table.actions')}
+          body={(p: ActivePartner) => (
+            <Button
+              type="button"
+              icon="pi pi-check-circle"
+              rounded
+              text
+              aria-label={t('choose_partner.choose_row', { name: p.name })}
+              title={t('choose_partner.choose_row', { name: p.name })}
+              onClick={() => onChoose({ id: p.id, name: p.name })}
+            />
+          )}
+          filter={!narrow}
+          filterElement={() => filterButtons}
+          showFilterMenu={false}
+          showClearButton={false}
+        />
+      </DataTable>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { useTranslation } from 'react-i18next';
+import { CHOOSE_PAGE_SIZES } from '../list/types';
+import type { ActivePartner } from './api';
+import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
+import './pickers.css';
+
+const FILTER_FIELDS: PartnerFilterField[] = ['name'];
+
+/**
+ * Spec §2 "Choose dialogs": the simpler single-select partner picker — active partners by name
+ * only, searched and paged on the server, one checkbox choice handed over on confirm.
+ */
+export function PartnerPicker({ visible, onHide, onChoose, selected = null }: ChoosePartnerProps) {
+  const { t } = useTranslation();
+  const state = usePartnerChoice(visible, selected, FILTER_FIELDS);
+  const { rows, isFetching, isError } = state;
+
+  const empty = isFetching ? (
+    <span className="choose-dialog__loading" role="status">
+      <i className="pi pi-spin pi-spinner" aria-hidden /> {t('table.loading')}
+    </span>
+  ) : (
+    <Message severity={isError ? 'error' : 'info'} text={t(isError ? 'table.load_error' : 'table.no_data')} className="list-empty" />
+  );
+
+  return (
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header={t('choose_partner.picker_title')}
+      modal
+      draggable={false}
+      resizable={false}
+      blockScroll
+      style={{ width: '600px', maxWidth: '96vw' }}
+      className="choose-dialog partner-picker"
+      footer={
+        <div className="form-dialog__footer">
+          <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
+          <Button
+            type="button"
+            label={t('dialog.confirm')}
+            icon="pi pi-check"
+            disabled={!state.choice}
+            onClick={() => state.choice && onChoose(state.choice)}
+          />
+        </div>
+      }
+    >
+      <div className="choose-dialog__toolbar">
+        <IconField iconPosition="left" className="choose-dialog__search">
+          <InputIcon className="pi pi-search" />
+          <InputText
+            value={state.draft.name ?? ''}
+            onChange={(e) => state.setDraftField('name', e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                state.applyFilters();
+              }
+            }}
+            placeholder={t('table.filter_placeholder')}
+            aria-label={`${t('choose_partner.name')} — ${t('table.filter_placeholder')}`}
+          />
+        </IconField>
+        <span className="choose-dialog__count" aria-live="polite">
+          {state.choice
+            ? t('choose_partner.selected', { name: state.choice.name })
+            : t('choose_partner.none_selected')}
+        </span>
+      </div>
+      <DataTable<ActivePartner[]>
+        value={rows}
+        dataKey="id"
+        lazy
+        paginator
+        first={state.page.first}
+        rows={state.page.rows}
+        totalRecords={state.total}
+        rowsPerPageOptions={CHOOSE_PAGE_SIZES}
+        onPage={state.onPage}
+        paginatorTemplate="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="{first}–{last} / {totalRecords}"
+        sortField={state.sort.field}
+        sortOrder={state.sort.order === 'desc' ? -1 : 1}
+        onSort={state.onSort}
+        selectionMode="checkbox"
+        showSelectAll={false}
+        selection={state.selection as ActivePartner[]}
+        onSelectionChange={(e) => state.onSelectionChange(e.value as ActivePartner[])}
+        selectionAriaLabel="name"
+        loading={isFetching && rows.length > 0}
+        emptyMessage={empty}
+        size="small"
+        stripedRows
+        className="choose-dialog__table"
+      >
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column field="name" header={t('choose_partner.name')} sortable />
+      </DataTable>
+    </Dialog>
+  );
+}
