@@ -280,16 +280,21 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 	count := s.where(db, s.countFrom(db, q).ColumnExpr("count(*)"), q)
 	var sel *bun.SelectQuery
 	if s.indexedFilter(q) {
-		inner := s.where(db, s.From(db).ColumnExpr(s.Columns).
-			ColumnExpr(expr+" AS sort_key").ColumnExpr(s.IDExpr+" AS sort_id").
+		// The matches carry only their id and sort key; the display columns (joins,
+		// per-row aggregates) are read for the rows of the page alone.
+		inner := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key").
 			ColumnExpr("count(*) OVER () AS total_count"), q)
-		sel = db.NewSelect().TableExpr("(?) AS page", inner).ColumnExpr("page.*").
-			OrderExpr("sort_key" + dir + nulls).OrderExpr("sort_id" + dir)
+		top := db.NewSelect().TableExpr("(?) AS m", inner).ColumnExpr("m.*").
+			OrderExpr("m.sort_key" + dir + nulls).OrderExpr("m.sort_id" + dir).
+			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
+		sel = s.From(db).ColumnExpr(s.Columns).ColumnExpr("page.total_count").
+			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top).
+			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
 	} else {
 		sel = s.where(db, s.From(db).ColumnExpr(s.Columns), q).ColumnExpr("(?) AS total_count", count).
-			OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir)
+			OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir).
+			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
 	}
-	sel = sel.Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
 	if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, err
 	}
