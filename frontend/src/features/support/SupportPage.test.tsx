@@ -129,7 +129,7 @@ describe('customer-support screen', () => {
 
   it('filters by partner name on the server', async () => {
     const { calls } = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<SupportPage />);
     await screen.findByText('Roba je stigla oštećena.');
     await user.type(screen.getByRole('textbox', { name: 'Partner — Pretraga' }), 'voli{Enter}');
@@ -145,7 +145,7 @@ describe('customer-support screen', () => {
 describe('app-bar count of unseen messages', () => {
   it('shows the count, lists the messages, and drops to 0 once the screen is opened', async () => {
     const { calls } = server({ unseen: 3 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderScreen(<Shell />, { path: '/*', initialEntry: '/' });
 
     await waitFor(() => expect(bell()).toHaveAccessibleName('Nepregledane sugestije i žalbe: 3'));
@@ -170,7 +170,7 @@ describe('app-bar count of unseen messages', () => {
 
   it('a delete or restore on the screen refreshes the count', async () => {
     const { calls } = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<Shell />, { path: '/*', initialEntry: '/customerService' });
     await screen.findByText('Roba je stigla oštećena.');
     await waitFor(() => expect(count(calls, 'POST', '/api/customerSupport/seen')).toBeGreaterThan(0));
@@ -185,7 +185,7 @@ describe('app-bar count of unseen messages', () => {
 
   it('hides the badge at 0 and says there is nothing new', async () => {
     server({ unseen: 0 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<Shell />, { path: '/*', initialEntry: '/' });
     await waitFor(() => expect(bell()).toHaveAccessibleName('Nepregledane sugestije i žalbe: 0'));
     expect(bell().querySelector('.p-badge')).toBeNull();

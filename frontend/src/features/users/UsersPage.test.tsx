@@ -19,6 +19,16 @@ const linked: User = {
   updated_at: '2026-11-20T10:00:00Z',
 };
 
+const unlinked: User = {
+  ...linked,
+  id: 9,
+  name: 'Jovan Jovanović',
+  username: 'jovan',
+  partner_id: null,
+  partner: null,
+  partner_name: null,
+};
+
 const partners = [
   { id: 1001, name: 'Gradnja Plus d.o.o.', address: 'Bulevar 12', pib: '02345678', pdv: '30/31-01', partner_type_name: 'Veleprodaja', is_active: true },
   { id: 1002, name: 'Voli Trade', address: 'Njegoševa 3', pib: '02345679', pdv: '30/31-02', partner_type_name: null, is_active: true },
@@ -26,11 +36,10 @@ const partners = [
 
 function server() {
   return mockFetch(
-    route('GET', '/api/users', { body: [linked], headers: { 'X-Total-Count': '1' } }),
+    route('GET', '/api/users', { body: [unlinked, linked], headers: { 'X-Total-Count': '2' } }),
     route('GET', '/api/roles', { body: ['admin', 'manager'] }),
     route('GET', '/api/partnersActive', { body: partners, headers: { 'X-Total-Count': '2' } }),
-    route('POST', '/api/users', (req) => ({ status: 201, body: { ...linked, id: 8, ...(req.body as object) } })),
-    route('PUT', '/api/users/7', (req) => ({ body: { ...linked, ...(req.body as object) } })),
+    route('PUT', /^\/api\/users\/\d+$/, (req) => ({ body: { ...linked, ...(req.body as object) } })),
   );
 }
 
@@ -44,46 +53,50 @@ describe('users screen: superior partner', () => {
     expect(row).toHaveTextContent('Voli Trade');
   });
 
-  it('with the switch on, a partner must be chosen in the dialog; the payload sends its id', async () => {
+  it('with the switch on and no partner chosen, the form says so and sends nothing', async () => {
     const { calls } = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<UsersPage />);
     await screen.findByText('Petar Petrović');
 
     await user.click(screen.getByRole('button', { name: 'Dodaj' }));
     const form = await screen.findByRole('dialog', { name: 'Novi korisnik' });
-    await user.type(within(form).getByLabelText(/Ime i prezime/), 'Nova Osoba');
-    await user.type(within(form).getByLabelText(/Korisničko ime/), 'nova');
-    await user.type(within(form).getByLabelText(/^Šifra/), 'tajna1');
-    await user.type(within(form).getByLabelText(/Ponovite šifru/), 'tajna1');
     expect(within(form).queryByLabelText(/^Partner/)).not.toBeInTheDocument();
-
     await user.click(within(form).getByRole('switch', { name: 'Nadređeni partner' }));
     const field = within(form).getByLabelText(/^Partner/);
     expect(field).toHaveAttribute('readonly');
     expect(field).toHaveAttribute('placeholder', 'Partner nije izabran');
 
-    // No partner yet: nothing is sent and the field says why.
     await user.click(within(form).getByRole('button', { name: 'Sačuvaj' }));
     expect(await within(form).findByText('Izaberite nadređenog partnera')).toBeInTheDocument();
     expect(sent(calls, 'POST')).toHaveLength(0);
+  });
+
+  it('a partner chosen in the dialog is shown and its id is sent', async () => {
+    const { calls } = server();
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<UsersPage />);
+    const row = (await screen.findByText('Jovan Jovanović')).closest('tr')!;
+    expect(row).toHaveTextContent('—');
+    await user.click(within(row).getByRole('button', { name: 'Izmijeni' }));
+    const form = await screen.findByRole('dialog', { name: 'Izmjena korisnika' });
+    await user.click(within(form).getByRole('switch', { name: 'Nadređeni partner' }));
 
     await user.click(within(form).getByRole('button', { name: 'Izaberi' }));
     const chooser = await screen.findByRole('dialog', { name: 'Izbor partnera' });
-    await user.click(within(chooser).getByLabelText('Izaberi Gradnja Plus d.o.o.', { selector: 'input' }));
+    await user.click(await within(chooser).findByLabelText('Izaberi Gradnja Plus d.o.o.', { selector: 'input' }));
     await user.click(within(chooser).getByRole('button', { name: 'Potvrdi' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Izbor partnera' })).not.toBeInTheDocument());
-    expect(field).toHaveValue('Gradnja Plus d.o.o.');
-    expect(within(form).queryByText('Izaberite nadređenog partnera')).not.toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Partner/)).toHaveValue('Gradnja Plus d.o.o.');
 
     await user.click(within(form).getByRole('button', { name: 'Sačuvaj' }));
-    await waitFor(() => expect(sent(calls, 'POST')).toHaveLength(1));
-    expect(sent(calls, 'POST')[0].body).toMatchObject({ name: 'Nova Osoba', username: 'nova', partner_id: 1001 });
+    await waitFor(() => expect(sent(calls, 'PUT')).toHaveLength(1));
+    expect(sent(calls, 'PUT')[0].body).toMatchObject({ name: 'Jovan Jovanović', partner_id: 1001 });
   });
 
   it('edit shows the current partner; switching off sends null', async () => {
     const { calls } = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<UsersPage />);
     const row = (await screen.findByText('Petar Petrović')).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Izmijeni' }));

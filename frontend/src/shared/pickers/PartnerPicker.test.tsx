@@ -62,7 +62,7 @@ async function openPicker(user: ReturnType<typeof userEvent.setup>) {
 describe('partner picker', () => {
   it('lists active partners by name only, 8 per page', async () => {
     const { calls: all } = mockFetch(partnersActive);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<Host />);
     const dialog = await openPicker(user);
     expect(Object.fromEntries(calls(all)[0].url.searchParams)).toEqual({
@@ -82,7 +82,7 @@ describe('partner picker', () => {
 
   it('keeps a single choice across pages and hands it over on confirm', async () => {
     mockFetch(partnersActive);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<Host />);
     const dialog = await openPicker(user);
 
@@ -104,7 +104,7 @@ describe('partner picker', () => {
 
   it('searches by name on the server; close keeps the old choice', async () => {
     const { calls: all } = mockFetch(partnersActive);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<Host initial={{ id: 1002, name: 'Partner 02' }} />);
     const dialog = await openPicker(user);
     expect(checkbox(dialog, 'Poništi izbor Partner 02')).toBeChecked();
