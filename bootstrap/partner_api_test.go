@@ -142,6 +142,12 @@ func TestPartnersAddEditToggle(t *testing.T) {
 		if len(active) != 1 || active[0].ID != 502 {
 			t.Fatalf("active: %+v", active)
 		}
+		// The unfiltered totals come from the counts the triggers keep.
+		for query, want := range map[string]string{"": "2", "is_active=1": "1", "is_active=0": "1"} {
+			if _, total := a.partnerIDs(query); total != want {
+				t.Fatalf("total %q: %s, want %s", query, total, want)
+			}
+		}
 		var one []partnerOut
 		a.expect(a.do("GET", "/api/partners/501", a.admin, nil), 200).json(t, &one)
 		if len(one) != 1 || one[0].IsActive || one[0].Debt != "15%" {

@@ -48,6 +48,31 @@ type ListSpec struct {
 	CountFrom func(db bun.IDB) *bun.SelectQuery
 	// Columns is the select list of the row type.
 	Columns string
+	// CountTable, when set, names the table's row in row_counts: an unfiltered total is
+	// read there instead of counted (kept exact by triggers; ADR 0002).
+	CountTable string
+}
+
+// unfiltered tells whether q narrows the rows by nothing but the active flag.
+func (s ListSpec) unfiltered(q ports.ListQuery) bool {
+	for k, v := range q.Filters {
+		if _, ok := s.Fields[k]; ok && strings.TrimSpace(v) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// countQuery counts the rows q matches: from row_counts when it can, else over the rows.
+func (s ListSpec) countQuery(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
+	if s.CountTable != "" && s.unfiltered(q) {
+		sel := db.NewSelect().TableExpr("row_counts").ColumnExpr("coalesce(sum(n), 0)").Where("table_name = ?", s.CountTable)
+		if q.Active != nil {
+			sel = sel.Where("is_active = ?", *q.Active)
+		}
+		return sel
+	}
+	return s.where(db, s.countFrom(db, q).ColumnExpr("count(*)"), q)
 }
 
 // ErrBadSort is the answer to a sort key the resource does not list.
@@ -277,7 +302,7 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 	if phrase := s.ftsPhrase(q); phrase != "" && IsSQLite(db) {
 		return ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
 	}
-	count := s.where(db, s.countFrom(db, q).ColumnExpr("count(*)"), q)
+	count := s.countQuery(db, q)
 	var sel *bun.SelectQuery
 	if s.indexedFilter(q) {
 		// The matches carry only their id and sort key; the display columns (joins,

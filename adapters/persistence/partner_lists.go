@@ -88,7 +88,8 @@ func partnerSpec(sqlite bool) ListSpec {
 			return db.NewSelect().TableExpr("partners AS p").Join("LEFT JOIN cities AS ci ON ci.id = p.city_id").
 				Join("LEFT JOIN partner_types AS pt ON pt.id = p.partner_type_id")
 		},
-		CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("partners AS p") },
+		CountFrom:  func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("partners AS p") },
+		CountTable: "partners",
 		Columns: "p.id, p.name, p.address, p.pib, p.pdv, p.city_id, ci.name AS city_name, p.phone, p.partner_type_id, " +
 			"pt.name AS partner_type_name, " + categories + " AS categories_json, p.bonus, p.bonus_pct, p.debt, p.debt_pct, " +
 			"p.payment, p.payment_pct, p.tool_cash, p.tool_cash_pct, p.annual_plan, p.annual_plan_pct, p.money_circulation, " +
