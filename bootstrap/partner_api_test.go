@@ -515,16 +515,25 @@ func TestPartnerImportOfExcel97File(t *testing.T) {
 		t.Fatal(err)
 	}
 	eachEngine(t, func(t *testing.T, a *api) {
-		a.partnerWorld()
+		w := a.partnerWorld()
+		// New partners follow the add form, which has no percentages: the file's "15%" is refused.
 		var out importOut
+		a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc?preview=1", "Partners.xls", file), 200).json(t, &out)
+		if out.Rejected != 5 || out.Problems[0].Column != "moneyCirculation" || out.Problems[0].Row != 2 {
+			t.Fatalf("xls preview of new partners %+v", out)
+		}
+		// Known partners follow the edit form: the file updates them, percent kept.
+		for id := 5001; id <= 5005; id++ {
+			a.createPartner(partnerBody(id, fmt.Sprintf("Stari %d", id), w.otherCity, "1", w.alati))
+		}
 		a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partners.xls", file), 200).json(t, &out)
-		if out.Added != 5 || out.Rejected != 0 {
+		if out.Updated != 5 || out.Added != 0 || out.Rejected != 0 {
 			t.Fatalf("xls import %+v", out)
 		}
 		var got []partnerOut
 		a.expect(a.do("GET", "/api/partners/5004", a.admin, nil), 200).json(t, &got)
 		p := got[0]
-		if p.Name != "Xls Partner Četiri" || p.Bonus != "10.5" || p.ToolCash != "99.999" || p.CategoryNames != "Alati, Boje i lakovi" ||
+		if p.Name != "Xls Partner Četiri" || p.Bonus != "10.5" || p.ToolCash != "99.999" || p.MoneyCirculation != "15%" || p.CategoryNames != "Alati, Boje i lakovi" ||
 			*p.PartnerTypeName != "Veleprodaja" || *p.CityName != "Podgorica" {
 			t.Fatalf("xls partner %+v", p)
 		}

@@ -149,6 +149,14 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 			sel = sel.Where(s.IDExpr+" IN (SELECT rowid FROM "+s.FTSTable+" WHERE "+s.FTSTable+" MATCH ?)", phrase)
 		case sqlite:
 			sel = sel.Where("instr("+f.Fold+", ?) > 0", term)
+		case f.FTS != "" && splitWords(term) != nil:
+			// As on SQLite, the words go to the trigram index apart (a phrase's trigrams
+			// across spaces and its common ones cost the most), and strpos, which no index
+			// serves, keeps the rows holding the whole term.
+			for _, w := range splitWords(term) {
+				sel = sel.Where(f.Fold+" LIKE ?", "%"+escapeLike(w)+"%")
+			}
+			sel = sel.Where("strpos("+f.Fold+", ?) > 0", term)
 		default:
 			sel = sel.Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
 		}
