@@ -1,0 +1,137 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var errStop = errors.New("fn stops here")
+
+// fuzzRead reads data and fails on anything but rows that keep the port's promises and the
+// adapter's own errors.
+func fuzzRead(t *testing.T, data []byte) {
+	t.Helper()
+	privateTemp(t)
+	var rows []sheetRow
+	err := New().Read(context.Background(), bytes.NewReader(data), int64(len(data)), func(n int, cells []string) error {
+		if err := checkRow(rows, n, cells); err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, sheetRow{n: n})
+		if len(rows) == 5000 {
+			return errStop
+		}
+		return nil
+	})
+	switch {
+	case err == nil, err == errStop:
+	case errors.Is(err, ErrType), errors.Is(err, ErrTooLarge), errors.Is(err, ErrTooManyRows),
+		errors.Is(err, ErrEncrypted), errors.Is(err, ErrDamaged):
+	default:
+		t.Fatalf("unexpected error %T: %v", err, err)
+	}
+	assertEmptyDir(t, os.TempDir())
+}
+
+func seedFiles(f *testing.F, pattern string) {
+	paths, err := filepath.Glob(filepath.Join("testdata", pattern))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+}
+
+// FuzzReadXLS reads an input that starts with the OLE signature as a file; any other input
+// is taken as a BIFF8 workbook stream and wrapped in a compound file, so the mutations reach
+// the record reader as well as the compound file reader.
+func FuzzReadXLS(f *testing.F) {
+	seedFiles(f, "*.xls")
+	for _, name := range []string{"partners.xls", "mixed.xls"} {
+		cf, err := openCompound(fixture(f, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		e, _ := cf.rootStream("Workbook")
+		stream, err := cf.stream(e)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(stream)
+	}
+	f.Add(biffWorkbook(sstRecords(bytes.Join([][]byte{u32(2), u32(2), u16(3), {0x0D}, u16(1), u32(2), latin1("ab")}, nil),
+		bytes.Join([][]byte{{1}, utf16le("č"), make([]byte, 6), u16(1), {0}, latin1("x")}, nil)),
+		[][]byte{
+			rec(recLabelSST, cell(0, 0), u32(0)), rec(recLabelSST, cell(0, 1), u32(1)),
+			rec(recMulRK, u16(1), u16(0), u16(15), rk(7<<2|2), u16(15), rk(rkFloat(0.25)|1), u16(1)),
+			rec(recFormula, cell(2, 0), []byte{0, 0, 0, 0, 0, 0, 0xFF, 0xFF}, u16(0), u32(0), u16(0)),
+			rec(recString, xlString("formula")), rec(recBoolErr, cell(2, 1), []byte{1, 0}),
+			rec(recLabel, cell(3, 0), u16(4), []byte{0}, latin1("ab")), rec(recContinue, []byte{1}, utf16le("cd")),
+		}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !bytes.HasPrefix(data, oleMagic) {
+			data = buildCompound(oleStream{"Workbook", data})
+		}
+		fuzzRead(t, data)
+	})
+}
+
+// FuzzReadXLSX reads an input that starts with the zip signature as a file; any other input
+// is taken as the sheet XML of a package that is otherwise sound, stored without
+// compression, with the text after a NUL as its shared strings part.
+func FuzzReadXLSX(f *testing.F) {
+	seedFiles(f, "*.xlsx")
+	var written bytes.Buffer
+	if err := New().Write(context.Background(), &written, "S", []string{"a", "b"}, partnerRows(20)); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(written.Bytes())
+	f.Add(buildXLSX(f, zip.Store, sheetText(`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1"><v>1.5</v></c></row>`), []string{"stored"}))
+	f.Add([]byte(`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>x</t></is></c><c r="C1" t="b"><v>1</v></c></row>` +
+		`<row r="3"><c r="B3" t="e"><v>#N/A</v></c><c r="C3"><v>1E+2</v></c></row><row r="1048576"><c r="A1048576"><v>1</v></c></row>` +
+		"\x00" + `<sst xmlns="` + nsMain + `"><si><r><t>ri</t></r><r><t>ch</t></r></si><si><t>plain</t></si></sst>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !bytes.HasPrefix(data, zipMagic) {
+			sheet, sst, hasSST := bytes.Cut(data, []byte{0})
+			parts := []xlsxPart{}
+			if hasSST {
+				parts = append(parts, xlsxPart{name: "xl/sharedStrings.xml", text: string(sst)})
+			}
+			data = packageOf(t, string(sheet), parts...)
+		}
+		fuzzRead(t, data)
+	})
+}
+
+// packageOf is buildXLSX with the sheet XML given whole and other parts replacing its own.
+func packageOf(t testing.TB, sheet string, extra ...xlsxPart) []byte {
+	base := buildXLSX(t, zip.Store, sheetText(""), nil)
+	zr, err := zip.NewReader(bytes.NewReader(base), int64(len(base)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []xlsxPart
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		text := string(b)
+		if f.Name == "xl/worksheets/sheet1.xml" {
+			text = fmt.Sprintf(`<worksheet xmlns="%s"><sheetData>%s</sheetData></worksheet>`, nsMain, sheet)
+		}
+		parts = append(parts, xlsxPart{name: f.Name, text: text})
+	}
+	return zipParts(t, zip.Store, append(parts, extra...)...)
+}

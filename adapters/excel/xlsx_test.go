@@ -1,0 +1,244 @@
+package excel
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"vitrina/ports"
+)
+
+func TestXLSXCellValues(t *testing.T) {
+	dir := privateTemp(t)
+	data := buildXLSX(t, zip.Deflate, sheetText(
+		`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>inline č</t></is></c><c r="C1" t="str"><f>A1</f><v>formula text</v></c></row>`+
+			// Excel's 17-digit doubles and exponents read as their shortest decimal
+			`<row r="2"><c r="A2"><v>0.10000000000000001</v></c><c r="B2" t="n"><v>99.998999999999995</v></c><c r="C2"><v>1E-3</v></c><c r="D2"><v>1250.125</v></c></row>`+
+			`<row r="3"><c r="A3" t="b"><v>1</v></c><c r="B3" t="b"><v>0</v></c><c r="C3" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="D3" t="e"><v>#N/A</v></c><c r="E3" t="s"><v>1</v></c></row>`+
+			// a styled number (percent) and a styled text with leading zeros stay as stored
+			`<row r="5"><c r="A5" s="1"><v>0.15</v></c><c r="B5" s="2" t="s"><v>2</v></c><c r="D5" t="s"><v>3</v></c><c r="F5" t="s"><v>3</v></c></row>`+
+			`<row r="6"><c r="A6" t="s"><v>3</v></c></row>`,
+	), []string{"shared", "tail", "02345678", ""})
+	data = withStyles(t, data)
+	rows, err := readRows(t, New(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRows(t, rows, []sheetRow{
+		{1, []string{"shared", "inline č", "formula text"}},
+		{2, []string{"0.1", "99.999", "0.001", "1250.125"}},
+		{3, []string{"TRUE", "FALSE", "", "", "tail"}},
+		{5, []string{"0.15", "02345678"}},
+	})
+	assertEmptyDir(t, dir)
+}
+
+// withStyles adds a styles part with a percent format (s="1") and a text format (s="2").
+func withStyles(t *testing.T, data []byte) []byte {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []xlsxPart
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		text := string(b)
+		switch f.Name {
+		case "[Content_Types].xml":
+			text = strings.Replace(text, "</Types>", `<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`, 1)
+		case "xl/_rels/workbook.xml.rels":
+			text = strings.Replace(text, "</Relationships>", `<Relationship Id="rId3" Type="`+nsRel+`/styles" Target="styles.xml"/></Relationships>`, 1)
+		}
+		parts = append(parts, xlsxPart{name: f.Name, text: text})
+	}
+	parts = append(parts, xlsxPart{name: "xl/styles.xml", text: `<styleSheet xmlns="` + nsMain + `">` +
+		`<fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders>` +
+		`<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="10" applyNumberFormat="1"/><xf numFmtId="49" applyNumberFormat="1"/></cellXfs></styleSheet>`})
+	return zipParts(t, zip.Deflate, parts...)
+}
+
+// numberedRows writes rows first..last, one number cell each.
+func numberedRows(first, last int) func(io.Writer) error {
+	return func(w io.Writer) error {
+		for n := first; n <= last; n++ {
+			if _, err := fmt.Fprintf(w, `<row r="%d"><c r="A%d"><v>%d</v></c></row>`, n, n, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+func TestXLSXRowLimit(t *testing.T) {
+	count := func(data []byte) (int, error) {
+		n := 0
+		err := New().Read(context.Background(), bytes.NewReader(data), int64(len(data)), func(int, []string) error {
+			n++
+			return nil
+		})
+		return n, err
+	}
+	if n, err := count(buildXLSX(t, zip.Deflate, numberedRows(1, ports.SpreadsheetMaxRows+1), nil)); err != nil || n != ports.SpreadsheetMaxRows+1 {
+		t.Errorf("header and 100,000 rows: %d rows, %v", n, err)
+	}
+	if n, err := count(buildXLSX(t, zip.Deflate, numberedRows(1, ports.SpreadsheetMaxRows+2), nil)); !errors.Is(err, ErrTooManyRows) || n != ports.SpreadsheetMaxRows+1 {
+		t.Errorf("100,002 rows: %d rows, %v", n, err)
+	}
+	// Rows far down the sheet: nothing is held for the missing rows in between.
+	for _, last := range []int{1_048_576, 1_048_577, 200_000} {
+		data := buildXLSX(t, zip.Deflate, sheetText(fmt.Sprintf(`<row r="1"><c r="A1"><v>1</v></c></row><row r="%d"><c r="A%d"><v>2</v></c></row>`, last, last)), nil)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		n, err := count(data)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, ErrTooManyRows) || n > 1 {
+			t.Errorf("row %d: %d rows, %v", last, n, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+			t.Errorf("row %d: %d MB allocated", last, alloc>>20)
+		}
+	}
+	// Formatted but empty rows past the limit are no rows at all.
+	data := buildXLSX(t, zip.Deflate, sheetText(`<row r="1"><c r="A1"><v>1</v></c></row><row r="1048576" s="1"><c r="A1048576" s="1"/></row>`), nil)
+	if n, err := count(data); err != nil || n != 1 {
+		t.Errorf("empty last row: %d rows, %v", n, err)
+	}
+}
+
+func TestXLSXSpilledPartsAreReadAndRemoved(t *testing.T) {
+	dir := privateTemp(t)
+	const rowsN, cols = 40_000, 5
+	sst := make([]string, 0, rowsN*cols)
+	for i := range rowsN * cols {
+		sst = append(sst, fmt.Sprintf("text %d ž", i))
+	}
+	sheet := func(w io.Writer) error {
+		for r := 1; r <= rowsN; r++ {
+			fmt.Fprintf(w, `<row r="%d">`, r)
+			for c := range cols {
+				fmt.Fprintf(w, `<c r="%c%d" t="s"><v>%d</v></c>`, 'A'+c, r, (r-1)*cols+c)
+			}
+			if _, err := io.WriteString(w, `</row>`); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	data := buildXLSX(t, zip.Deflate, sheet, sst)
+	// Both the sheet and the shared strings are over the in-memory limit.
+	zr, _ := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	for _, f := range zr.File {
+		if strings.HasPrefix(f.Name, "xl/worksheets/") || f.Name == "xl/sharedStrings.xml" {
+			if f.UncompressedSize64 <= maxXMLInMemory {
+				t.Fatalf("%s: %d bytes would not spill", f.Name, f.UncompressedSize64)
+			}
+		}
+	}
+	rows, err := readRows(t, New(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != rowsN {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range []int{0, 1, rowsN / 2, rowsN - 1} {
+		want := []string{}
+		for c := range cols {
+			want = append(want, sst[r*cols+c])
+		}
+		assertRows(t, rows[r:r+1], []sheetRow{{r + 1, want}})
+	}
+	assertEmptyDir(t, dir)
+
+	// Stopping half way removes them too.
+	stop := errors.New("stop")
+	err = New().Read(context.Background(), bytes.NewReader(data), int64(len(data)), func(n int, _ []string) error {
+		if n == 100 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop {
+		t.Fatal(err)
+	}
+	assertEmptyDir(t, dir)
+}
+
+// bombXLSX is a small .xlsx whose sheet inflates to size bytes: a deflate stream of one
+// compressed megabyte of XML whitespace, repeated. declared is the size the zip states.
+func bombXLSX(t *testing.T, size, declared uint64) []byte {
+	const chunk = 1 << 20
+	var block bytes.Buffer
+	fw, _ := flate.NewWriter(&block, flate.BestCompression)
+	_, _ = fw.Write(bytes.Repeat([]byte(" "), chunk))
+	_ = fw.Flush() // ends byte-aligned: copies of the block make one valid stream
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, p := range []struct{ name, text string }{
+		{"[Content_Types].xml", `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`},
+		{"_rels/.rels", `<Relationships xmlns="` + nsPkg + `"><Relationship Id="rId1" Type="` + nsRel + `/officeDocument" Target="xl/workbook.xml"/></Relationships>`},
+		{"xl/workbook.xml", `<workbook xmlns="` + nsMain + `" xmlns:r="` + nsRel + `"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`},
+		{"xl/_rels/workbook.xml.rels", `<Relationships xmlns="` + nsPkg + `"><Relationship Id="rId1" Type="` + nsRel + `/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`},
+	} {
+		w, _ := zw.Create(p.name)
+		_, _ = io.WriteString(w, p.text)
+	}
+	n := size / chunk
+	w, err := zw.CreateRaw(&zip.FileHeader{
+		Name: "xl/worksheets/sheet1.xml", Method: zip.Deflate,
+		CompressedSize64: n*uint64(block.Len()) + 2, UncompressedSize64: declared,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		_, _ = w.Write(block.Bytes())
+	}
+	_, _ = w.Write([]byte{3, 0}) // a final empty block
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestXLSXZipBombsAreRefusedCheaply(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		size, declared uint64
+	}{
+		{"says it holds 8 GB", 8 << 30, 8 << 30},
+		{"says 1 KB, inflates to 4 GB", 4 << 30, 1 << 10},
+		{"says 3 MB, inflates to 4 GB", 4 << 30, 3 << 20},
+		{"honest 200 MB of blanks", 200 << 20, 200 << 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := privateTemp(t)
+			data := bombXLSX(t, c.size, c.declared)
+			if len(data) > ports.SpreadsheetMaxBytes {
+				t.Fatalf("bomb of %d bytes", len(data))
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := readRows(t, New(), data)
+			runtime.ReadMemStats(&after)
+			if !errors.Is(err, ErrDamaged) {
+				t.Fatalf("err = %v", err)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+				t.Errorf("%d MB allocated", alloc>>20)
+			}
+			assertEmptyDir(t, dir)
+		})
+	}
+}
