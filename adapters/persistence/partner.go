@@ -211,7 +211,7 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, fn func(*partne
 }
 
 // batchRows keeps each multi-row statement well under both engines' bound-variable limits.
-const batchRows = 500
+const batchRows = 1000
 
 func insertCategories(ctx context.Context, c bun.IDB, links map[int64][]kernel.ID) error {
 	rows := make([]partnerCategoryRow, 0, len(links)*2)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
@@ -97,92 +98,53 @@ func headerKey(s string) string {
 // fieldColumn is the column of a domain field name in the layout.
 var fieldColumn = map[string]string{"city_id": "city", "partner_type_id": "partner_type"}
 
-type parsedRow struct {
-	row      int
-	in       partner.Input
-	problems map[string]string // column → first problem
+// rawRow is a data row as read: its sheet row number and its cells in Columns order, kept
+// as one string (cells joined by NUL, which no spreadsheet text holds) so that 100,000 rows
+// cost one allocation each.
+type rawRow struct {
+	n     int
+	cells string
 }
 
-// Import reads an uploaded partner file. Every row is checked first; with preview, or when
-// any row is wrong, nothing is written. Otherwise every row is saved in one transaction.
+const cellSep = "\x00"
+
+// saveBatch is how many checked rows are written at a time.
+const saveBatch = 1000
+
+// Import reads an uploaded partner file. Every row is checked; with preview, or when any
+// row is wrong, nothing is written. Otherwise every row is saved in one transaction, in
+// batches as the rows are checked, so only the file's cells are held in memory.
 func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview bool) (ImportResult, error) {
 	if !s.importing.TryLock() {
 		return ImportResult{}, ErrImportBusy
 	}
 	defer s.importing.Unlock()
 
-	cities, err := s.refs.CitiesByName(ctx)
-	if err != nil {
-		return ImportResult{}, err
-	}
-	categories, err := s.refs.CategoriesByName(ctx)
-	if err != nil {
-		return ImportResult{}, err
-	}
-	types, err := s.refs.PartnerTypesByName(ctx)
-	if err != nil {
-		return ImportResult{}, err
-	}
-
 	var (
 		result  ImportResult
 		index   map[string]int
-		rows    []parsedRow
-		headErr error
+		rows    []rawRow
 		firstID = map[kernel.ID]int{}
 	)
-	err = s.sheets.Read(ctx, r, size, func(n int, cells []string) error {
+	err := s.sheets.Read(ctx, r, size, func(n int, cells []string) error {
 		if index == nil {
-			index, headErr = readHeader(cells)
-			if headErr != nil {
-				return headErr
-			}
-			return nil
+			var err error
+			index, err = readHeader(cells)
+			return err
 		}
-		cell := func(col string) string {
-			if i, ok := index[col]; ok && i < len(cells) {
-				return strings.TrimSpace(cells[i])
-			}
-			return ""
-		}
-		p := parsedRow{row: n, problems: map[string]string{}}
-		p.in = partner.Input{ID: cell("id"), Name: cell("name"), Address: cell("address"), PIB: cell("pib"), PDV: cell("pdv"),
-			Phone: cell("phone"), Figures: map[string]string{}}
-		for _, f := range partner.FigureFields {
-			p.in.Figures[f] = cell(f)
-		}
-		if name := cell("city"); name != "" {
-			if id, ok := cities[foldKey(name)]; ok {
-				p.in.CityID = id
-			} else {
-				p.problems["city"] = "The city does not exist."
+		picked := make([]string, len(Columns))
+		for i, col := range Columns {
+			if j, ok := index[col]; ok && j < len(cells) {
+				picked[i] = strings.ReplaceAll(strings.TrimSpace(cells[j]), cellSep, "")
 			}
 		}
-		for _, name := range strings.Split(cell("categories"), ",") {
-			if strings.TrimSpace(name) == "" {
-				continue
-			}
-			if id, ok := categories[foldKey(name)]; ok {
-				p.in.CategoryIDs = append(p.in.CategoryIDs, id)
-			} else if _, seen := p.problems["categories"]; !seen {
-				p.problems["categories"] = "A category does not exist."
-			}
-		}
-		if name := cell("partner_type"); name != "" {
-			if id, ok := types[foldKey(name)]; ok {
-				p.in.TypeID = id
-			} else {
-				p.problems["partner_type"] = "The partner type does not exist."
-			}
-		}
-		if id, err := partner.ParseID(p.in.ID); err == nil {
-			if _, dup := firstID[id]; dup {
-				p.problems["id"] = "The id appears more than once in the file."
-			} else {
+		row := rawRow{n: n, cells: strings.Join(picked, cellSep)}
+		if id, err := partner.ParseID(picked[0]); err == nil {
+			if _, dup := firstID[id]; !dup {
 				firstID[id] = n
 			}
 		}
-		rows = append(rows, p)
+		rows = append(rows, row)
 		return nil
 	})
 	var headerProblems *headerError
@@ -199,7 +161,6 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 	if len(rows) == 0 {
 		return ImportResult{}, ErrNoPartners
 	}
-
 	ids := make([]kernel.ID, 0, len(firstID))
 	for id := range firstID {
 		ids = append(ids, id)
@@ -208,51 +169,166 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 	if err != nil {
 		return ImportResult{}, err
 	}
-	now := s.clock.Now()
-	valid := make([]partner.Row, 0, len(rows))
-	for i := range rows {
-		p := &rows[i]
-		id, _ := partner.ParseID(p.in.ID)
-		row, err := partner.ParseRow(p.in, existing[id], now)
-		var de *kernel.Error
-		if errors.As(err, &de) {
-			for field, msgs := range de.Fields {
-				col := field
-				if c, ok := fieldColumn[field]; ok {
-					col = c
-				}
-				if _, reported := p.problems[col]; !reported && len(msgs) > 0 {
-					p.problems[col] = msgs[0]
-				}
+	refs, err := s.importReferences(ctx)
+	if err != nil {
+		return ImportResult{}, err
+	}
+
+	check := func(save func([]partner.Row) error) error {
+		now := s.clock.Now()
+		batch := make([]partner.Row, 0, saveBatch)
+		for i := range rows {
+			row, problems, err := refs.parse(rows[i], firstID, existing, now)
+			if err != nil {
+				return err
 			}
-		} else if err != nil {
+			n := rows[i].n
+			rows[i].cells = "" // checked: the cells are no longer needed
+			if len(problems) > 0 {
+				result.Rejected++
+				for _, col := range Columns {
+					if msg, ok := problems[col]; ok {
+						result.add(Problem{Row: n, Column: col, Message: msg})
+					}
+				}
+				continue
+			}
+			if row.Exists() {
+				result.Updated++
+			} else {
+				result.Added++
+			}
+			if save == nil || result.Rejected > 0 {
+				continue
+			}
+			if batch = append(batch, row); len(batch) == saveBatch {
+				if err := save(batch); err != nil {
+					return err
+				}
+				batch = batch[:0]
+			}
+		}
+		if save != nil && result.Rejected == 0 && len(batch) > 0 {
+			return save(batch)
+		}
+		return nil
+	}
+	if preview {
+		if err := check(nil); err != nil {
 			return ImportResult{}, err
 		}
-		if len(p.problems) > 0 {
-			result.Rejected++
-			for _, col := range Columns {
-				if msg, ok := p.problems[col]; ok {
-					result.add(Problem{Row: p.row, Column: col, Message: msg})
-				}
-			}
-			continue
-		}
-		if row.Exists() {
-			result.Updated++
-		} else {
-			result.Added++
-		}
-		valid = append(valid, row)
+		return result, nil
 	}
-	rows = nil
-	if preview || result.Rejected > 0 {
-		return s.finish(result, preview)
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := check(func(batch []partner.Row) error { return s.repo.SaveRows(ctx, batch) }); err != nil {
+			return err
+		}
+		if result.Rejected > 0 {
+			return &Rejected{Result: result} // rolls back what was written before the first problem
+		}
+		return nil
+	})
+	var rejected *Rejected
+	if errors.As(err, &rejected) {
+		return result, err
 	}
-	if err := s.tx.WithinTx(ctx, func(ctx context.Context) error { return s.repo.SaveRows(ctx, valid) }); err != nil {
+	if err != nil {
 		return ImportResult{}, err
 	}
 	return result, nil
 }
+
+// importReferences are the names a file may use, folded.
+type importReferences struct {
+	cities, categories, types map[string]kernel.ID
+}
+
+func (s *Service) importReferences(ctx context.Context) (importReferences, error) {
+	var refs importReferences
+	var err error
+	if refs.cities, err = s.refs.CitiesByName(ctx); err != nil {
+		return refs, err
+	}
+	if refs.categories, err = s.refs.CategoriesByName(ctx); err != nil {
+		return refs, err
+	}
+	refs.types, err = s.refs.PartnerTypesByName(ctx)
+	return refs, err
+}
+
+// parse checks one row: names resolved, the id not repeated, the domain's rules. It returns
+// the row, or the first problem of each column.
+func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existing map[kernel.ID]bool, now time.Time) (partner.Row, map[string]string, error) {
+	cells := strings.Split(raw.cells, cellSep)
+	cell := func(col string) string { return cells[columnIndex[col]] }
+	var problems map[string]string
+	problem := func(col, msg string) {
+		if problems == nil {
+			problems = map[string]string{}
+		}
+		if _, seen := problems[col]; !seen {
+			problems[col] = msg
+		}
+	}
+	in := partner.Input{ID: cell("id"), Name: cell("name"), Address: cell("address"), PIB: cell("pib"), PDV: cell("pdv"),
+		Phone: cell("phone"), Figures: make(map[string]string, len(partner.FigureFields))}
+	for _, f := range partner.FigureFields {
+		in.Figures[f] = cell(f)
+	}
+	if name := cell("city"); name != "" {
+		if id, ok := refs.cities[foldKey(name)]; ok {
+			in.CityID = id
+		} else {
+			problem("city", "The city does not exist.")
+		}
+	}
+	for _, name := range strings.Split(cell("categories"), ",") {
+		if strings.TrimSpace(name) == "" {
+			continue
+		}
+		if id, ok := refs.categories[foldKey(name)]; ok {
+			in.CategoryIDs = append(in.CategoryIDs, id)
+		} else {
+			problem("categories", "A category does not exist.")
+		}
+	}
+	if name := cell("partner_type"); name != "" {
+		if id, ok := refs.types[foldKey(name)]; ok {
+			in.TypeID = id
+		} else {
+			problem("partner_type", "The partner type does not exist.")
+		}
+	}
+	id, idErr := partner.ParseID(in.ID)
+	if idErr == nil && firstID[id] != raw.n {
+		problem("id", "The id appears more than once in the file.")
+	}
+	row, err := partner.ParseRow(in, idErr == nil && existing[id], now)
+	var de *kernel.Error
+	if errors.As(err, &de) {
+		for field, msgs := range de.Fields {
+			col := field
+			if c, ok := fieldColumn[field]; ok {
+				col = c
+			}
+			if len(msgs) > 0 {
+				problem(col, msgs[0])
+			}
+		}
+	} else if err != nil {
+		return partner.Row{}, nil, err
+	}
+	return row, problems, nil
+}
+
+// columnIndex is the position of each column in Columns.
+var columnIndex = func() map[string]int {
+	m := make(map[string]int, len(Columns))
+	for i, c := range Columns {
+		m[c] = i
+	}
+	return m
+}()
 
 // finish answers a preview with its result and a save with problems with Rejected.
 func (s *Service) finish(result ImportResult, preview bool) (ImportResult, error) {
