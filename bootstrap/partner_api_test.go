@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"vitrina/adapters/persistence/dbtest"
 	"vitrina/domain/kernel"
 )
 
@@ -538,4 +539,40 @@ func TestPartnerImportOfExcel97File(t *testing.T) {
 			t.Fatalf("xls partner %+v", p)
 		}
 	})
+}
+
+// blockingFile holds an import at its first read until released.
+type blockingFile struct {
+	started, release chan struct{}
+}
+
+func (f *blockingFile) ReadAt(p []byte, off int64) (int, error) {
+	select {
+	case <-f.started:
+	default:
+		close(f.started)
+	}
+	<-f.release
+	return 0, io.ErrUnexpectedEOF
+}
+
+func TestOneImportAtATime(t *testing.T) {
+	a := startAPI(t, dbtest.SQLiteURL(t))
+	f := &blockingFile{started: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() {
+		_, err := a.app.Partner.Import(context.Background(), f, 1000, true)
+		done <- err
+	}()
+	<-f.started
+	r := a.uploadFile("/api/saveAddPartnerExcelDoc?preview=1", "Partners.xlsx", workbook(t, [][]string{{"id"}}))
+	if r.status != http.StatusTooManyRequests || r.message(t) != "Another import is in progress. Try again in a moment." {
+		t.Fatalf("second import: %d %s", r.status, r.body)
+	}
+	close(f.release)
+	if err := <-done; err == nil {
+		t.Fatal("the held import should fail on its unreadable file")
+	}
+	// Once the first is over, the next one runs.
+	a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc?preview=1", "Partners.xlsx", workbook(t, [][]string{{"id"}})), 200)
 }
