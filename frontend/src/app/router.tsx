@@ -14,6 +14,7 @@ const CitiesPage = lazy(() => import('../features/catalog/cities/CitiesPage'));
 const CategoriesPage = lazy(() => import('../features/catalog/categories/CategoriesPage'));
 const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPage'));
 const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
+const PartnersPage = lazy(() => import('../features/partners/PartnersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 
 export const routes: RouteObject[] = [
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
               { path: '/categories', element: <CategoriesPage /> },
               { path: '/products', element: <ProductsPage /> },
               { path: '/stores', element: <StoresPage /> },
+              { path: '/partners', element: <PartnersPage /> },
               { path: '/customerService', element: <SupportPage /> },
             ],
           },

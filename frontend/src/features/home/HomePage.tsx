@@ -11,7 +11,7 @@ interface HomeCard {
 }
 
 const cards: HomeCard[] = [
-  { key: 'partners', icon: 'pi pi-briefcase' },
+  { key: 'partners', icon: 'pi pi-briefcase', to: '/partners' },
   { key: 'sliders', icon: 'pi pi-images' },
   { key: 'campaigns', icon: 'pi pi-megaphone' },
   { key: 'products', icon: 'pi pi-box', to: '/products' },

@@ -13,7 +13,13 @@ export function describeError(error: unknown): DialogContent {
     case 422:
       return { kind: 'error', titleKey: 'validation.error', serverMessages: validationMessages(body) };
     case 429:
-      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.too_many' };
+      // Spec §8 (Excel upload): the response text, translated, after the generic sentence.
+      return {
+        kind: 'error',
+        titleKey: 'errors.title',
+        messageKey: 'errors.too_many',
+        serverMessages: body.message ? [body.message] : undefined,
+      };
     case 434:
       return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.inactive_exists' };
     case 435:

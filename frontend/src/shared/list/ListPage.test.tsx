@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { mockFetch, route, type MockRequest } from '../../test/fetchMock';
 import { baseApi } from '../api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../api/list';
 import { ListPage } from './ListPage';
-import type { ListColumn } from './types';
+import type { ListColumn, UseListQuery } from './types';
+import type { ReactNode } from 'react';
 
 interface Thing {
   id: number;
@@ -222,5 +223,115 @@ describe('generic list', () => {
     expect(buttons).toEqual(['Detalji', 'Deaktiviraj']);
     await user.click(within(second).getByRole('button', { name: 'Detalji' }));
     expect(opened).toEqual([2]);
+  });
+  it('hands the toolbar extras the current query: filters, active select, sort and page', async () => {
+    mockFetch(route('GET', '/api/things', { body: things(10), headers: { 'X-Total-Count': '25' } }));
+    const seen: ListParams[] = [];
+    const user = userEvent.setup();
+    renderScreen(
+      <ListPage<Thing>
+        title="users.title"
+        columns={columns}
+        defaultSort={{ field: 'name', order: 'asc' }}
+        useList={thingsApi.useListThingsQuery}
+        useToggle={thingsApi.useToggleThingMutation}
+        rowLabel={(t) => t.name}
+        toolbarExtra={(params): ReactNode => {
+          seen.push(params);
+          return (
+            <button type="button" data-testid="extra">
+              {`${params.sort} ${params.order} ${params.page} ${JSON.stringify(params.filters)}`}
+            </button>
+          );
+        }}
+      />,
+    );
+    await screen.findByText('Thing 1');
+    expect(screen.getByTestId('extra')).toHaveTextContent('name asc 1 {"name":"","code":""}');
+
+    // Typed but not applied: the extras still get the applied query.
+    await user.type(screen.getByRole('textbox', { name: /Ime i prezime/ }), 'abc');
+    expect(screen.getByTestId('extra')).toHaveTextContent('{"name":"","code":""}');
+    await user.type(screen.getByRole('textbox', { name: /Ime i prezime/ }), '{Enter}');
+    await user.click(screen.getByRole('columnheader', { name: /Ime i prezime/ }));
+    await waitFor(() => expect(screen.getByTestId('extra')).toHaveTextContent('name desc 1 {"name":"abc","code":""}'));
+    expect(seen.at(-1)?.is_active).toBeUndefined();
+  });
+
+  it('shows a column’s own filter placeholder and tooltip', async () => {
+    mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));
+    renderScreen(
+      <ListPage<Thing>
+        title="users.title"
+        columns={[
+          { field: 'name', header: 'users.name', filter: true },
+          {
+            field: 'code',
+            header: 'users.username',
+            filter: true,
+            filterPlaceholder: 'partners.figure_filter_placeholder',
+            filterHint: 'partners.figure_filter_hint',
+          },
+        ]}
+        defaultSort={{ field: 'name', order: 'asc' }}
+        useList={thingsApi.useListThingsQuery}
+        useToggle={thingsApi.useToggleThingMutation}
+        rowLabel={(t) => t.name}
+      />,
+    );
+    await screen.findByText('Thing 1');
+    const plain = screen.getByRole('textbox', { name: 'Ime i prezime — Pretraga' });
+    expect(plain).toHaveAttribute('placeholder', 'Pretraga');
+    expect(plain).not.toHaveAttribute('title');
+    const own = screen.getByRole('textbox', { name: 'Korisničko ime — Pretraga' });
+    expect(own).toHaveAttribute('placeholder', 'npr. >100');
+    expect(own.getAttribute('title')).toMatch(/^Broj \(100\)/);
+  });
+
+  it('on a narrow screen folds many filters behind a Filters button that counts the applied ones', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const { calls } = mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));
+    // Five filters: more than the four that stay open.
+    type WideThing = Thing & { phone: string; debt: string };
+    const many: ListColumn<WideThing>[] = [
+      { field: 'id', header: 'partners.id', filter: true },
+      { field: 'name', header: 'users.name', filter: true },
+      { field: 'code', header: 'users.username', filter: true },
+      { field: 'phone', header: 'partners.phone', filter: true },
+      { field: 'debt', header: 'partners.debt', filter: true, filterPlaceholder: 'partners.figure_filter_placeholder' },
+    ];
+    const user = userEvent.setup();
+    try {
+      renderScreen(
+        <ListPage<WideThing>
+          title="users.title"
+          columns={many}
+          defaultSort={{ field: 'name', order: 'asc' }}
+          useList={thingsApi.useListThingsQuery as unknown as UseListQuery<WideThing>}
+          useToggle={thingsApi.useToggleThingMutation}
+          rowLabel={(t) => t.name}
+        />,
+      );
+      await screen.findByText('Thing 1');
+      const toggle = screen.getByRole('button', { name: 'Filteri' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('textbox', { name: /Ime i prezime/ })).not.toBeInTheDocument();
+
+      await user.click(toggle);
+      const name = screen.getByRole('textbox', { name: 'Ime i prezime — Pretraga' });
+      // Narrow placeholders name the column, with the column's own hint when it has one.
+      expect(name).toHaveAttribute('placeholder', 'Ime i prezime');
+      expect(screen.getByRole('textbox', { name: 'Dug — Pretraga' })).toHaveAttribute('placeholder', 'Dug: npr. >100');
+      await user.type(name, 'abc{Enter}');
+      await waitFor(() => expect(lastParams(calls)).toMatchObject({ name: 'abc' }));
+      expect(screen.getByRole('button', { name: 'Filteri (1)' })).toHaveAttribute('aria-expanded', 'true');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -44,7 +44,20 @@ export interface ListPageProps<T extends ListRow> {
   /** Actions shown before edit, e.g. a details dialog. */
   rowActions?: RowAction<T>[];
   pageSize?: number;
+  /**
+   * Extra toolbar buttons (e.g. an export), given the list's current query: the applied
+   * filters, the active select and the sort, plus the page shown.
+   */
+  toolbarExtra?: (params: ListParams) => ReactNode;
+  /**
+   * Minimum width of a table with many columns: it scrolls sideways in its card on wide
+   * screens, with the row actions kept in view at the right edge.
+   */
+  tableMinWidth?: string;
 }
+
+/** On narrow screens more filters than this fold behind a Filters button. */
+const STACKED_FILTERS_OPEN_UP_TO = 4;
 
 function emptyFilters<T>(columns: ListColumn<T>[]): Record<string, string> {
   return Object.fromEntries(columns.filter((c) => c.filter).map((c) => [c.field, '']));
@@ -65,6 +78,8 @@ export function ListPage<T extends ListRow>({
   renderForm,
   rowActions = [],
   pageSize = PAGE_SIZES[0],
+  toolbarExtra,
+  tableMinWidth,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -75,6 +90,7 @@ export function ListPage<T extends ListRow>({
   const [draft, setDraft] = useState<Record<string, string>>(() => emptyFilters(columns));
   const [applied, setApplied] = useState<Record<string, string>>(() => emptyFilters(columns));
   const [active, setActive] = useState<ActiveFilter>('all');
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // The row being confirmed stays set while the dialog animates out, so its title does not flip.
   const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
   const [form, setForm] = useState<{ state: FormMode<T>; visible: boolean; key: number }>({
@@ -170,12 +186,19 @@ export function ListPage<T extends ListRow>({
     { label: t('active.inactive'), value: 'inactive' },
   ];
 
+  const filterPlaceholder = (column: ListColumn<T>) => {
+    const own = column.filterPlaceholder ? t(column.filterPlaceholder) : undefined;
+    if (narrow) return own ? `${t(column.header)}: ${own}` : t(column.header);
+    return own ?? t('table.filter_placeholder');
+  };
+
   const textFilter = (column: ListColumn<T>) => (
     <InputText
       value={draft[column.field] ?? ''}
       onChange={(e) => setDraft((d) => ({ ...d, [column.field]: e.target.value }))}
       onKeyDown={onKeyDown}
-      placeholder={narrow ? t(column.header) : t('table.filter_placeholder')}
+      placeholder={filterPlaceholder(column)}
+      title={column.filterHint ? t(column.filterHint) : undefined}
       aria-label={`${t(column.header)} — ${t('table.filter_placeholder')}`}
       className="list-filter__input"
     />
@@ -287,6 +310,9 @@ export function ListPage<T extends ListRow>({
     );
 
   const showFilterRow = !narrow;
+  const filterColumns = columns.filter((c) => c.filter);
+  const foldFilters = filterColumns.length > STACKED_FILTERS_OPEN_UP_TO;
+  const appliedCount = Object.values(applied).filter((v) => v.trim() !== '').length + (active === 'all' ? 0 : 1);
 
   return (
     <section className="list-page" aria-labelledby="list-title">
@@ -295,6 +321,7 @@ export function ListPage<T extends ListRow>({
           {t(title)}
         </h1>
         <div className="list-toolbar__buttons">
+          {toolbarExtra?.(params)}
           <Button
             type="button"
             icon="pi pi-refresh"
@@ -314,13 +341,29 @@ export function ListPage<T extends ListRow>({
 
       {narrow && (
         <div className="list-filters-stacked">
-          {columns.filter((c) => c.filter).map((c) => (
-            <div key={c.field}>{textFilter(c)}</div>
-          ))}
-          <div className="list-filters-stacked__row">
-            {activeFilter}
-            {filterButtons}
-          </div>
+          {foldFilters && (
+            <Button
+              type="button"
+              icon={filtersOpen ? 'pi pi-chevron-up' : 'pi pi-filter'}
+              label={appliedCount > 0 ? `${t('table.filters')} (${appliedCount})` : t('table.filters')}
+              text
+              aria-expanded={filtersOpen}
+              aria-controls="list-filters-stacked-fields"
+              className="list-filters-stacked__toggle"
+              onClick={() => setFiltersOpen((open) => !open)}
+            />
+          )}
+          {(!foldFilters || filtersOpen) && (
+            <div id="list-filters-stacked-fields" className="list-filters-stacked__fields">
+              {filterColumns.map((c) => (
+                <div key={c.field}>{textFilter(c)}</div>
+              ))}
+              <div className="list-filters-stacked__row">
+                {activeFilter}
+                {filterButtons}
+              </div>
+            </div>
+          )}
         </div>
       )}
 
@@ -350,8 +393,8 @@ export function ListPage<T extends ListRow>({
           breakpoint="500px"
           stripedRows
           size="small"
-          className="list-table"
-          tableStyle={{ minWidth: narrow ? undefined : '40rem' }}
+          className={tableMinWidth ? 'list-table list-table--wide' : 'list-table'}
+          tableStyle={{ minWidth: narrow ? undefined : (tableMinWidth ?? '40rem') }}
         >
           {columns.map((column) => (
             <Column
@@ -386,6 +429,8 @@ export function ListPage<T extends ListRow>({
             body={actionsBody}
             style={{ width: `${8 + 2.4 * rowActions.length}rem` }}
             bodyClassName="list-actions-cell"
+            headerClassName="list-actions-header"
+            filterHeaderClassName="list-actions-filter"
             filter={showFilterRow}
             filterElement={() => filterButtons}
             showFilterMenu={false}

@@ -21,6 +21,10 @@ export interface ListColumn<T> {
   sortable?: boolean;
   /** A text filter in the filter row (case-insensitive contains on the server). */
   filter?: boolean;
+  /** Catalogue key of the filter's placeholder when it is not a plain search, e.g. a figure syntax. */
+  filterPlaceholder?: string;
+  /** Catalogue key of the filter's tooltip explaining what it accepts. */
+  filterHint?: string;
   body?: (row: T) => ReactNode;
   /** CSS width hint, e.g. '14rem'. */
   width?: string;

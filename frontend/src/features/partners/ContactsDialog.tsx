@@ -1,0 +1,188 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormMode } from '../../shared/list/types';
+import { useSnackbar } from '../../shared/snackbar/snackbarContext';
+import { usePartnerContactsQuery, useToggleContactMutation } from './api';
+import { ContactFormDialog } from './ContactFormDialog';
+import type { Contact, Ref } from './types';
+
+interface ContactsDialogProps {
+  partner: Ref;
+  visible: boolean;
+  onHide: () => void;
+}
+
+/** The contacts of one partner, opened from its edit dialog: a small table with add, edit and (de)activate. */
+export function ContactsDialog({ partner, visible, onHide }: ContactsDialogProps) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const { data, isFetching, isError } = usePartnerContactsQuery(partner.id, {
+    skip: !visible,
+    refetchOnMountOrArgChange: true,
+  });
+  const [toggle, toggleState] = useToggleContactMutation();
+  const [form, setForm] = useState<{ state: FormMode<Contact>; visible: boolean; key: number }>({
+    state: { mode: 'add' },
+    visible: false,
+    key: 0,
+  });
+  // The contact stays set while the confirmation animates out.
+  const [confirm, setConfirm] = useState<{ row: Contact | null; visible: boolean }>({ row: null, visible: false });
+
+  const openForm = (state: FormMode<Contact>) => setForm((f) => ({ state, visible: true, key: f.key + 1 }));
+
+  const confirmToggle = async () => {
+    const row = confirm.row;
+    setConfirm((c) => ({ ...c, visible: false }));
+    if (!row) return;
+    try {
+      await toggle(row.id).unwrap();
+      snackbar.success(t('activate.success'));
+    } catch {
+      // The API layer shows the error dialog.
+    }
+  };
+
+  const rows = data ?? [];
+  const empty = isFetching ? (
+    <span className="list-loading" role="status">
+      <i className="pi pi-spin pi-spinner" aria-hidden />
+      <span>{t('table.loading')}</span>
+    </span>
+  ) : (
+    <Message
+      severity={isError ? 'error' : 'info'}
+      text={t(isError ? 'table.load_error' : 'contacts.empty')}
+      className="list-empty"
+    />
+  );
+
+  const typeBody = (row: Contact) =>
+    row.contact_type ? (
+      <span className="contact-type">
+        <i className={row.contact_type.icon || 'pi pi-info-circle'} aria-hidden />
+        <span>{row.contact_type.name}</span>
+      </span>
+    ) : (
+      '—'
+    );
+
+  const activeBody = (row: Contact) => (
+    <Tag
+      value={t(row.is_active ? 'active.active' : 'active.inactive')}
+      severity={row.is_active ? 'success' : 'danger'}
+      rounded
+      className="list-chip"
+    />
+  );
+
+  const actionsBody = (row: Contact) => (
+    <div className="list-actions">
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={t('table.edit')}
+        title={t('table.edit')}
+        onClick={() => openForm({ mode: 'edit', row })}
+      />
+      <Button
+        type="button"
+        icon={row.is_active ? 'pi pi-trash' : 'pi pi-replay'}
+        rounded
+        text
+        severity={row.is_active ? 'danger' : 'success'}
+        aria-label={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
+        title={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
+        disabled={toggleState.isLoading}
+        onClick={() => setConfirm({ row, visible: true })}
+      />
+    </div>
+  );
+
+  return (
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header={t('contacts.title', { name: partner.name })}
+      modal
+      draggable={false}
+      resizable={false}
+      blockScroll
+      style={{ width: '720px', maxWidth: '96vw' }}
+      className="contacts-dialog"
+      footer={
+        <div className="form-dialog__footer">
+          <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
+        </div>
+      }
+    >
+      <div className="contacts-dialog__toolbar">
+        <Button type="button" icon="pi pi-plus" label={t('contacts.add')} size="small" onClick={() => openForm({ mode: 'add' })} />
+      </div>
+      <DataTable
+        value={rows}
+        dataKey="id"
+        loading={isFetching && rows.length > 0}
+        emptyMessage={empty}
+        responsiveLayout="stack"
+        breakpoint="500px"
+        stripedRows
+        size="small"
+        className="list-table contacts-dialog__table"
+      >
+        <Column field="contact" header={t('contacts.contact')} />
+        <Column field="contact_type_id" header={t('contacts.contact_type')} body={typeBody} style={{ width: '11rem' }} />
+        <Column field="is_active" header={t('table.active')} body={activeBody} style={{ width: '8rem' }} />
+        <Column
+          columnKey="actions"
+          header={t('table.actions')}
+          body={actionsBody}
+          style={{ width: '7rem' }}
+          bodyClassName="list-actions-cell"
+        />
+      </DataTable>
+
+      <ConfirmDialog
+        visible={confirm.visible}
+        onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
+        header={t(confirm.row?.is_active ? 'activate.deactivate_title' : 'activate.reactivate_title')}
+        message={
+          confirm.row
+            ? t(confirm.row.is_active ? 'activate.deactivate_message' : 'activate.reactivate_message', {
+                name: confirm.row.contact,
+              })
+            : ''
+        }
+        icon={confirm.row?.is_active ? 'pi pi-exclamation-triangle' : 'pi pi-replay'}
+        acceptLabel={t('dialog.confirm')}
+        rejectLabel={t('dialog.cancel')}
+        acceptClassName={confirm.row?.is_active ? 'p-button-danger' : undefined}
+        accept={() => {
+          void confirmToggle();
+        }}
+        reject={() => setConfirm((c) => ({ ...c, visible: false }))}
+        draggable={false}
+        style={{ width: '28rem' }}
+        breakpoints={{ '500px': '92vw' }}
+      />
+
+      <div key={form.key}>
+        <ContactFormDialog
+          partnerId={partner.id}
+          state={form.state}
+          visible={form.visible}
+          onHide={() => setForm((f) => ({ ...f, visible: false }))}
+        />
+      </div>
+    </Dialog>
+  );
+}

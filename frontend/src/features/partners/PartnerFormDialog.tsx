@@ -1,0 +1,142 @@
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/form/FormDialog';
+import { PasswordField } from '../../shared/form/PasswordField';
+import { SelectField } from '../../shared/form/SelectField';
+import { TextField } from '../../shared/form/TextField';
+import type { FormRenderProps } from '../../shared/list/types';
+import {
+  useCreatePartnerMutation,
+  usePartnerCityOptionsQuery,
+  usePartnerTypesQuery,
+  useUpdatePartnerMutation,
+} from './api';
+import { CategoriesField } from './CategoriesField';
+import { ContactsDialog } from './ContactsDialog';
+import { optionsWithCurrent } from './options';
+import { initialPartnerValues, partnerSchema, toPartnerPayload, type PartnerFormValues } from './schema';
+import type { FigureField, Partner } from './types';
+
+/** The figures in the order the list shows them. */
+const FORM_FIGURES: FigureField[] = ['debt', 'moneyCirculation', 'annualPlan', 'payment', 'bonus', 'toolCash'];
+
+/** Spec §5 "Partner": the add and edit dialog; edit also opens the partner's contacts. */
+export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Partner>) {
+  const { t } = useTranslation();
+  const mode = state.mode;
+  const row = state.mode === 'edit' ? state.row : undefined;
+  const lookups = { skip: !visible, refetchOnMountOrArgChange: true };
+  const { data: cities, isFetching: citiesLoading } = usePartnerCityOptionsQuery(undefined, lookups);
+  const { data: types, isFetching: typesLoading } = usePartnerTypesQuery(undefined, lookups);
+  const [createPartner] = useCreatePartnerMutation();
+  const [updatePartner] = useUpdatePartnerMutation();
+  const [contactsOpen, setContactsOpen] = useState(false);
+
+  const onSubmit = async (values: PartnerFormValues) => {
+    const body = toPartnerPayload(values, mode);
+    if (row) await updatePartner({ id: row.id, body }).unwrap();
+    else await createPartner(body).unwrap();
+    onSaved();
+  };
+
+  const inactive = (name: string) => t('catalog.inactive_option', { name });
+  const cityOptions = optionsWithCurrent(cities, row?.city, inactive);
+  const typeOptions = [
+    { value: 0, label: t('partners.no_type') },
+    ...optionsWithCurrent(
+      types?.filter((type) => type.is_active),
+      row?.partner_type,
+      inactive,
+    ),
+  ];
+
+  return (
+    <>
+      <FormDialog<PartnerFormValues>
+        visible={visible}
+        title={t(row ? 'partners.edit_title' : 'partners.add_title')}
+        initialValues={initialPartnerValues(row)}
+        validationSchema={partnerSchema(mode)}
+        onSubmit={onSubmit}
+        onHide={onHide}
+      >
+        {row && (
+          <div className="partner-form__contacts">
+            <span className="partner-form__contacts-text">
+              <i className="pi pi-address-book" aria-hidden />
+              {t('partners.contacts_hint')}
+            </span>
+            <Button
+              type="button"
+              icon="pi pi-phone"
+              label={t('partners.contacts')}
+              outlined
+              size="small"
+              onClick={() => setContactsOpen(true)}
+            />
+          </div>
+        )}
+        {row ? (
+          <TextField name="name" label={t('partners.name')} required autoFocus autoComplete="off" />
+        ) : (
+          <div className="form-row partner-form__identity">
+            <TextField name="id" label={t('partners.id')} required autoFocus inputMode="numeric" autoComplete="off" />
+            <TextField name="name" label={t('partners.name')} required autoComplete="off" />
+          </div>
+        )}
+        <div className="form-row">
+          <TextField name="address" label={t('partners.address')} autoComplete="off" />
+          <SelectField<number>
+            name="city_id"
+            label={t('partners.city')}
+            required
+            options={cityOptions}
+            loading={citiesLoading && !cities}
+            placeholder={t('partners.city_placeholder')}
+          />
+        </div>
+        <div className="form-row">
+          <TextField name="pib" label={t('partners.pib')} autoComplete="off" />
+          <TextField name="pdv" label={t('partners.pdv')} autoComplete="off" />
+        </div>
+        <div className="form-row">
+          <TextField name="phone" label={t('partners.phone')} autoComplete="off" />
+          <SelectField<number>
+            name="partner_type_id"
+            label={t('partners.partner_type')}
+            options={typeOptions}
+            loading={typesLoading && !types}
+            placeholder={t('partners.partner_type_placeholder')}
+          />
+        </div>
+        <CategoriesField name="categories" label={t('partners.categories')} required />
+        <fieldset className="partner-form__group">
+          <legend>{t('partners.figures')}</legend>
+          <p className="partner-form__hint">{t(row ? 'partners.figures_hint_edit' : 'partners.figures_hint_add')}</p>
+          <div className="partner-form__figures">
+            {FORM_FIGURES.map((field) => (
+              <TextField
+                key={field}
+                name={field}
+                label={t(`partners.${field}`)}
+                required
+                inputMode={row ? 'text' : 'decimal'}
+                autoComplete="off"
+              />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="partner-form__group">
+          <legend>{t('partners.access')}</legend>
+          {row && <p className="partner-form__hint">{t('partners.password_edit_hint')}</p>}
+          <div className="form-row">
+            <PasswordField name="password" label={t('partners.password')} required={!row} />
+            <PasswordField name="confirmPassword" label={t('partners.confirm_password')} required={!row} />
+          </div>
+        </fieldset>
+      </FormDialog>
+      {row && <ContactsDialog partner={row} visible={contactsOpen} onHide={() => setContactsOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import * as yup from 'yup';
+import { nameRule } from '../../shared/validation/rules';
+import type { Contact, ContactPayload } from './types';
+
+export interface ContactFormValues {
+  contact: string;
+  contact_type_id: number | null;
+}
+
+/** Spec §5: contact text required, at least 2 characters; a contact type chosen. */
+export const contactSchema = () =>
+  yup.object({
+    contact: nameRule(),
+    contact_type_id: yup.number().nullable().required('validation.field'),
+  });
+
+export function initialContactValues(contact?: Contact): ContactFormValues {
+  return { contact: contact?.contact ?? '', contact_type_id: contact?.contact_type_id ?? null };
+}
+
+export function toContactPayload(values: ContactFormValues): ContactPayload {
+  return { contact: values.contact.trim(), contact_type_id: values.contact_type_id };
+}

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import { contactSchema, toContactPayload } from './contactSchema';
+import { excelFileProblem, MAX_EXCEL_BYTES } from './excelFile';
+import { initialPartnerValues, partnerSchema, toPartnerPayload, type PartnerFormValues } from './schema';
+import type { Partner } from './types';
+
+const valid: PartnerFormValues = {
+  id: '2001',
+  name: 'Gradnja Plus d.o.o.',
+  address: 'Bulevar 12',
+  pib: '02345678',
+  pdv: '30/31-01234-5',
+  city_id: 3,
+  phone: '+382 67 123 456',
+  bonus: '10.5',
+  debt: '1200',
+  payment: '0',
+  toolCash: '99,999',
+  annualPlan: '50000',
+  moneyCirculation: '15',
+  password: 'tajna',
+  confirmPassword: 'tajna',
+  categories: [{ id: 2, name: 'Alati' }],
+  partner_type_id: null,
+};
+
+/** Field → the first message key, the way Formik shows it. */
+function errorsOf(mode: 'add' | 'edit', values: Partial<PartnerFormValues>): Record<string, string> {
+  try {
+    partnerSchema(mode).validateSync({ ...valid, ...values }, { abortEarly: false });
+    return {};
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    const errors: Record<string, string> = {};
+    for (const inner of e.inner) errors[inner.path ?? ''] ??= inner.message;
+    return errors;
+  }
+}
+
+const partner: Partner = {
+  id: 1001,
+  name: 'Gradnja Plus d.o.o.',
+  address: 'Bulevar Svetog Petra Cetinjskog 12',
+  pib: '02345678',
+  pdv: '30/31-01234-5',
+  city_id: 3,
+  city: { id: 3, name: 'Podgorica' },
+  city_name: 'Podgorica',
+  phone: '+382 67 123 456',
+  bonus: '10.5',
+  debt: '1200',
+  payment: '0',
+  toolCash: '99.999',
+  annualPlan: '50000',
+  moneyCirculation: '15%',
+  categories: [
+    { id: 2, name: 'Alati' },
+    { id: 5, name: 'Boje i lakovi' },
+  ],
+  category_names: 'Alati, Boje i lakovi',
+  partner_type_id: 1,
+  partner_type: { id: 1, name: 'Veleprodaja' },
+  partner_type_name: 'Veleprodaja',
+  is_active: true,
+  updated_at: '2026-11-21T10:00:00Z',
+};
+
+describe('partner form schema', () => {
+  it('accepts a complete add form and a complete edit form', () => {
+    expect(errorsOf('add', {})).toEqual({});
+    expect(errorsOf('edit', { password: '', confirmPassword: '' })).toEqual({});
+  });
+
+  it('requires id, name, city, the six figures, the password pair and a category on add', () => {
+    const empty = initialPartnerValues();
+    expect(errorsOf('add', empty)).toEqual({
+      id: 'validation.field',
+      name: 'validation.field',
+      city_id: 'validation.field',
+      bonus: 'validation.field',
+      debt: 'validation.field',
+      payment: 'validation.field',
+      toolCash: 'validation.field',
+      annualPlan: 'validation.field',
+      moneyCirculation: 'validation.field',
+      password: 'validation.field',
+      confirmPassword: 'validation.field',
+      categories: 'partners.categories_required',
+    });
+  });
+
+  it('wants the id to be a positive whole number', () => {
+    for (const id of ['0', '000', '-5', '12.5', '1e3', 'abc', '1 2', '1234567890123456789']) {
+      expect(errorsOf('add', { id })).toEqual({ id: 'validation.positive_integer' });
+    }
+    expect(errorsOf('add', { id: ' 1011 ' })).toEqual({});
+    expect(errorsOf('add', { id: '007' })).toEqual({});
+  });
+
+  it('does not ask for the id on edit', () => {
+    expect(errorsOf('edit', { id: '', password: '', confirmPassword: '' })).toEqual({});
+  });
+
+  it('wants a name of at least 2 characters', () => {
+    expect(errorsOf('add', { name: 'A' })).toEqual({ name: 'validation.name_min' });
+    expect(errorsOf('add', { name: '  ' })).toEqual({ name: 'validation.field' });
+    // Partner names may start with a digit (e.g. "3M Crna Gora").
+    expect(errorsOf('add', { name: '3M Crna Gora' })).toEqual({});
+  });
+
+  it('on add, each figure must be a number ≥ 0 with up to 10 digits and 3 decimals', () => {
+    for (const bad of ['abc', '-5', '15%', '1.2345', '12345678901', '1 000', '.5', '1e3']) {
+      expect(errorsOf('add', { debt: bad })).toEqual({ debt: 'partners.must_be_number' });
+    }
+    for (const good of ['0', '1200', '12,5', '12.125', '9999999999']) {
+      expect(errorsOf('add', { debt: good })).toEqual({});
+    }
+  });
+
+  it('on edit, a figure follows the cash pattern with an optional percent sign (spec §5)', () => {
+    const edit = (values: Partial<PartnerFormValues>) => errorsOf('edit', { password: '', confirmPassword: '', ...values });
+    for (const good of ['15%', '10,5%', '0', '1200', '99.999']) {
+      expect(edit({ moneyCirculation: good })).toEqual({});
+    }
+    for (const bad of ['abc', '%15', '15 %', '1.2345', '-1', '12345678901%']) {
+      expect(edit({ moneyCirculation: bad })).toEqual({ moneyCirculation: 'validation.number' });
+    }
+    expect(edit({ toolCash: '' })).toEqual({ toolCash: 'validation.field' });
+  });
+
+  it('on add, the password needs 4 characters and a matching confirmation', () => {
+    expect(errorsOf('add', { password: 'abc', confirmPassword: 'abc' })).toEqual({ password: 'validation.short_password' });
+    expect(errorsOf('add', { password: 'abcd', confirmPassword: 'abce' })).toEqual({
+      confirmPassword: 'validation.password_match',
+    });
+    // An empty confirmation does not match either (the shared rule reports the mismatch first).
+    expect(errorsOf('add', { password: 'abcd', confirmPassword: '' })).toHaveProperty('confirmPassword');
+  });
+
+  it('on edit, the password is checked only when typed', () => {
+    const edit = (password: string, confirmPassword: string) => errorsOf('edit', { password, confirmPassword });
+    expect(edit('', '')).toEqual({});
+    expect(edit('ab', 'ab')).toEqual({ password: 'validation.short_password' });
+    expect(edit('abcdef', '')).toEqual({ confirmPassword: 'validation.field' });
+    expect(edit('abcdef', 'abcdeg')).toEqual({ confirmPassword: 'validation.password_match' });
+    expect(edit('abcdef', 'abcdef')).toEqual({});
+  });
+
+  it('needs at least one category on add and on edit', () => {
+    expect(errorsOf('add', { categories: [] })).toEqual({ categories: 'partners.categories_required' });
+    expect(errorsOf('edit', { categories: [], password: '', confirmPassword: '' })).toEqual({
+      categories: 'partners.categories_required',
+    });
+  });
+
+  it('leaves the partner type optional', () => {
+    expect(errorsOf('add', { partner_type_id: null })).toEqual({});
+    expect(errorsOf('add', { partner_type_id: 2 })).toEqual({});
+  });
+});
+
+describe('partner payload', () => {
+  it('sends the id, figures as typed strings, category ids and a null type on add', () => {
+    expect(toPartnerPayload({ ...valid, id: ' 2001 ', name: ' Gradnja ', partner_type_id: 0 }, 'add')).toEqual({
+      id: '2001',
+      name: 'Gradnja',
+      address: 'Bulevar 12',
+      pib: '02345678',
+      pdv: '30/31-01234-5',
+      city_id: 3,
+      phone: '+382 67 123 456',
+      bonus: '10.5',
+      debt: '1200',
+      payment: '0',
+      toolCash: '99,999',
+      annualPlan: '50000',
+      moneyCirculation: '15',
+      password: 'tajna',
+      confirmPassword: 'tajna',
+      categories: [2],
+      partner_type_id: null,
+    });
+  });
+
+  it('fills the edit form from a partner, keeping a percent figure as shown, and sends no id', () => {
+    const values = initialPartnerValues(partner);
+    expect(values).toMatchObject({
+      id: '1001',
+      city_id: 3,
+      moneyCirculation: '15%',
+      toolCash: '99.999',
+      password: '',
+      confirmPassword: '',
+      categories: [
+        { id: 2, name: 'Alati' },
+        { id: 5, name: 'Boje i lakovi' },
+      ],
+      partner_type_id: 1,
+    });
+    const payload = toPartnerPayload(values, 'edit');
+    expect(payload).not.toHaveProperty('id');
+    expect(payload).toMatchObject({ moneyCirculation: '15%', password: '', confirmPassword: '', categories: [2, 5], partner_type_id: 1 });
+  });
+});
+
+describe('contact form', () => {
+  const contactErrors = (values: object) => {
+    try {
+      contactSchema().validateSync(values, { abortEarly: false });
+      return {};
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      const errors: Record<string, string> = {};
+      for (const inner of e.inner) errors[inner.path ?? ''] ??= inner.message;
+      return errors;
+    }
+  };
+
+  it('wants a contact of 2+ characters and a type', () => {
+    expect(contactErrors({ contact: '', contact_type_id: null })).toEqual({
+      contact: 'validation.field',
+      contact_type_id: 'validation.field',
+    });
+    expect(contactErrors({ contact: 'x', contact_type_id: 1 })).toEqual({ contact: 'validation.name_min' });
+    expect(contactErrors({ contact: '+382 67 111 222', contact_type_id: 1 })).toEqual({});
+    expect(toContactPayload({ contact: ' a@b.me ', contact_type_id: 3 })).toEqual({ contact: 'a@b.me', contact_type_id: 3 });
+  });
+});
+
+describe('Excel file check', () => {
+  it('takes .xlsx and .xls up to 10 MB', () => {
+    expect(excelFileProblem({ name: 'Partners.xlsx', size: 1000 })).toBeNull();
+    expect(excelFileProblem({ name: 'STARI.XLS', size: 1000 })).toBeNull();
+    expect(excelFileProblem({ name: 'partners.csv', size: 1000 })).toBe('excel.file_validation');
+    expect(excelFileProblem({ name: 'xlsx', size: 1000 })).toBe('excel.file_validation');
+    expect(excelFileProblem({ name: 'big.xlsx', size: MAX_EXCEL_BYTES + 1 })).toBe('excel.file_size');
+  });
+});
