@@ -40,7 +40,10 @@ describe('sign-in, session and language', () => {
     assert.ok(stored.expiration > Date.now() + 60_000);
     assert.equal(stored.partner, 'null');
     assert.equal(stored.username, 'admin');
-    assert.equal(stored.evidentions, '[]');
+    // The demo's unseen customer-support messages, as GET /api/getCommentInfo lists them.
+    const info = await api.call('GET', '/api/getCommentInfo', { token: stored.token });
+    assert.deepEqual(JSON.parse(stored.evidentions), info.body.evidentions);
+    assert.ok(info.body.evidentions.length > 0);
 
     // A signed-in user is sent away from /login.
     await page.goto('/login');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiClient, launchBrowser, newPage, shoot, signIn, startServer } from './harness.mjs';
+import { apiClient, launchBrowser, listScreen, newPage, shoot, signIn, startServer } from './harness.mjs';
 
 const pad = (n) => String(n).padStart(2, '0');
 
@@ -186,11 +186,11 @@ describe('users list', () => {
 
     await dialog.getByLabel('Ime i prezime').fill('Nova Osoba Izmijenjena');
     await dialog.locator('.p-inputswitch').click();
-    await dialog.getByLabel('Partner', { exact: true }).waitFor();
+    await dialog.getByLabel(/^Partner/).waitFor();
     await shoot(page, 'user-dialog-edit');
     // Switch it off again: partner_id goes back to null.
     await dialog.locator('.p-inputswitch').click();
-    await dialog.getByLabel('Partner', { exact: true }).waitFor({ state: 'detached' });
+    await dialog.getByLabel(/^Partner/).waitFor({ state: 'detached' });
 
     const updated = page.waitForResponse((res) => /\/api\/users\/\d+$/.test(res.url()) && res.request().method() === 'PUT');
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
@@ -251,5 +251,129 @@ describe('users list', () => {
     assert.equal(await page.locator('.list-table thead th').first().isVisible(), false);
     await page.locator('.list-table tbody .p-column-title', { hasText: 'Korisničko ime' }).first().waitFor();
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
+describe('users: the superior partner', () => {
+  let server;
+  let browser;
+  let api;
+  let page;
+  let list;
+  let partners;
+
+  const isPicker = (res) => new URL(res.url()).pathname === '/api/partnersActive';
+
+  before(async () => {
+    server = await startServer({ seedDemo: true }); // active demo partners 1001–1010
+    browser = await launchBrowser();
+    api = apiClient(server.baseURL);
+    const token = await api.login('admin', server.adminPassword);
+    partners = (await api.call('GET', '/api/partnersActive?sort=name&order=asc', { token })).body;
+    assert.ok(partners.length > 8, 'more active partners than one page of the dialog');
+    page = await newPage(browser, server.baseURL);
+    list = listScreen(page, 'users');
+    await signIn(page, 'admin', server.adminPassword);
+  });
+
+  after(async () => {
+    await page?.context().close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('adds a user whose superior partner is chosen in the choose-partner dialog', async () => {
+    await list.open();
+    await page.getByRole('button', { name: 'Dodaj' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novi korisnik' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Ime i prezime').fill('Partnerov Korisnik');
+    await dialog.getByLabel('Korisničko ime').fill('partnerov.korisnik');
+    await dialog.getByLabel('Šifra').fill('tajna123');
+    await dialog.getByLabel('Ponovite šifru').fill('tajna123');
+
+    // The switch shows the read-only partner field; without a partner nothing is sent.
+    await dialog.getByRole('switch', { name: 'Nadređeni partner' }).click();
+    const field = dialog.getByLabel(/^Partner/);
+    await field.waitFor();
+    assert.equal(await field.getAttribute('readonly'), '');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    await dialog.getByText('Izaberite nadređenog partnera').waitFor();
+
+    // The dialog: 8 active partners per page, sorted by name.
+    const firstPage = page.waitForResponse(isPicker);
+    await dialog.getByRole('button', { name: 'Izaberi', exact: true }).click();
+    const chooser = page.getByRole('dialog', { name: 'Izbor partnera' });
+    await chooser.waitFor();
+    const params = new URL((await firstPage).url()).searchParams;
+    assert.deepEqual(Object.fromEntries(params), { page: '1', per_page: '8', sort: 'name', order: 'asc' });
+    const rows = chooser.locator('tbody tr:not(.p-datatable-emptymessage)');
+    await chooser.getByText(`1–8 / ${partners.length}`).waitFor();
+    assert.equal(await rows.count(), 8);
+    const headers = (await chooser.locator('thead tr').first().locator('th').allInnerTexts()).map((h) => h.trim());
+    assert.deepEqual(headers.filter(Boolean), ['NAZIV', 'ADRESA', 'PIB', 'PDV', 'AKTIVAN', 'TIP PARTNERA', 'AKCIJE']);
+    await shoot(page, 'choose-partner');
+
+    // Page 2 holds the rest.
+    const second = page.waitForResponse(isPicker);
+    await chooser.getByRole('button', { name: 'Strana 2' }).click();
+    await second;
+    await chooser.getByText(partners[8].name).waitFor();
+
+    // Filter by name and choose with the checkbox.
+    const target = partners.find((p) => p.partner_type_name) ?? partners[0];
+    const byName = page.waitForResponse(isPicker);
+    const nameFilter = chooser.getByRole('textbox', { name: 'Naziv — Pretraga' });
+    await nameFilter.fill(target.name.slice(0, 6));
+    await nameFilter.press('Enter');
+    assert.equal(new URL((await byName).url()).searchParams.get('name'), target.name.slice(0, 6));
+    await chooser.getByText(target.name).waitFor();
+    // PrimeReact labels both the checkbox box and its input; the input is the control.
+    await chooser.getByLabel(`Izaberi ${target.name}`, { exact: true }).and(page.locator('input')).check();
+    await chooser.getByText(`Izabran: ${target.name}`).waitFor();
+    await chooser.getByRole('button', { name: 'Potvrdi' }).click();
+    await chooser.waitFor({ state: 'hidden' });
+    assert.equal(await field.inputValue(), target.name);
+    await shoot(page, 'user-form-partner');
+
+    const created = page.waitForResponse((res) => res.url().endsWith('/api/users') && res.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    const res = await created;
+    assert.equal(res.status(), 201);
+    assert.equal(JSON.parse(res.request().postData()).partner_id, target.id);
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The list shows the partner's name.
+    await list.filter('Ime i prezime', 'Partnerov');
+    await list.row('Partnerov Korisnik').filter({ hasText: target.name }).waitFor();
+
+    // A partner-linked account may not use the back office: the login answers with its partner
+    // (the screen's "nothing visible" is covered in auth.test.mjs).
+    const login = await api.call('POST', '/api/login', { body: { username: 'partnerov.korisnik', password: 'tajna123' } });
+    assert.equal(login.status, 200);
+    assert.equal(login.body.partner_id, target.id);
+  });
+
+  it('edit shows the current partner and switching it off unlinks the user', async () => {
+    await list.row('Partnerov Korisnik').getByRole('button', { name: 'Izmijeni' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Izmjena korisnika' });
+    await dialog.waitFor();
+    const field = dialog.getByLabel(/^Partner/);
+    const row = await list.row('Partnerov Korisnik').innerText();
+    assert.ok(row.includes(await field.inputValue()), 'the form shows the linked partner');
+    assert.equal(await dialog.getByRole('switch', { name: 'Nadređeni partner' }).isChecked(), true);
+
+    await dialog.getByRole('switch', { name: 'Nadređeni partner' }).click();
+    await field.waitFor({ state: 'detached' });
+    const updated = page.waitForResponse((res) => /\/api\/users\/\d+$/.test(res.url()) && res.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    const res = await updated;
+    assert.equal(res.status(), 200);
+    assert.equal(JSON.parse(res.request().postData()).partner_id, null);
+    await dialog.waitFor({ state: 'hidden' });
+    await list.row('Partnerov Korisnik').filter({ hasText: '—' }).waitFor();
+    const login = await api.call('POST', '/api/login', { body: { username: 'partnerov.korisnik', password: 'tajna123' } });
+    assert.equal(login.body.partner_id, null);
+    assert.deepEqual(page.problems, []);
   });
 });

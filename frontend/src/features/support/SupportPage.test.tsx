@@ -85,6 +85,16 @@ function Shell() {
 const count = (calls: MockRequest[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.url.pathname === path).length;
 
+/** jsdom cannot lay the overlay out, so PrimeReact leaves it display:none and nameless to queries. */
+const findBellPanel = () =>
+  waitFor(() => {
+    const panel = screen
+      .getAllByRole('dialog', { hidden: true })
+      .find((d) => d.getAttribute('aria-label') === 'Nove sugestije i žalbe');
+    if (!panel) throw new Error('no bell panel');
+    return panel;
+  });
+
 const bell = () => screen.getByRole('button', { name: /^Nepregledane sugestije i žalbe/ });
 
 beforeEach(signIn);
@@ -152,8 +162,7 @@ describe('app-bar count of unseen messages', () => {
     expect(bell().querySelector('.p-badge')).toHaveTextContent('3');
 
     await user.click(bell());
-    const panel = await screen.findByRole('dialog', { name: 'Nove sugestije i žalbe', hidden: true });
-    // jsdom cannot lay the overlay out, so PrimeReact leaves it display:none.
+    const panel = await findBellPanel();
     expect(within(panel).getAllByRole('listitem', { hidden: true })).toHaveLength(3);
     expect(within(panel).getByText('Partner 2')).toBeInTheDocument();
     expect(within(panel).getAllByText('Žalba')).toHaveLength(2);
@@ -190,7 +199,7 @@ describe('app-bar count of unseen messages', () => {
     await waitFor(() => expect(bell()).toHaveAccessibleName('Nepregledane sugestije i žalbe: 0'));
     expect(bell().querySelector('.p-badge')).toBeNull();
     await user.click(bell());
-    const panel = await screen.findByRole('dialog', { name: 'Nove sugestije i žalbe', hidden: true });
+    const panel = await findBellPanel();
     expect(within(panel).getByText('Nema novih poruka')).toBeInTheDocument();
   });
 

@@ -60,8 +60,7 @@ export function NotificationBell() {
         className="bell-panel"
         onShow={() => setOpen(true)}
         onHide={() => setOpen(false)}
-        aria-label={t('support.unseen_title')}
-        role="dialog"
+        pt={{ root: { role: 'dialog', 'aria-label': t('support.unseen_title') } }}
       >
         <div className="bell-panel__header">{t('support.unseen_title')}</div>
         {count === 0 ? (

@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import type { KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGE_SIZES } from '../list/types';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
@@ -38,6 +38,10 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
   const narrow = useMediaQuery(MOBILE_QUERY);
   const state = usePartnerChoice(visible, selected, FILTER_FIELDS);
   const { rows, isFetching, isError } = state;
+  // On a phone the five filters fold behind a button so the partners stay in view.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const appliedCount = state.appliedCount;
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -117,34 +121,48 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '900px', maxWidth: '96vw' }}
+      style={{ width: '1100px', maxWidth: '96vw' }}
       className="choose-dialog choose-partner"
       footer={
-        <div className="form-dialog__footer">
-          <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
-          <Button
-            type="button"
-            label={t('dialog.confirm')}
-            icon="pi pi-check"
-            disabled={!state.choice}
-            onClick={() => state.choice && onChoose(state.choice)}
-          />
+        <div className="choose-partner__footer">
+          <span className="choose-dialog__count" aria-live="polite">
+            {state.choice
+              ? t('choose_partner.selected', { name: state.choice.name })
+              : t('choose_partner.none_selected')}
+          </span>
+          <div className="form-dialog__footer">
+            <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
+            <Button
+              type="button"
+              label={t('dialog.confirm')}
+              icon="pi pi-check"
+              disabled={!state.choice}
+              onClick={() => state.choice && onChoose(state.choice)}
+            />
+          </div>
         </div>
       }
     >
-      <div className="choose-dialog__toolbar">
-        <span className="choose-dialog__count" aria-live="polite">
-          {state.choice
-            ? t('choose_partner.selected', { name: state.choice.name })
-            : t('choose_partner.none_selected')}
-        </span>
-      </div>
       {narrow && (
         <div className="list-filters-stacked choose-partner__filters">
-          {[...LEADING, TYPE].map((c) => (
-            <div key={c.field}>{textFilter(c)}</div>
-          ))}
-          <div className="list-filters-stacked__row">{filterButtons}</div>
+          <Button
+            type="button"
+            icon={filtersOpen ? 'pi pi-chevron-up' : 'pi pi-filter'}
+            label={appliedCount > 0 ? `${t('choose_partner.filters')} (${appliedCount})` : t('choose_partner.filters')}
+            text
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            className="choose-partner__filters-toggle"
+            onClick={() => setFiltersOpen((open) => !open)}
+          />
+          {filtersOpen && (
+            <div id={filtersId} className="choose-partner__filter-fields">
+              {[...LEADING, TYPE].map((c) => (
+                <div key={c.field}>{textFilter(c)}</div>
+              ))}
+              <div className="list-filters-stacked__row">{filterButtons}</div>
+            </div>
+          )}
         </div>
       )}
       <DataTable<ActivePartner[]>

@@ -86,6 +86,8 @@ export function usePartnerChoice(visible: boolean, selected: PartnerRef | null, 
       setPage((p) => ({ ...p, first: 0 }));
     },
     draft,
+    /** How many text filters are applied. */
+    appliedCount: Object.values(applied).filter((v) => v.trim() !== '').length,
     setDraftField: (field: PartnerFilterField, value: string) => setDraft((d) => ({ ...d, [field]: value })),
     applyFilters,
     clearFilters: () => {
