@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"vitrina/adapters/persistence"
 	"vitrina/domain/kernel"
@@ -101,6 +102,15 @@ func seedPartners(ctx context.Context, app *App) (int, error) {
 		if page.Total == 0 {
 			for _, m := range demoMessages {
 				if err := app.Partner.AddSupportMessage(ctx, kernel.ID(m.typeID), kernel.ID(m.partner), m.text); err != nil {
+					return created, err
+				}
+			}
+			// The messages came in over the last days, the newest last.
+			now := time.Now().UTC()
+			for i := range demoMessages {
+				at := now.Add(-time.Duration(len(demoMessages)-i) * 7 * time.Hour)
+				if _, err := app.DB.NewUpdate().Table("support_messages").Set("created_at = ?", at).Set("updated_at = ?", at).
+					Where("id = ?", i+1).Exec(ctx); err != nil {
 					return created, err
 				}
 			}
