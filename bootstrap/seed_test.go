@@ -49,6 +49,13 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 		stores.Total != len(demoCities) || products.Total != len(demoProducts) || users.Total != 41 {
 		t.Fatalf("counts %v cities %d stores %d products %d users %d", counts, cities.Total, stores.Total, products.Total, users.Total)
 	}
+	partners, _ := app.Partner.Lists().Partners.List(ctx, q)
+	active := true
+	messages, _ := app.Partner.Lists().SupportMessages.List(ctx, ports.ListQuery{Page: 1, PerPage: 1, Active: &active})
+	contacts, _ := app.Partner.Contacts(ctx, 1001)
+	if partners.Total != len(demoPartnerData) || messages.Total != 6 || len(contacts) != 2 {
+		t.Fatalf("partners %d active messages %d contacts %d", partners.Total, messages.Total, len(contacts))
+	}
 }
 
 // Product pictures are real JPEGs the upload pipeline accepts, captions in the font's ASCII.
