@@ -22,8 +22,14 @@ type oleStream struct {
 // buildCompound writes a version 3 compound file holding the streams at the root. Streams
 // are padded to the 4096-byte cutoff so that they live in regular sectors; the readers
 // never look past a BIFF stream's last EOF.
-func buildCompound(streams ...oleStream) []byte {
-	const ss = 512
+func buildCompound(streams ...oleStream) []byte { return buildCompoundVersion(3, streams...) }
+
+// buildCompoundVersion writes a version 3 (512-byte sectors) or 4 (4096-byte sectors) file.
+func buildCompoundVersion(version int, streams ...oleStream) []byte {
+	ss, shift := 512, 9
+	if version == 4 {
+		ss, shift = 4096, 12
+	}
 	le := binary.LittleEndian
 	const (
 		free   = 0xFFFFFFFF
@@ -74,9 +80,9 @@ func buildCompound(streams ...oleStream) []byte {
 	head := make([]byte, ss)
 	copy(head, oleMagic)
 	le.PutUint16(head[24:], 0x3E)
-	le.PutUint16(head[26:], 3)
+	le.PutUint16(head[26:], uint16(version))
 	le.PutUint16(head[28:], 0xFFFE)
-	le.PutUint16(head[30:], 9)
+	le.PutUint16(head[30:], uint16(shift))
 	le.PutUint16(head[32:], 6)
 	le.PutUint32(head[44:], uint32(nFAT))
 	le.PutUint32(head[48:], dirStart)
@@ -108,7 +114,7 @@ func buildCompound(streams ...oleStream) []byte {
 		le.PutUint32(b[72:], right)
 		le.PutUint32(b[76:], child)
 		le.PutUint32(b[116:], start)
-		le.PutUint32(b[120:], uint32(size))
+		le.PutUint64(b[120:], uint64(size))
 	}
 	child := uint32(noStream)
 	if len(streams) > 0 {

@@ -5,7 +5,6 @@ package excel
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 
 	"vitrina/domain/kernel"
@@ -38,12 +37,10 @@ var (
 	oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 )
 
-// Workbooks is the ports.Spreadsheet of .xlsx and .xls workbooks.
-type Workbooks struct {
-	// tmpDir is where excelize may spill big parts; "" is os.TempDir(). Each call works in a
-	// directory of its own under it and removes that directory on return.
-	tmpDir string
-}
+// Workbooks is the ports.Spreadsheet of .xlsx and .xls workbooks. It holds no state; each
+// call that needs temporary files (excelize spills big parts to disk) makes a directory of
+// its own under os.TempDir() and removes it on return.
+type Workbooks struct{}
 
 var _ ports.Spreadsheet = (*Workbooks)(nil)
 
@@ -71,7 +68,7 @@ func (x *Workbooks) Read(ctx context.Context, r io.ReaderAt, size int64, fn func
 		return x.readXLSX(r, size, rows)
 	case bytes.Equal(head, oleMagic):
 		data := make([]byte, size)
-		if _, err := r.ReadAt(data, 0); err != nil && !errors.Is(err, io.EOF) {
+		if n, _ := r.ReadAt(data, 0); n < len(data) {
 			return ErrDamaged
 		}
 		return readXLS(data, rows)

@@ -257,7 +257,8 @@ func TestRoundTrip(t *testing.T) {
 	if strings.Contains(sheet, "<f") {
 		t.Errorf("the sheet has a formula:\n%s", sheet)
 	}
-	for _, want := range []string{`<v>12.345</v>`, `<v>1234567890.125</v>`, `<v>0</v>`, `t="inlineStr"><is><t>=SUM(A1)</t>`, `<is><t>+381 67</t>`} {
+	for _, want := range []string{`<cols><col min="1" max="1" width="17" customWidth="1"/><col min="2" max="2" width="16" customWidth="1"/><col min="3" max="3" width="16" customWidth="1"/></cols>`,
+		`<pane activePane="bottomLeft" state="frozen" topLeftCell="A2" ySplit="1">`, `<v>12.345</v>`, `<v>1234567890.125</v>`, `<v>0</v>`, `t="inlineStr"><is><t>=SUM(A1)</t>`, `<is><t>+381 67</t>`} {
 		if !strings.Contains(sheet, want) {
 			t.Errorf("the sheet lacks %s", want)
 		}

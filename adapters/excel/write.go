@@ -26,7 +26,7 @@ const (
 // Write implements ports.Spreadsheet. The sheet XML goes to a temporary file as it is
 // produced and is then zipped straight into w, so memory stays flat whatever the row count.
 func (x *Workbooks) Write(ctx context.Context, w io.Writer, sheet string, header []string, rows func(emit func([]ports.SheetCell) error) error) error {
-	dir, err := os.MkdirTemp(x.tmpDir, "vitrina-xlsx-")
+	dir, err := os.MkdirTemp("", "vitrina-xlsx-")
 	if err != nil {
 		return err
 	}
@@ -115,8 +115,9 @@ func (r *rowWriter) start() error {
 			measure(i, c.Value)
 		}
 	}
-	for i, n := range widths {
-		width := float64(min(max(n+2, minColumnWidth), maxColumnWidth))
+	// excelize puts each column set before those set earlier; Excel wants them in order.
+	for i := len(widths) - 1; i >= 0; i-- {
+		width := float64(min(max(widths[i]+2, minColumnWidth), maxColumnWidth))
 		if err := r.sw.SetColWidth(i+1, i+1, width); err != nil {
 			return err
 		}

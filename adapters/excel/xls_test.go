@@ -204,6 +204,15 @@ func boundSheetAt(at uint32) []byte {
 	return wb
 }
 
+func TestCompoundFileVersion4(t *testing.T) {
+	wb := biffWorkbook(nil, [][]byte{rec(recLabel, cell(0, 0), xlString("4096-byte sectors"))})
+	rows, err := readRows(t, New(), buildCompoundVersion(4, oleStream{"Workbook", wb}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRows(t, rows, []sheetRow{{1, []string{"4096-byte sectors"}}})
+}
+
 func TestBIFFWithoutWorksheetHasNoRows(t *testing.T) {
 	wb := bytes.Join([][]byte{bofRec(0x0600, bofGlobals), eofRec()}, nil)
 	rows, err := readRows(t, New(), buildCompound(oleStream{"Workbook", wb}))

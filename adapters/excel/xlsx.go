@@ -34,7 +34,7 @@ func (x *Workbooks) readXLSX(r io.ReaderAt, size int64, rows *rowSink) error {
 	}
 	// excelize spills big parts to temporary files and leaves some behind when opening
 	// fails half way; a directory of our own is removed whole, whatever happens.
-	dir, err := os.MkdirTemp(x.tmpDir, "vitrina-xlsx-")
+	dir, err := os.MkdirTemp("", "vitrina-xlsx-")
 	if err != nil {
 		return err
 	}
@@ -57,10 +57,11 @@ func (x *Workbooks) readXLSX(r io.ReaderAt, size int64, rows *rowSink) error {
 	if len(sheets) == 0 {
 		return ErrType
 	}
-	// Cells are read with their number formats switched off: excelize then gives a number as
-	// its shortest decimal (Excel writes 0.1 as 0.10000000000000001) with no date, percent
-	// or thousands formatting, and text, shared or inline, exactly as stored. This is what
-	// RawCellValue promises, without the raw 17-digit doubles.
+	// Cells are read with their number formats switched off rather than with RawCellValue:
+	// excelize then gives a number as its shortest decimal (Excel writes 0.1 as
+	// 0.10000000000000001, which RawCellValue would pass on; past 15 significant digits it
+	// rounds to 15, as Excel shows them) with no date, percent or thousands formatting, and
+	// text, shared or inline, exactly as stored.
 	if f.Styles != nil {
 		f.Styles.CellXfs = nil
 	}
