@@ -40,51 +40,27 @@ func (x *Workbooks) readXLSX(r io.ReaderAt, size int64, rows *rowSink) error {
 	}
 	defer os.RemoveAll(dir)
 
-	f, err := excelize.OpenReader(io.NewSectionReader(r, 0, size), excelize.Options{
-		UnzipSizeLimit:    maxUnzipped,
-		UnzipXMLSizeLimit: maxXMLInMemory,
-		TmpDir:            dir,
-	})
+	f, it, err := openFirstSheet(r, size, dir)
+	if f != nil {
+		defer f.Close()
+	}
+	if it != nil {
+		defer it.Close()
+	}
 	if err != nil {
-		if f != nil {
-			_ = f.Close()
-		}
-		return xlsxError(err)
+		return err
 	}
-	defer f.Close()
-
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return ErrType
-	}
-	// Cells are read with their number formats switched off rather than with RawCellValue:
-	// excelize then gives a number as its shortest decimal (Excel writes 0.1 as
-	// 0.10000000000000001, which RawCellValue would pass on; past 15 significant digits it
-	// rounds to 15, as Excel shows them) with no date, percent or thousands formatting, and
-	// text, shared or inline, exactly as stored.
-	if f.Styles != nil {
-		f.Styles.CellXfs = nil
-	}
-	it, err := f.Rows(sheets[0])
-	if err != nil {
-		if it != nil {
-			_ = it.Close()
-		}
-		return ErrDamaged
-	}
-	defer it.Close()
-
 	// The iterator yields every row number in turn, the missing ones as empty rows without
-	// reading anything, so the count of Next calls is the sheet row number.
-	row := 0
-	for it.Next() {
-		row++
-		cells, err := it.Columns()
-		if err != nil {
-			if row > lastRow {
-				return ErrTooManyRows // a cell reference beyond Excel's last row
-			}
-			return ErrDamaged
+	// reading anything, so the count of rows it yields is the sheet row number.
+	for row := 1; ; row++ {
+		cells, more, err := nextRow(it)
+		switch {
+		case err != nil && row > lastRow:
+			return ErrTooManyRows // a cell reference beyond Excel's last row
+		case err != nil:
+			return xlsxError(err)
+		case !more:
+			return nil
 		}
 		for i, c := range cells {
 			if errorValues[c] {
@@ -95,10 +71,53 @@ func (x *Workbooks) readXLSX(r io.ReaderAt, size int64, rows *rowSink) error {
 			return err
 		}
 	}
-	if err := it.Error(); err != nil {
-		return xlsxError(err)
+}
+
+// openFirstSheet opens the workbook and the rows of its first sheet.
+func openFirstSheet(r io.ReaderAt, size int64, dir string) (f *excelize.File, it *excelize.Rows, err error) {
+	defer guard(&err)
+	f, err = excelize.OpenReader(io.NewSectionReader(r, 0, size), excelize.Options{
+		UnzipSizeLimit:    maxUnzipped,
+		UnzipXMLSizeLimit: maxXMLInMemory,
+		TmpDir:            dir,
+	})
+	if err != nil {
+		return f, nil, xlsxError(err)
 	}
-	return nil
+	sheets := f.GetSheetList()
+	if len(sheets) == 0 {
+		return f, nil, ErrType
+	}
+	// Cells are read with their number formats switched off rather than with RawCellValue:
+	// excelize then gives a number as its shortest decimal (Excel writes 0.1 as
+	// 0.10000000000000001, which RawCellValue would pass on; past 15 significant digits it
+	// rounds to 15, as Excel shows them) with no date, percent or thousands formatting, and
+	// text, shared or inline, exactly as stored.
+	if f.Styles != nil {
+		f.Styles.CellXfs = nil
+	}
+	if it, err = f.Rows(sheets[0]); err != nil {
+		return f, it, ErrDamaged
+	}
+	return f, it, nil
+}
+
+// nextRow moves to the next row and reads its cells; more is false after the last row.
+func nextRow(it *excelize.Rows) (cells []string, more bool, err error) {
+	defer guard(&err)
+	if !it.Next() {
+		return nil, false, it.Error()
+	}
+	cells, err = it.Columns()
+	return cells, true, err
+}
+
+// guard turns a panic inside excelize, which parses what the file says, into a damaged
+// file. fn never runs under it: its panics stay its own.
+func guard(err *error) {
+	if recover() != nil {
+		*err = ErrDamaged
+	}
 }
 
 // checkZip refuses from the zip's central directory alone what is not a workbook or would

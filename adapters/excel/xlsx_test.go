@@ -242,3 +242,15 @@ func TestXLSXZipBombsAreRefusedCheaply(t *testing.T) {
 		})
 	}
 }
+
+func TestGuardTurnsAPanicIntoDamage(t *testing.T) {
+	parse := func() (err error) {
+		defer guard(&err)
+		var cells []string
+		_ = cells[3] // what a parser bug would do
+		return nil
+	}
+	if err := parse(); !errors.Is(err, ErrDamaged) {
+		t.Fatalf("err = %v", err)
+	}
+}
