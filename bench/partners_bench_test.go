@@ -135,18 +135,22 @@ func peakRSS(b *testing.B) func() float64 {
 	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
 		b.Logf("cannot reset the peak RSS: %v", err)
 	}
-	return func() float64 {
-		status, err := os.ReadFile("/proc/self/status")
-		if err != nil {
-			return 0
-		}
-		m := regexp.MustCompile(`VmHWM:\s+(\d+) kB`).FindSubmatch(status)
-		if m == nil {
-			return 0
-		}
-		kb, _ := strconv.Atoi(string(m[1]))
-		return float64(kb) / 1024
+	b.ReportMetric(procStatus("VmRSS"), "MB-rss-before")
+	return func() float64 { return procStatus("VmHWM") }
+}
+
+// procStatus reads a memory line of /proc/self/status in MB.
+func procStatus(key string) float64 {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
 	}
+	m := regexp.MustCompile(key + `:\s+(\d+) kB`).FindSubmatch(status)
+	if m == nil {
+		return 0
+	}
+	kb, _ := strconv.Atoi(string(m[1]))
+	return float64(kb) / 1024
 }
 
 // importFile is an .xlsx of n partners in the import layout.
