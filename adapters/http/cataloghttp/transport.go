@@ -174,13 +174,13 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 			kit.Route{Method: "POST", Path: "/api/" + res, Access: write(res), Decode: kit.DecodeJSON[nameForm], Encode: kit.EncodeCreated,
 				Endpoint: func(ctx context.Context, req any) (any, error) {
 					v, err := svc.CreateNamed(ctx, kind, req.(nameForm).Name)
-					return jsonOr(named, v, err)
+					return kit.JSONOr(named, v, err)
 				}},
 			kit.Route{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Decode: kit.DecodeJSONWithID[nameForm], Encode: kit.EncodeJSON,
 				Endpoint: func(ctx context.Context, req any) (any, error) {
 					r := req.(kit.WithID[nameForm])
 					v, err := svc.RenameNamed(ctx, kind, r.ID, r.Body.Name)
-					return jsonOr(named, v, err)
+					return kit.JSONOr(named, v, err)
 				}},
 			kit.ToggleRoute("/api/"+res, write(res), func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }),
 		)
@@ -192,13 +192,13 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 		kit.Route{Method: "POST", Path: "/api/cities", Access: write("cities"), Decode: kit.DecodeJSON[cityForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				v, err := svc.CreateCity(ctx, req.(cityForm).input())
-				return jsonOr(city, v, err)
+				return kit.JSONOr(city, v, err)
 			}},
 		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeJSONWithID[cityForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.WithID[cityForm])
 				v, err := svc.UpdateCity(ctx, r.ID, r.Body.input())
-				return jsonOr(city, v, err)
+				return kit.JSONOr(city, v, err)
 			}},
 		kit.ToggleRoute("/api/cities", write("cities"), svc.ToggleCity),
 	)
@@ -210,13 +210,13 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(productForm)
 				v, err := svc.CreateProduct(ctx, f.Input, f.Image)
-				return jsonOr(product, v, err)
+				return kit.JSONOr(product, v, err)
 			}},
 		kit.Route{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Decode: decodeProduct(true), Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(productForm)
 				v, err := svc.UpdateProduct(ctx, f.ID, f.Input, f.Image)
-				return jsonOr(product, v, err)
+				return kit.JSONOr(product, v, err)
 			}},
 		kit.ToggleRoute("/api/products", write("products"), svc.ToggleProduct),
 	)
@@ -226,22 +226,15 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 		kit.Route{Method: "POST", Path: "/api/stores", Access: write("stores"), Decode: kit.DecodeJSON[storeForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				v, err := svc.CreateStore(ctx, req.(storeForm).input())
-				return jsonOr(store, v, err)
+				return kit.JSONOr(store, v, err)
 			}},
 		kit.Route{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Decode: kit.DecodeJSONWithID[storeForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.WithID[storeForm])
 				v, err := svc.UpdateStore(ctx, r.ID, r.Body.input())
-				return jsonOr(store, v, err)
+				return kit.JSONOr(store, v, err)
 			}},
 		kit.ToggleRoute("/api/stores", write("stores"), svc.ToggleStore),
 	)
 	return routes
-}
-
-func jsonOr[V, J any](toJSON func(V) J, v V, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	return toJSON(v), nil
 }

@@ -90,3 +90,11 @@ func (o OptionalID) MarshalJSON() ([]byte, error) {
 	}
 	return []byte(strconv.FormatInt(*o.Value, 10)), nil
 }
+
+// JSONOr answers an endpoint: the error when there is one, else v as JSON through toJSON.
+func JSONOr[V, J any](toJSON func(V) J, v V, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return toJSON(v), nil
+}

@@ -344,13 +344,13 @@ func Routes(svc *apppartner.Service) []kit.Route {
 		kit.Route{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				v, err := svc.Create(ctx, req.(partnerForm).input())
-				return jsonOr(toJSON, v, err)
+				return kit.JSONOr(toJSON, v, err)
 			}},
 		kit.Route{Method: "PUT", Path: "/api/partners/{id}", Access: write, Decode: kit.DecodeJSONWithID[partnerForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.WithID[partnerForm])
 				v, err := svc.Update(ctx, r.ID, r.Body.input())
-				return jsonOr(toJSON, v, err)
+				return kit.JSONOr(toJSON, v, err)
 			}},
 		kit.ToggleRoute("/api/partners", write, svc.Toggle),
 		kit.Route{Method: "GET", Path: "/api/partnerTypes", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
@@ -375,13 +375,13 @@ func Routes(svc *apppartner.Service) []kit.Route {
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(contactForm)
 				v, err := svc.CreateContact(ctx, id(f.PartnerID), f.input())
-				return jsonOr(contact, v, err)
+				return kit.JSONOr(contact, v, err)
 			}},
 		kit.Route{Method: "PUT", Path: "/api/contacts/{id}", Access: write, Decode: kit.DecodeJSONWithID[contactForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.WithID[contactForm])
 				v, err := svc.UpdateContact(ctx, r.ID, r.Body.input())
-				return jsonOr(contact, v, err)
+				return kit.JSONOr(contact, v, err)
 			}},
 		kit.ToggleRoute("/api/contacts", write, svc.ToggleContact),
 
@@ -445,11 +445,4 @@ func decodePartnerID(_ context.Context, r *http.Request) (any, error) {
 		return nil, kernel.FieldError("partner_id", "The partner id field is required.")
 	}
 	return kernel.ID(n), nil
-}
-
-func jsonOr[V, J any](toJSON func(V) J, v V, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	return toJSON(v), nil
 }
