@@ -65,14 +65,14 @@ func partnerSpec(sqlite bool) ListSpec {
 		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = p.id ORDER BY c.name_fold) AS c)`
 	}
 	fields := map[string]Field{
-		"id":        {Sort: "p.id", Number: "p.id", Scale: 1},
-		"name":      {Sort: "p.name_fold", Fold: "p.name_fold", FTS: "name_fold"},
-		"address":   {Sort: "p.address_fold", Fold: "p.address_fold", FTS: "address_fold"},
-		"pib":       {Sort: "p.pib_fold", Fold: "p.pib_fold", FTS: "pib_fold"},
-		"pdv":       {Sort: "p.pdv_fold", Fold: "p.pdv_fold", FTS: "pdv_fold"},
-		"phone":     {Sort: "p.phone_fold", Fold: "p.phone_fold", FTS: "phone_fold"},
-		"city_name": {Sort: "ci.name_fold", Fold: "ci.name_fold", Nullable: true, Joined: true},
-		"category_names": {Sort: categoryNames, Fold: "c.name_fold", Nullable: true, Within: categoryFilter},
+		"id":                {Sort: "p.id", Number: "p.id", Scale: 1},
+		"name":              {Sort: "p.name_fold", Fold: "p.name_fold", FTS: "name_fold"},
+		"address":           {Sort: "p.address_fold", Fold: "p.address_fold", FTS: "address_fold"},
+		"pib":               {Sort: "p.pib_fold", Fold: "p.pib_fold", FTS: "pib_fold"},
+		"pdv":               {Sort: "p.pdv_fold", Fold: "p.pdv_fold", FTS: "pdv_fold"},
+		"phone":             {Sort: "p.phone_fold", Fold: "p.phone_fold", FTS: "phone_fold"},
+		"city_name":         {Sort: "ci.name_fold", Fold: "ci.name_fold", Nullable: true, Joined: true},
+		"category_names":    {Sort: categoryNames, Fold: "c.name_fold", Nullable: true, Within: categoryFilter},
 		"partner_type_name": {Sort: "pt.name_fold", Fold: "pt.name_fold", Nullable: true, Joined: true},
 		"is_active":         {Sort: "p.is_active"},
 		"updated_at":        {Sort: "p.updated_at"},
