@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"sort"
 	"strings"
 	"time"
 
@@ -473,14 +472,4 @@ func (s *PartnerStore) PartnerTypes(ctx context.Context) ([]ports.TypeView, erro
 
 func (s *PartnerStore) ContactTypes(ctx context.Context, activeOnly bool) ([]ports.TypeView, error) {
 	return s.types(ctx, "contact_types", "icon", activeOnly)
-}
-
-// sortedIDs returns the keys of m in order.
-func sortedIDs(m map[kernel.ID]bool) []kernel.ID {
-	out := make([]kernel.ID, 0, len(m))
-	for id := range m {
-		out = append(out, id)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
 }
