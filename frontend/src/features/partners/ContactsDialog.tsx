@@ -1,12 +1,13 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActiveChip } from '../../shared/list/ActiveChip';
+import { EditButton, ToggleActiveButton } from '../../shared/list/RowActionButtons';
+import { ToggleActiveConfirm } from '../../shared/list/ToggleActiveConfirm';
 import type { FormMode } from '../../shared/list/types';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { usePartnerContactsQuery, useToggleContactMutation } from './api';
@@ -74,34 +75,13 @@ export function ContactsDialog({ partner, visible, onHide }: ContactsDialogProps
       '—'
     );
 
-  const activeBody = (row: Contact) => (
-    <Tag
-      value={t(row.is_active ? 'active.active' : 'active.inactive')}
-      severity={row.is_active ? 'success' : 'danger'}
-      rounded
-      className="list-chip"
-    />
-  );
+  const activeBody = (row: Contact) => <ActiveChip active={row.is_active} />;
 
   const actionsBody = (row: Contact) => (
     <div className="list-actions">
-      <Button
-        type="button"
-        icon="pi pi-pencil"
-        rounded
-        text
-        aria-label={t('table.edit')}
-        title={t('table.edit')}
-        onClick={() => openForm({ mode: 'edit', row })}
-      />
-      <Button
-        type="button"
-        icon={row.is_active ? 'pi pi-trash' : 'pi pi-replay'}
-        rounded
-        text
-        severity={row.is_active ? 'danger' : 'success'}
-        aria-label={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
-        title={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
+      <EditButton onClick={() => openForm({ mode: 'edit', row })} />
+      <ToggleActiveButton
+        active={row.is_active}
         disabled={toggleState.isLoading}
         onClick={() => setConfirm({ row, visible: true })}
       />
@@ -151,28 +131,14 @@ export function ContactsDialog({ partner, visible, onHide }: ContactsDialogProps
         />
       </DataTable>
 
-      <ConfirmDialog
+      <ToggleActiveConfirm
+        row={confirm.row}
         visible={confirm.visible}
-        onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
-        header={t(confirm.row?.is_active ? 'activate.deactivate_title' : 'activate.reactivate_title')}
-        message={
-          confirm.row
-            ? t(confirm.row.is_active ? 'activate.deactivate_message' : 'activate.reactivate_message', {
-                name: confirm.row.contact,
-              })
-            : ''
-        }
-        icon={confirm.row?.is_active ? 'pi pi-exclamation-triangle' : 'pi pi-replay'}
-        acceptLabel={t('dialog.confirm')}
-        rejectLabel={t('dialog.cancel')}
-        acceptClassName={confirm.row?.is_active ? 'p-button-danger' : undefined}
-        accept={() => {
+        rowLabel={(row) => row.contact}
+        onAccept={() => {
           void confirmToggle();
         }}
-        reject={() => setConfirm((c) => ({ ...c, visible: false }))}
-        draggable={false}
-        style={{ width: '28rem' }}
-        breakpoints={{ '500px': '92vw' }}
+        onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
       />
 
       <div key={form.key}>

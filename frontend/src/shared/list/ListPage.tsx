@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import {
   DataTable,
   type DataTableFilterMeta,
@@ -10,12 +9,15 @@ import {
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Tag } from 'primereact/tag';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListParams, SortOrder } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import { ActiveChip } from './ActiveChip';
+import { FilterButtons } from './FilterButtons';
+import { EditButton, ToggleActiveButton } from './RowActionButtons';
+import { ToggleActiveConfirm } from './ToggleActiveConfirm';
 import {
   PAGE_SIZES,
   type DefaultSort,
@@ -215,43 +217,14 @@ export function ListPage<T extends ListRow>({
     />
   );
 
-  const filterButtons = (
-    <div className="list-filter__buttons">
-      <Button
-        type="button"
-        icon="pi pi-search"
-        rounded
-        text
-        aria-label={t('table.search')}
-        title={t('table.search')}
-        onClick={() => applyFilters()}
-      />
-      <Button
-        type="button"
-        icon="pi pi-filter-slash"
-        rounded
-        text
-        severity="secondary"
-        aria-label={t('table.clear')}
-        title={t('table.clear')}
-        onClick={clearFilters}
-      />
-    </div>
-  );
+  const filterButtons = <FilterButtons onSearch={() => applyFilters()} onClear={clearFilters} />;
 
   // DataTable renders the filter row only from its own filter model; the values live in our state.
   const tableFilters: DataTableFilterMeta = Object.fromEntries(
     [...columns.map((c) => c.field), 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
   );
 
-  const activeBody = (row: T) => (
-    <Tag
-      value={t(row.is_active ? 'active.active' : 'active.inactive')}
-      severity={row.is_active ? 'success' : 'danger'}
-      rounded
-      className="list-chip"
-    />
-  );
+  const activeBody = (row: T) => <ActiveChip active={row.is_active} />;
 
   const actionsBody = (row: T) => (
     <div className="list-actions">
@@ -270,25 +243,9 @@ export function ListPage<T extends ListRow>({
             onClick={() => action.onClick(row)}
           />
         ))}
-      {renderForm && (
-        <Button
-          type="button"
-          icon="pi pi-pencil"
-          rounded
-          text
-          aria-label={t('table.edit')}
-          title={t('table.edit')}
-          onClick={() => openForm({ mode: 'edit', row })}
-        />
-      )}
-      <Button
-        type="button"
-        icon={row.is_active ? 'pi pi-trash' : 'pi pi-replay'}
-        rounded
-        text
-        severity={row.is_active ? 'danger' : 'success'}
-        aria-label={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
-        title={t(row.is_active ? 'table.deactivate' : 'table.reactivate')}
+      {renderForm && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
+      <ToggleActiveButton
+        active={row.is_active}
         disabled={toggleState.isLoading}
         onClick={() => setConfirm({ row, visible: true })}
       />
@@ -439,28 +396,14 @@ export function ListPage<T extends ListRow>({
         </DataTable>
       </div>
 
-      <ConfirmDialog
+      <ToggleActiveConfirm
+        row={confirm.row}
         visible={confirm.visible}
-        onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
-        header={t(confirm.row?.is_active ? 'activate.deactivate_title' : 'activate.reactivate_title')}
-        message={
-          confirm.row
-            ? t(confirm.row.is_active ? 'activate.deactivate_message' : 'activate.reactivate_message', {
-                name: rowLabel(confirm.row),
-              })
-            : ''
-        }
-        icon={confirm.row?.is_active ? 'pi pi-exclamation-triangle' : 'pi pi-replay'}
-        acceptLabel={t('dialog.confirm')}
-        rejectLabel={t('dialog.cancel')}
-        acceptClassName={confirm.row?.is_active ? 'p-button-danger' : undefined}
-        accept={() => {
+        rowLabel={rowLabel}
+        onAccept={() => {
           void confirmToggle();
         }}
-        reject={() => setConfirm((c) => ({ ...c, visible: false }))}
-        draggable={false}
-        style={{ width: '28rem' }}
-        breakpoints={{ '500px': '92vw' }}
+        onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
       />
 
       {renderForm && (

@@ -1,15 +1,14 @@
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PAGE_SIZES } from '../list/types';
+import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
+import { PickerEmpty, PickerFooterButtons } from './pickerParts';
 
 export interface ChooseCategoriesDialogProps {
   visible: boolean;
@@ -59,13 +58,7 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
   };
 
   const rows = data?.items ?? [];
-  const empty = isFetching ? (
-    <span className="choose-dialog__loading" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden /> {t('table.loading')}
-    </span>
-  ) : (
-    <Message severity={isError ? 'error' : 'info'} text={t(isError ? 'table.load_error' : 'table.no_data')} className="list-empty" />
-  );
+  const empty = <PickerEmpty loading={isFetching} error={isError} />;
 
   return (
     <Dialog
@@ -79,15 +72,10 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
       style={{ width: '600px', maxWidth: '96vw' }}
       className="choose-dialog"
       footer={
-        <div className="form-dialog__footer">
-          <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
-          <Button
-            type="button"
-            label={t('dialog.confirm')}
-            icon="pi pi-check"
-            onClick={() => onConfirm(selection.map(({ id, name: n }) => ({ id, name: n })))}
-          />
-        </div>
+        <PickerFooterButtons
+          onHide={onHide}
+          onConfirm={() => onConfirm(selection.map(({ id, name: n }) => ({ id, name: n })))}
+        />
       }
     >
       <div className="choose-dialog__toolbar">
@@ -118,10 +106,8 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
         first={page.first}
         rows={page.rows}
         totalRecords={data?.total ?? 0}
-        rowsPerPageOptions={CHOOSE_PAGE_SIZES}
+        {...CHOOSE_PAGINATOR}
         onPage={(e: DataTablePageEvent) => setPage({ first: e.first, rows: e.rows })}
-        paginatorTemplate="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="{first}–{last} / {totalRecords}"
         selectionMode="checkbox"
         selectionPageOnly
         selection={selection as ActiveCategory[]}

@@ -3,14 +3,15 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
-import { Tag } from 'primereact/tag';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PAGE_SIZES } from '../list/types';
+import { ActiveChip } from '../list/ActiveChip';
+import { FilterButtons } from '../list/FilterButtons';
+import { CHOOSE_PAGINATOR } from '../list/types';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
+import { PartnerChoiceCount, PickerEmpty, PickerFooterButtons } from './pickerParts';
 import './pickers.css';
 
 interface TextColumn {
@@ -61,29 +62,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
     />
   );
 
-  const filterButtons = (
-    <div className="list-filter__buttons">
-      <Button
-        type="button"
-        icon="pi pi-search"
-        rounded
-        text
-        aria-label={t('table.search')}
-        title={t('table.search')}
-        onClick={() => state.applyFilters()}
-      />
-      <Button
-        type="button"
-        icon="pi pi-filter-slash"
-        rounded
-        text
-        severity="secondary"
-        aria-label={t('table.clear')}
-        title={t('table.clear')}
-        onClick={state.clearFilters}
-      />
-    </div>
-  );
+  const filterButtons = <FilterButtons onSearch={() => state.applyFilters()} onClear={state.clearFilters} />;
 
   // DataTable renders the filter row only from its own filter model; the values live in the hook.
   const tableFilters: DataTableFilterMeta = Object.fromEntries(
@@ -104,13 +83,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
     />
   );
 
-  const empty = isFetching ? (
-    <span className="choose-dialog__loading" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden /> {t('table.loading')}
-    </span>
-  ) : (
-    <Message severity={isError ? 'error' : 'info'} text={t(isError ? 'table.load_error' : 'table.no_data')} className="list-empty" />
-  );
+  const empty = <PickerEmpty loading={isFetching} error={isError} />;
 
   return (
     <Dialog
@@ -125,21 +98,12 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
       className="choose-dialog choose-partner"
       footer={
         <div className="choose-partner__footer">
-          <span className="choose-dialog__count" aria-live="polite">
-            {state.choice
-              ? t('choose_partner.selected', { name: state.choice.name })
-              : t('choose_partner.none_selected')}
-          </span>
-          <div className="form-dialog__footer">
-            <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
-            <Button
-              type="button"
-              label={t('dialog.confirm')}
-              icon="pi pi-check"
-              disabled={!state.choice}
-              onClick={() => state.choice && onChoose(state.choice)}
-            />
-          </div>
+          <PartnerChoiceCount choice={state.choice} />
+          <PickerFooterButtons
+            onHide={onHide}
+            confirmDisabled={!state.choice}
+            onConfirm={() => state.choice && onChoose(state.choice)}
+          />
         </div>
       }
     >
@@ -173,10 +137,8 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         first={state.page.first}
         rows={state.page.rows}
         totalRecords={state.total}
-        rowsPerPageOptions={CHOOSE_PAGE_SIZES}
+        {...CHOOSE_PAGINATOR}
         onPage={state.onPage}
-        paginatorTemplate="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="{first}–{last} / {totalRecords}"
         sortField={state.sort.field}
         sortOrder={state.sort.order === 'desc' ? -1 : 1}
         onSort={state.onSort}
@@ -202,14 +164,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
           field="is_active"
           header={t('table.active')}
           sortable
-          body={(p: ActivePartner) => (
-            <Tag
-              value={t(p.is_active ? 'active.active' : 'active.inactive')}
-              severity={p.is_active ? 'success' : 'danger'}
-              rounded
-              className="list-chip"
-            />
-          )}
+          body={(p: ActivePartner) => <ActiveChip active={p.is_active} />}
           filter={!narrow}
           filterElement={() => null}
           showFilterMenu={false}

@@ -1,15 +1,14 @@
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PAGE_SIZES } from '../list/types';
+import { CHOOSE_PAGINATOR } from '../list/types';
 import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
+import { PartnerChoiceCount, PickerEmpty, PickerFooterButtons } from './pickerParts';
 import './pickers.css';
 
 const FILTER_FIELDS: PartnerFilterField[] = ['name'];
@@ -23,13 +22,7 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
   const state = usePartnerChoice(visible, selected, FILTER_FIELDS);
   const { rows, isFetching, isError } = state;
 
-  const empty = isFetching ? (
-    <span className="choose-dialog__loading" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden /> {t('table.loading')}
-    </span>
-  ) : (
-    <Message severity={isError ? 'error' : 'info'} text={t(isError ? 'table.load_error' : 'table.no_data')} className="list-empty" />
-  );
+  const empty = <PickerEmpty loading={isFetching} error={isError} />;
 
   return (
     <Dialog
@@ -43,16 +36,11 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
       style={{ width: '600px', maxWidth: '96vw' }}
       className="choose-dialog partner-picker"
       footer={
-        <div className="form-dialog__footer">
-          <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
-          <Button
-            type="button"
-            label={t('dialog.confirm')}
-            icon="pi pi-check"
-            disabled={!state.choice}
-            onClick={() => state.choice && onChoose(state.choice)}
-          />
-        </div>
+        <PickerFooterButtons
+          onHide={onHide}
+          confirmDisabled={!state.choice}
+          onConfirm={() => state.choice && onChoose(state.choice)}
+        />
       }
     >
       <div className="choose-dialog__toolbar">
@@ -71,11 +59,7 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
             aria-label={`${t('choose_partner.name')} — ${t('table.filter_placeholder')}`}
           />
         </IconField>
-        <span className="choose-dialog__count" aria-live="polite">
-          {state.choice
-            ? t('choose_partner.selected', { name: state.choice.name })
-            : t('choose_partner.none_selected')}
-        </span>
+        <PartnerChoiceCount choice={state.choice} />
       </div>
       <DataTable<ActivePartner[]>
         value={rows}
@@ -85,10 +69,8 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
         first={state.page.first}
         rows={state.page.rows}
         totalRecords={state.total}
-        rowsPerPageOptions={CHOOSE_PAGE_SIZES}
+        {...CHOOSE_PAGINATOR}
         onPage={state.onPage}
-        paginatorTemplate="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="{first}–{last} / {totalRecords}"
         sortField={state.sort.field}
         sortOrder={state.sort.order === 'desc' ? -1 : 1}
         onSort={state.onSort}

@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActiveChip } from '../../../shared/list/ActiveChip';
 import type { Product } from '../types';
 import { PriceText } from './PriceText';
 
@@ -62,12 +62,7 @@ export function ProductDetailsDialog({ product, visible, onHide }: ProductDetail
             <div>
               <dt>{t('table.status')}</dt>
               <dd>
-                <Tag
-                  value={t(product.is_active ? 'active.active' : 'active.inactive')}
-                  severity={product.is_active ? 'success' : 'danger'}
-                  rounded
-                  className="list-chip"
-                />
+                <ActiveChip active={product.is_active} />
               </dd>
             </div>
             {updated && !Number.isNaN(updated.getTime()) && (
