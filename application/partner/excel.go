@@ -113,7 +113,7 @@ const saveBatch = 1000
 
 // Import reads an uploaded partner file. Every row is checked; with preview, or when any
 // row is wrong, nothing is written. Otherwise every row is saved in one transaction, in
-// batches as the rows are checked, so only the file's cells are held in memory.
+// batches, so only the file's cells are held in memory.
 func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview bool) (ImportResult, error) {
 	if !s.importing.TryLock() {
 		return ImportResult{}, ErrImportBusy
@@ -174,7 +174,9 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 		return ImportResult{}, err
 	}
 
-	check := func(save func([]partner.Row) error) error {
+	// check parses every row into result; with save it also writes the valid rows in batches
+	// (and frees each row's cells once written), as long as no row has been refused.
+	check := func(result *ImportResult, existing map[kernel.ID]bool, save func([]partner.Row) error) error {
 		now := s.clock.Now()
 		batch := make([]partner.Row, 0, saveBatch)
 		for i := range rows {
@@ -182,13 +184,11 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 			if err != nil {
 				return err
 			}
-			n := rows[i].n
-			rows[i].cells = "" // checked: the cells are no longer needed
 			if len(problems) > 0 {
 				result.Rejected++
 				for _, col := range Columns {
 					if msg, ok := problems[col]; ok {
-						result.add(Problem{Row: n, Column: col, Message: msg})
+						result.add(Problem{Row: rows[i].n, Column: col, Message: msg})
 					}
 				}
 				continue
@@ -201,6 +201,7 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 			if save == nil || result.Rejected > 0 {
 				continue
 			}
+			rows[i].cells = "" // saved: the cells are no longer needed
 			if batch = append(batch, row); len(batch) == saveBatch {
 				if err := save(batch); err != nil {
 					return err
@@ -213,29 +214,37 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 		}
 		return nil
 	}
-	if preview {
-		if err := check(nil); err != nil {
-			return ImportResult{}, err
-		}
-		return result, nil
+	// The whole file is checked before the transaction, so the write lock is held only
+	// while saving.
+	if err := check(&result, existing, nil); err != nil {
+		return ImportResult{}, err
 	}
+	if preview || result.Rejected > 0 {
+		return s.finish(result, preview)
+	}
+	var saved ImportResult
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := check(func(batch []partner.Row) error { return s.repo.SaveRows(ctx, batch) }); err != nil {
+		// Ask again inside the transaction: a partner may have been added meanwhile.
+		existing, err := s.repo.ExistingIDs(ctx, ids)
+		if err != nil {
 			return err
 		}
-		if result.Rejected > 0 {
-			return &Rejected{Result: result} // rolls back what was written before the first problem
+		if err := check(&saved, existing, func(batch []partner.Row) error { return s.repo.SaveRows(ctx, batch) }); err != nil {
+			return err
+		}
+		if saved.Rejected > 0 {
+			return &Rejected{Result: saved} // rolls back what was written before the first problem
 		}
 		return nil
 	})
 	var rejected *Rejected
 	if errors.As(err, &rejected) {
-		return result, err
+		return saved, err
 	}
 	if err != nil {
 		return ImportResult{}, err
 	}
-	return result, nil
+	return saved, nil
 }
 
 // importReferences are the names a file may use, folded.
