@@ -325,11 +325,6 @@ func encodeDownload(ctx context.Context, w http.ResponseWriter, response any) er
 	return err
 }
 
-// encodeImport writes the import summary.
-func encodeImport(ctx context.Context, w http.ResponseWriter, response any) error {
-	return kit.EncodeJSON(ctx, w, response)
-}
-
 // Routes are the partner calls.
 func Routes(svc *apppartner.Service) []kit.Route {
 	lists := svc.Lists()
@@ -390,7 +385,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 				q := req.(ports.ListQuery)
 				return download{name: "Partners.xlsx", write: func(ctx context.Context, w io.Writer) error { return svc.Export(ctx, w, q) }}, nil
 			}},
-		kit.Route{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: encodeImport,
+		kit.Route{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				up := req.(upload)
 				defer closeUpload(up)
