@@ -503,6 +503,10 @@ func TestPartnerExcelRejections(t *testing.T) {
 				t.Fatalf("%s: %s", name, msg)
 			}
 		}
+		big := bytes.Repeat([]byte("PK\x03\x04"), 11<<20/4)
+		if msg := a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partners.xlsx", big), 422).fieldErrors(t)["file"][0]; msg != "The file may not be greater than 10 MB." {
+			t.Fatalf("11 MB: %s", msg)
+		}
 		a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partners.xlsx", workbook(t, [][]string{{"id", "name"}, {"1", "x"}})), 422)
 		if msg := a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partners.xlsx", workbook(t, [][]string{header})), 422).fieldErrors(t)["file"][0]; msg != "The file has no partners." {
 			t.Fatalf("empty: %s", msg)
