@@ -96,7 +96,7 @@ func ProvideCategoryUsages(partners *persistence.PartnerStore) appcatalog.Catego
 // PersistenceSet binds the stores to the ports.
 var PersistenceSet = wire.NewSet(
 	ProvideDB,
-	persistence.NewUsers, persistence.NewUserList, persistence.NewSessions, persistence.NewLoginAttempts, persistence.NewPartners,
+	persistence.NewUsers, persistence.NewUserList, persistence.NewSessions, persistence.NewLoginAttempts,
 	persistence.NewTxManager, persistence.NewPinger, persistence.NewCatalog, persistence.NewCatalogLists,
 	persistence.NewPartnerStore, persistence.NewPartnerLists,
 	wire.Bind(new(ports.PartnerRepository), new(*persistence.PartnerStore)),
@@ -105,7 +105,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(ports.UserRepository), new(*persistence.Users)),
 	wire.Bind(new(ports.SessionStore), new(*persistence.Sessions)),
 	wire.Bind(new(ports.LoginAttempts), new(*persistence.LoginAttempts)),
-	wire.Bind(new(ports.PartnerDirectory), new(*persistence.Partners)),
+	wire.Bind(new(ports.PartnerDirectory), new(*persistence.PartnerStore)),
 	wire.Bind(new(ports.TxManager), new(*persistence.TxManager)),
 	wire.Bind(new(ports.Pinger), new(*persistence.Pinger)),
 )

@@ -260,16 +260,3 @@ func (s *LoginAttempts) Clear(ctx context.Context, usernameKey, address string) 
 		Where("username_fold = ?", usernameKey).Where("address = ?", address).Exec(ctx)
 	return err
 }
-
-// Partners answers identity's questions about partners.
-type Partners struct{ db *bun.DB }
-
-// NewPartners returns the partner directory of db.
-func NewPartners(db *bun.DB) *Partners { return &Partners{db: db} }
-
-var _ ports.PartnerDirectory = (*Partners)(nil)
-
-// PartnerExists tells whether a partner with the id exists.
-func (s *Partners) PartnerExists(ctx context.Context, id int64) (bool, error) {
-	return conn(ctx, s.db).NewSelect().TableExpr("partners").Where("id = ?", id).Exists(ctx)
-}

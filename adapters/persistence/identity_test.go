@@ -107,7 +107,7 @@ func TestUserRepositoryContract(t *testing.T) {
 			t.Fatalf("Count = %d, %v", n, err)
 		}
 
-		partners := persistence.NewPartners(db)
+		partners := persistence.NewPartnerStore(db)
 		if ok, _ := partners.PartnerExists(ctx, 42); !ok {
 			t.Fatal("partner 42 exists")
 		}

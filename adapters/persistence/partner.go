@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -158,7 +157,13 @@ var (
 	_ ports.PartnerRepository = (*PartnerStore)(nil)
 	_ ports.PartnerReferences = (*PartnerStore)(nil)
 	_ ports.CategoryUsage     = (*PartnerStore)(nil)
+	_ ports.PartnerDirectory  = (*PartnerStore)(nil)
 )
+
+// PartnerExists tells identity whether a partner with the id exists (ports.PartnerDirectory).
+func (s *PartnerStore) PartnerExists(ctx context.Context, id int64) (bool, error) {
+	return s.exists(ctx, "partners", kernel.ID(id))
+}
 
 // Add inserts a partner with its hand-entered id and its categories.
 func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
@@ -423,7 +428,7 @@ func (s *PartnerStore) byName(ctx context.Context, table string) (map[string]ker
 	}
 	out := make(map[string]kernel.ID, len(rows))
 	for _, r := range rows {
-		key := strings.Join(strings.Fields(fold(r.Name)), " ")
+		key := kernel.NameKey(r.Name)
 		if _, dup := out[key]; !dup {
 			out[key] = kernel.ID(r.ID)
 		}

@@ -30,7 +30,7 @@ func newService(t *testing.T, c *clock) *appidentity.Service {
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	users := persistence.NewUsers(db)
 	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserList(db), persistence.NewSessions(db),
-		persistence.NewLoginAttempts(db), persistence.NewPartners(db),
+		persistence.NewLoginAttempts(db), persistence.NewPartnerStore(db),
 		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c)
 }
 

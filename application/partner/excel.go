@@ -87,9 +87,6 @@ func deref(s *string) string {
 	return *s
 }
 
-// foldKey is how names are matched: kernel.Fold, with runs of spaces as one.
-func foldKey(s string) string { return strings.Join(strings.Fields(kernel.Fold(s)), " ") }
-
 // headerKey matches a header cell to a column whatever its case, spaces and underscores.
 func headerKey(s string) string {
 	return strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(s)))
@@ -285,7 +282,7 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existi
 		in.Figures[f] = cell(f)
 	}
 	if name := cell("city"); name != "" {
-		if id, ok := refs.cities[foldKey(name)]; ok {
+		if id, ok := refs.cities[kernel.NameKey(name)]; ok {
 			in.CityID = id
 		} else {
 			problem("city", "The city does not exist.")
@@ -295,14 +292,14 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existi
 		if strings.TrimSpace(name) == "" {
 			continue
 		}
-		if id, ok := refs.categories[foldKey(name)]; ok {
+		if id, ok := refs.categories[kernel.NameKey(name)]; ok {
 			in.CategoryIDs = append(in.CategoryIDs, id)
 		} else {
 			problem("categories", "A category does not exist.")
 		}
 	}
 	if name := cell("partner_type"); name != "" {
-		if id, ok := refs.types[foldKey(name)]; ok {
+		if id, ok := refs.types[kernel.NameKey(name)]; ok {
 			in.TypeID = id
 		} else {
 			problem("partner_type", "The partner type does not exist.")

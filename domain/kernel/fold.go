@@ -5,6 +5,9 @@ import (
 	"unicode"
 )
 
+// NameKey is how a typed name is matched to a record's: folded, with runs of spaces as one.
+func NameKey(s string) string { return strings.Join(strings.Fields(Fold(s)), " ") }
+
 // Fold is the form text is searched and matched in: trimmed, lower-case and without the diacritics of
 // the local alphabets, so "markovic" finds "Marković" and "DJ" finds "Đ".
 func Fold(s string) string {

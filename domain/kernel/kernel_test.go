@@ -109,3 +109,11 @@ func TestParseAmount(t *testing.T) {
 		}
 	}
 }
+
+func TestNameKeyMatchesTypedNames(t *testing.T) {
+	for typed, want := range map[string]string{"  Nikšić ": "niksic", "BOJE  i\tlakovi": "boje i lakovi", "Izvođač radova": "izvodjac radova"} {
+		if got := NameKey(typed); got != want {
+			t.Errorf("%q: %q, want %q", typed, got, want)
+		}
+	}
+}

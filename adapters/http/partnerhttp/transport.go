@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -252,15 +253,12 @@ func importResult(r apppartner.ImportResult) importJSON {
 	return out
 }
 
-// upload is an uploaded spreadsheet kept on disk (never in memory), removed after the request.
+// upload is an uploaded spreadsheet: past 1 MiB spooled to disk, removed after the request.
 type upload struct {
-	file    io.ReaderAt
+	file    multipart.File
 	size    int64
 	preview bool
 }
-
-// tooLarge is the file-size message, the same whether the body or the file is too big.
-var tooLarge = kernel.FieldError("file", "The file may not be greater than 10 MB.")
 
 func decodeUpload(_ context.Context, r *http.Request) (any, error) {
 	preview := r.URL.Query().Get("preview")
@@ -269,24 +267,17 @@ func decodeUpload(_ context.Context, r *http.Request) (any, error) {
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return nil, tooLarge
+			return nil, kit.ErrBodyTooBig
 		}
 		return nil, kit.ErrBadForm
 	}
+	// The spreadsheet reader refuses a file over its size limit with its own message.
 	file, header, err := r.FormFile("file")
 	if err != nil {
 		return nil, kernel.FieldError("file", "The file field is required.")
 	}
-	if header.Size > ports.SpreadsheetMaxBytes {
-		_ = file.Close()
-		return nil, tooLarge
-	}
-	if ra, ok := file.(io.ReaderAt); ok {
-		up.file, up.size = ra, header.Size
-		return up, nil
-	}
-	_ = file.Close()
-	return nil, kit.ErrBadForm
+	up.file, up.size = file, header.Size
+	return up, nil
 }
 
 // download writes a generated file; its headers go out with the first byte, so an error
@@ -388,7 +379,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 		kit.Route{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				up := req.(upload)
-				defer closeUpload(up)
+				defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
 				result, err := svc.Import(ctx, up.file, up.size, up.preview)
 				var rejected *apppartner.Rejected
 				if errors.As(err, &rejected) {
@@ -424,12 +415,6 @@ func Routes(svc *apppartner.Service) []kit.Route {
 func currentUser(ctx context.Context) kernel.ID {
 	p, _ := kit.Principal(ctx)
 	return p.UserID
-}
-
-func closeUpload(up upload) {
-	if c, ok := up.file.(io.Closer); ok {
-		_ = c.Close()
-	}
 }
 
 // decodePartnerID reads ?partner_id= of the contacts list.
