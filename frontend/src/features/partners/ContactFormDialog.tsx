@@ -6,7 +6,7 @@ import type { FormMode } from '../../shared/list/types';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { useActiveContactTypesQuery, useCreateContactMutation, useUpdateContactMutation } from './api';
 import { contactSchema, initialContactValues, toContactPayload, type ContactFormValues } from './contactSchema';
-import { optionsWithCurrent } from './options';
+import { optionsWithCurrent } from '../../shared/form/options';
 import type { Contact } from './types';
 
 interface ContactFormDialogProps {

@@ -8,13 +8,13 @@ import { TextField } from '../../shared/form/TextField';
 import type { FormRenderProps } from '../../shared/list/types';
 import {
   useCreatePartnerMutation,
-  usePartnerCityOptionsQuery,
   usePartnerTypesQuery,
   useUpdatePartnerMutation,
 } from './api';
 import { CategoriesField } from './CategoriesField';
 import { ContactsDialog } from './ContactsDialog';
-import { optionsWithCurrent } from './options';
+import { optionsWithCurrent } from '../../shared/form/options';
+import { useActiveCityOptionsQuery } from '../../shared/pickers/api';
 import { initialPartnerValues, partnerSchema, toPartnerPayload, type PartnerFormValues } from './schema';
 import type { FigureField, Partner } from './types';
 
@@ -27,7 +27,7 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
   const lookups = { skip: !visible, refetchOnMountOrArgChange: true };
-  const { data: cities, isFetching: citiesLoading } = usePartnerCityOptionsQuery(undefined, lookups);
+  const { data: cities, isFetching: citiesLoading } = useActiveCityOptionsQuery(undefined, lookups);
   const { data: types, isFetching: typesLoading } = usePartnerTypesQuery(undefined, lookups);
   const [createPartner] = useCreatePartnerMutation();
   const [updatePartner] = useUpdatePartnerMutation();

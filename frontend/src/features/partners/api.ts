@@ -8,7 +8,6 @@ import type {
   Partner,
   PartnerPayload,
   PartnerType,
-  Ref,
 } from './types';
 
 /** The list's filters and sort without paging: what the Excel download exports (all matching rows). */
@@ -58,11 +57,6 @@ export const partnersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Partner', '
       query: (id) => ({ url: `partners/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'Partner', id }]),
     }),
-    /** The whole list of active cities, by name, for the partner's city select. */
-    partnerCityOptions: build.query<Ref[], void>({
-      query: () => ({ url: 'cities', params: { is_active: 1, sort: 'name', order: 'asc' } }),
-      providesTags: (items) => listTags('City', items ? { items, total: items.length } : undefined),
-    }),
     partnerTypes: build.query<PartnerType[], void>({
       query: () => 'partnerTypes',
     }),
@@ -111,7 +105,6 @@ export const {
   useCreatePartnerMutation,
   useUpdatePartnerMutation,
   useTogglePartnerMutation,
-  usePartnerCityOptionsQuery,
   usePartnerTypesQuery,
   useActiveContactTypesQuery,
   usePartnerContactsQuery,

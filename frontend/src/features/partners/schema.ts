@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import {
-  CASH_PATTERN,
-  CASH_PERCENT_PATTERN,
+  cashRule,
   nameRule,
   optionalPasswordConfirmationRule,
   optionalPasswordRule,
@@ -40,9 +39,7 @@ const idRule = () =>
  * the server's add rule), on edit the cash pattern with an optional trailing percent sign.
  */
 export const figureRule = (mode: PartnerFormMode) =>
-  mode === 'add'
-    ? requiredText().matches(CASH_PATTERN, { message: 'partners.must_be_number', excludeEmptyString: true })
-    : requiredText().matches(CASH_PERCENT_PATTERN, { message: 'validation.number', excludeEmptyString: true });
+  mode === 'add' ? cashRule({ message: 'partners.must_be_number' }) : cashRule({ percent: true });
 
 const figureRules = (mode: PartnerFormMode) =>
   Object.fromEntries(FIGURE_FIELDS.map((f) => [f, figureRule(mode)])) as Record<FigureField, ReturnType<typeof figureRule>>;

@@ -11,9 +11,20 @@ export interface ActiveCategory extends CategoryRef {
   is_active: boolean;
 }
 
+/** A city as selects show it. */
+export interface CityRef {
+  id: number;
+  name: string;
+}
+
 /** Pickers that several screens share (spec §2 "Choose dialogs"). */
 export const pickersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** The whole list of active cities, by name, for city selects (stores, partners). */
+    activeCityOptions: build.query<CityRef[], void>({
+      query: () => ({ url: 'cities', params: { is_active: 1, sort: 'name', order: 'asc' } }),
+      providesTags: (items) => listTags('City', items ? { items, total: items.length } : undefined),
+    }),
     listActiveCategories: build.query<Page<ActiveCategory>, ListParams>({
       query: (params) => ({ url: 'categoriesActive', params: listQueryParams(params) }),
       transformResponse: (items: ActiveCategory[], meta) => toPage(items, meta),
@@ -22,7 +33,7 @@ export const pickersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListActiveCategoriesQuery } = pickersApi;
+export const { useListActiveCategoriesQuery, useActiveCityOptionsQuery } = pickersApi;
 
 /** A partner as the partner pickers hand it to their screens. */
 export interface PartnerRef {

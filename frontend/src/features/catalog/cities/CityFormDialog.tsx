@@ -4,7 +4,7 @@ import { SelectField } from '../../../shared/form/SelectField';
 import { TextField } from '../../../shared/form/TextField';
 import type { FormRenderProps } from '../../../shared/list/types';
 import { useCountryOptionsQuery } from '../countries/api';
-import { optionsWithCurrent } from '../options';
+import { optionsWithCurrent } from '../../../shared/form/options';
 import type { City } from '../types';
 import { useCreateCityMutation, useUpdateCityMutation } from './api';
 import { citySchema, initialCityValues, toCityPayload, type CityFormValues } from './schema';

@@ -9,11 +9,6 @@ export const citiesApi = baseApi.injectEndpoints({
       transformResponse: (items: City[], meta) => toPage(items, meta),
       providesTags: (page) => listTags('City', page),
     }),
-    /** The whole list of active cities, sorted by name, for the store's city select. */
-    cityOptions: build.query<City[], void>({
-      query: () => ({ url: 'cities', params: { is_active: 1, sort: 'name', order: 'asc' } }),
-      providesTags: (items) => listTags('City', items ? { items, total: items.length } : undefined),
-    }),
     createCity: build.mutation<City, CityPayload>({
       query: (body) => ({ url: 'cities', method: 'POST', body }),
       invalidatesTags: [{ type: 'City', id: 'LIST' }],
@@ -31,7 +26,6 @@ export const citiesApi = baseApi.injectEndpoints({
 
 export const {
   useListCitiesQuery,
-  useCityOptionsQuery,
   useCreateCityMutation,
   useUpdateCityMutation,
   useToggleCityMutation,

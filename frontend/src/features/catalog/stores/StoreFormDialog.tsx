@@ -3,8 +3,8 @@ import { FormDialog } from '../../../shared/form/FormDialog';
 import { SelectField } from '../../../shared/form/SelectField';
 import { TextField } from '../../../shared/form/TextField';
 import type { FormRenderProps } from '../../../shared/list/types';
-import { useCityOptionsQuery } from '../cities/api';
-import { optionsWithCurrent } from '../options';
+import { useActiveCityOptionsQuery } from '../../../shared/pickers/api';
+import { optionsWithCurrent } from '../../../shared/form/options';
 import type { Store } from '../types';
 import { useCreateStoreMutation, useGetMapSettingsQuery, useUpdateStoreMutation } from './api';
 import { PositionField } from './PositionField';
@@ -13,7 +13,7 @@ import { initialStoreValues, storeSchema, toStorePayload, type StoreFormValues }
 /** Spec §2 "Stores": add and edit with a satellite map; wider than other forms for the map. */
 export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Store>) {
   const { t } = useTranslation();
-  const { data: cities, isFetching } = useCityOptionsQuery(undefined, { skip: !visible, refetchOnMountOrArgChange: true });
+  const { data: cities, isFetching } = useActiveCityOptionsQuery(undefined, { skip: !visible, refetchOnMountOrArgChange: true });
   const { data: mapSettings } = useGetMapSettingsQuery(undefined, { skip: !visible });
   const [createStore] = useCreateStoreMutation();
   const [updateStore] = useUpdateStoreMutation();
