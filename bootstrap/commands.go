@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"vitrina/adapters/http/kit"
 	"vitrina/adapters/persistence"
 	"vitrina/domain/identity"
 )
@@ -125,12 +126,16 @@ func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string)
 	if err != nil {
 		return err
 	}
+	// Requests get a context of their own that shutdown can cancel once the grace is over.
+	base, cancelRequests := context.WithCancel(context.Background())
+	defer cancelRequests()
 	srv := &http.Server{
 		Handler:           app.Server.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       60 * time.Second,
+		ReadHeaderTimeout: kit.ReadHeaderTimeout,
+		ReadTimeout:       kit.ReadTimeout,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          zap.NewStdLog(app.Log),
+		BaseContext:       func(net.Listener) context.Context { return base },
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -146,13 +151,35 @@ func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string)
 		return err
 	case <-ctx.Done():
 	}
-	app.Log.Info("shutting down: waiting for requests in flight")
-	shutCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	app.Log.Info("shutting down: waiting for requests in flight", zap.Duration("grace", shutdownGrace))
+	return shutdown(srv, cancelRequests, shutdownGrace, app.Log)
+}
+
+// shutdownGrace covers the longest request the server allows; a variable so that a test
+// can shorten it.
+var shutdownGrace = kit.ShutdownGrace
+
+// shutdown stops accepting, lets requests in flight finish within grace, then cancels
+// those still running (their transactions roll back) and closes their connections. An
+// orderly stop, even a forced one, is not a failure of the process.
+func shutdown(srv *http.Server, cancelRequests context.CancelFunc, grace time.Duration, log *zap.Logger) error {
+	shutCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	if err := srv.Shutdown(shutCtx); err != nil {
+	err := srv.Shutdown(shutCtx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("grace over: cancelling the requests still in flight")
+		cancelRequests()
+		// Give the cancelled handlers a moment to roll back before their connections close.
+		closeCtx, cancelClose := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancelClose()
+		if err = srv.Shutdown(closeCtx); err != nil {
+			err = srv.Close()
+		}
+	}
+	if err != nil {
 		return err
 	}
-	app.Log.Info("stopped")
+	log.Info("stopped")
 	return nil
 }
 

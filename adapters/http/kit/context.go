@@ -13,7 +13,6 @@ type ctxKey int
 const (
 	keyLogger ctxKey = iota
 	keyRequestID
-	keyToken
 	keyPrincipal
 	keyAddress
 )
@@ -42,9 +41,4 @@ func Principal(ctx context.Context) (appidentity.Principal, bool) {
 func ClientAddress(ctx context.Context) string {
 	a, _ := ctx.Value(keyAddress).(string)
 	return a
-}
-
-func bearerToken(ctx context.Context) string {
-	t, _ := ctx.Value(keyToken).(string)
-	return t
 }

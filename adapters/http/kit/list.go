@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"go.uber.org/zap"
 
@@ -18,6 +20,12 @@ import (
 const (
 	DefaultPerPage = 10
 	MaxPerPage     = 100
+	// MaxPage keeps the offset (page − 1) × per_page far inside an int64 and the databases'
+	// reach: a hundred million pages of 100 is ten billion rows.
+	MaxPage = 100_000_000
+	// MaxFilterLength is the longest text filter, in characters: a longer one says nothing
+	// a user means and costs the trigram search in proportion to its length.
+	MaxFilterLength = 200
 )
 
 var reserved = map[string]bool{"page": true, "per_page": true, "sort": true, "order": true, "is_active": true}
@@ -30,8 +38,8 @@ func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
 	var val kernel.Validation
 	if s := v.Get("page"); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			val.Add("page", "The page must be a positive integer.")
+		if err != nil || n < 1 || n > MaxPage {
+			val.Add("page", "The page must be between 1 and 100000000.")
 		}
 		q.Page = n
 		q.PerPage = DefaultPerPage
@@ -64,6 +72,9 @@ func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
 	}
 	for k, vals := range v {
 		if !reserved[k] && len(vals) > 0 && vals[0] != "" {
+			if !filterAcceptable(&val, k, vals[0]) {
+				continue
+			}
 			if q.Filters == nil {
 				q.Filters = map[string]string{}
 			}
@@ -71,6 +82,24 @@ func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
 		}
 	}
 	return q, val.Err()
+}
+
+// filterAcceptable checks one text filter: at most MaxFilterLength characters of valid
+// UTF-8 without control characters (the databases refuse a NUL; none of them is typed).
+func filterAcceptable(val *kernel.Validation, key, value string) bool {
+	field := "filter"
+	if len(key) <= 64 && utf8.ValidString(key) {
+		field = key
+	}
+	if utf8.RuneCountInString(value) > MaxFilterLength {
+		val.Add(field, "The filter may not be greater than 200 characters.")
+		return false
+	}
+	if !utf8.ValidString(value) || strings.IndexFunc(value, unicode.IsControl) >= 0 {
+		val.Add(field, "The filter contains characters that are not allowed.")
+		return false
+	}
+	return true
 }
 
 // PageResponse is one page of a list; its total goes into X-Total-Count.

@@ -19,6 +19,16 @@ const (
 	UploadBodyLimit  = 12 << 20
 )
 
+// Time limits of one request. A body must arrive within ReadTimeout; the whole request,
+// its work included, ends by MaxRequestDuration (its context is cancelled, so queries and
+// transactions stop and roll back). Shutdown waits ShutdownGrace, longer than any request.
+const (
+	ReadHeaderTimeout  = 10 * time.Second
+	ReadTimeout        = 60 * time.Second
+	MaxRequestDuration = 2 * time.Minute
+	ShutdownGrace      = MaxRequestDuration + 10*time.Second
+)
+
 // SecurityHeaders are set on every answer. PrimeReact sets inline styles, hence
 // 'unsafe-inline' for styles only; imgOrigins adds image sources such as the map's tiles.
 func SecurityHeaders(imgOrigins ...string) map[string]string {
@@ -85,7 +95,9 @@ func Middleware(log *zap.Logger, trustProxy bool, headers map[string]string, nex
 		}
 		addr := clientAddress(r, trustProxy)
 		reqLog := log.With(zap.String("request_id", id))
-		ctx := context.WithValue(r.Context(), keyRequestID, id)
+		ctx, cancel := context.WithTimeout(r.Context(), MaxRequestDuration)
+		defer cancel()
+		ctx = context.WithValue(ctx, keyRequestID, id)
 		ctx = context.WithValue(ctx, keyLogger, reqLog)
 		ctx = context.WithValue(ctx, keyAddress, addr)
 

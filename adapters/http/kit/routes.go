@@ -43,25 +43,13 @@ func NewRouter(mux *http.ServeMux, auth Authenticator, authz ports.Authorizer) *
 }
 
 // Handle registers routes: authentication, the partner-account refusal and the role check
-// are chained once here, never in an endpoint.
+// run once here, before the body is read, never in an endpoint.
 func (rt *Router) Handle(routes ...Route) {
 	for _, r := range routes {
-		ep := r.Endpoint
-		if !r.Access.Public {
-			mws := []endpoint.Middleware{Authenticated(rt.auth)}
-			if !r.Access.AnyAccount {
-				mws = append(mws, AdminOnly())
-			}
-			if r.Access.Resource != "" {
-				mws = append(mws, Authorized(rt.authz, r.Access.Resource, r.Access.Action))
-			}
-			ep = endpoint.Chain(mws[0], mws[1:]...)(ep)
-		}
-		server := httptransport.NewServer(ep, r.Decode, r.Encode,
-			httptransport.ServerBefore(captureToken),
+		server := httptransport.NewServer(r.Endpoint, r.Decode, r.Encode,
 			httptransport.ServerErrorEncoder(EncodeError),
 		)
-		rt.mux.Handle(r.Method+" "+r.Path, server)
+		rt.mux.Handle(r.Method+" "+r.Path, guard(rt.auth, rt.authz, r.Access, server))
 		rt.routes = append(rt.routes, r)
 	}
 }

@@ -10,7 +10,8 @@ import (
 
 // isUnavailable recognises a database that cannot be reached, which is a 503, not a bug.
 func isUnavailable(err error) bool {
-	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, context.Canceled) {
 		return true
 	}
 	var opErr *net.OpError

@@ -55,6 +55,11 @@ const SERVER_MESSAGES = [
   'The position field is required.',
   'The lat must be between -90 and 90.',
   'The lng must be between -180 and 180.',
+  // List requests (issue 9): paging and text filters.
+  'The page must be between 1 and 100000000.',
+  'The per page must be between 1 and 100.',
+  'The filter may not be greater than 200 characters.',
+  'The filter contains characters that are not allowed.',
 ];
 
 describe('catalogues', () => {
