@@ -2,6 +2,9 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 export type SortOrder = 'asc' | 'desc';
 
+/** The server refuses a longer text filter (422); the filter inputs stop there. */
+export const MAX_FILTER_LENGTH = 200;
+
 /** The list contract of architecture §4: paging, whitelisted sort, per-column filters, is_active. */
 export interface ListParams {
   page: number;

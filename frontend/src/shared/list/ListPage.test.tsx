@@ -132,6 +132,17 @@ describe('generic list', () => {
     expect(nameFilter).toHaveValue('');
   });
 
+  it('stops a text filter at the server\'s 200 characters', async () => {
+    mockFetch(route('GET', '/api/things', () => ({ body: things(1), headers: { 'X-Total-Count': '1' } })));
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Thing 1');
+    const nameFilter = screen.getByRole('textbox', { name: /Ime i prezime/ });
+    await user.click(nameFilter);
+    await user.paste('x'.repeat(250));
+    expect(nameFilter).toHaveValue('x'.repeat(200));
+  });
+
   it('shows the no-data alert for an empty answer', async () => {
     mockFetch(route('GET', '/api/things', { body: [], headers: { 'X-Total-Count': '0' } }));
     renderList();

@@ -11,7 +11,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListParams, SortOrder } from '../api/list';
+import { MAX_FILTER_LENGTH, type ListParams, type SortOrder } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { ActiveChip } from './ActiveChip';
@@ -198,6 +198,7 @@ export function ListPage<T extends ListRow>({
     <InputText
       value={draft[column.field] ?? ''}
       onChange={(e) => setDraft((d) => ({ ...d, [column.field]: e.target.value }))}
+      maxLength={MAX_FILTER_LENGTH}
       onKeyDown={onKeyDown}
       placeholder={filterPlaceholder(column)}
       title={column.filterHint ? t(column.filterHint) : undefined}

@@ -4,6 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
+import { MAX_FILTER_LENGTH } from '../api/list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
@@ -84,6 +85,7 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
           <InputText
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
+            maxLength={MAX_FILTER_LENGTH}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();

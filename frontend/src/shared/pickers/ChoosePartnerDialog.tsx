@@ -3,6 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
+import { MAX_FILTER_LENGTH } from '../api/list';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveChip } from '../list/ActiveChip';
@@ -55,6 +56,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
     <InputText
       value={state.draft[column.field] ?? ''}
       onChange={(e) => state.setDraftField(column.field, e.target.value)}
+      maxLength={MAX_FILTER_LENGTH}
       onKeyDown={onKeyDown}
       placeholder={narrow ? t(column.header) : t('table.filter_placeholder')}
       aria-label={`${t(column.header)} — ${t('table.filter_placeholder')}`}

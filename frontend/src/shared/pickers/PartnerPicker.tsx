@@ -4,6 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
+import { MAX_FILTER_LENGTH } from '../api/list';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGINATOR } from '../list/types';
 import type { ActivePartner } from './api';
@@ -49,6 +50,7 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
           <InputText
             value={state.draft.name ?? ''}
             onChange={(e) => state.setDraftField('name', e.target.value)}
+            maxLength={MAX_FILTER_LENGTH}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
