@@ -6,10 +6,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 	"io"
@@ -17,24 +19,49 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"golang.org/x/image/draw"
+	"golang.org/x/sync/semaphore"
 
 	"vitrina/domain/kernel"
 	"vitrina/ports"
 )
 
 // Limits of uploaded images (spec §9: 5 MB, jpg/jpeg/png).
+//
+// A file's size says little about what it costs to decode: a one-colour 10,000 × 4,000 PNG
+// with 16 bits per channel is 311 KB and decodes to 305 MiB. So before decoding, Save works
+// out from the header the bytes the decoder will allocate (DecodeBytes: per pixel 8 for a
+// 16-bit colour PNG, 2 for 16-bit grey, 1 for a paletted one, 1.5 to 3 for a JPEG, five
+// times that for a progressive JPEG, which keeps every coefficient) and refuses more than
+// MaxDecodeBytes with the dimensions message. A 24-megapixel camera JPEG (6000 × 4000) costs
+// 34 MiB, 172 MiB when progressive; a 16-bit colour PNG is accepted up to about 25 megapixels.
+// Decodes in flight hold DecodeBytes plus WorkingBytes each against one process-wide budget
+// of DecodeBudget (one of the largest images at a time, or many ordinary ones); an upload
+// that cannot start within DecodeWait answers 429 (ErrImagesBusy). Measured (ADR 0007): 8
+// concurrent uploads of the largest accepted PNG peak at 235 MB resident, whole server.
 const (
-	MaxImageBytes = 5 << 20
-	MaxSide       = 10000      // pixels on either side
-	MaxPixels     = 40_000_000 // a pixel flood is refused before decoding
-	MaxStoredSide = 1280       // larger images are scaled down when re-encoded (over 2× the details dialog)
-	ThumbSide     = 160
+	MaxImageBytes  = 5 << 20
+	MaxSide        = 10000      // pixels on either side
+	MaxPixels      = 40_000_000 // a pixel flood is refused before decoding
+	MaxDecodeBytes = 192 << 20  // decoded image and decoder state, from the header
+	WorkingBytes   = 16 << 20   // the file, the scaled copies and the encoders, measured
+	DecodeBudget   = 256 << 20  // all decodes in flight, each counting DecodeBytes + WorkingBytes
+	DecodeWait     = 5 * time.Second
+	collectAfter   = 32 << 20 // a decode this large is collected at once, not left to the pacer
+	MaxStoredSide  = 1280     // larger images are scaled down when re-encoded (over 2× the details dialog)
+	ThumbSide      = 160
 )
+
+// ErrImagesBusy answers an upload that waited DecodeWait for the decode budget in vain.
+var ErrImagesBusy = kernel.NewError(kernel.KindThrottled, "images-busy", "The server is busy processing images. Try again in a moment.")
+
+// decodes is the process-wide budget of decodes in flight, shared by every store.
+var decodes = semaphore.NewWeighted(DecodeBudget)
 
 // Messages of refused images, in the sentences the panel translates.
 const (
@@ -52,13 +79,18 @@ var (
 // Images stores images as DATA_DIR/images/<kind>/<name> with thumbnails in
 // DATA_DIR/images/<kind>/thumbs/<name>.
 type Images struct {
-	root string
+	root    string
+	decodes *semaphore.Weighted // weighed in bytes, DecodeBudget in all
+	budget  int64
+	wait    time.Duration
 }
 
 var _ ports.ImageStore = (*Images)(nil)
 
-// NewImages returns the image store under dataDir.
-func NewImages(dataDir string) *Images { return &Images{root: filepath.Join(dataDir, "images")} }
+// NewImages returns the image store under dataDir; every store shares one decode budget.
+func NewImages(dataDir string) *Images {
+	return &Images{root: filepath.Join(dataDir, "images"), decodes: decodes, budget: DecodeBudget, wait: DecodeWait}
+}
 
 func invalid(field, format string) error {
 	return kernel.FieldError(field, fmt.Sprintf(format, field))
@@ -94,6 +126,26 @@ func (s *Images) Save(ctx context.Context, kind, field string, r io.Reader) (str
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
 		return "", invalid(field, msgTooLarge)
 	}
+	cost := DecodeBytes(data, cfg, format)
+	if cost > MaxDecodeBytes {
+		return "", invalid(field, msgTooLarge)
+	}
+	release, err := s.acquire(ctx, cost+WorkingBytes)
+	if err != nil {
+		return "", err
+	}
+	defer release() // on every path, a panic included
+	name, err := s.store(ctx, kind, field, ext, data)
+	if cost >= collectAfter {
+		// Collect before the next decode starts, so that it reuses this one's memory
+		// rather than growing the heap to twice the budget until the collector runs.
+		runtime.GC()
+	}
+	return name, err
+}
+
+// store decodes, scales and writes the image and its thumbnail; nothing is left on failure.
+func (s *Images) store(ctx context.Context, kind, field, ext string, data []byte) (string, error) {
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return "", invalid(field, msgCorrupt)
@@ -118,6 +170,137 @@ func (s *Images) Save(ctx context.Context, kind, field string, r io.Reader) (str
 		return "", err
 	}
 	return name, nil
+}
+
+// acquire takes n bytes of the decode budget, waiting at most s.wait while ctx lives.
+func (s *Images) acquire(ctx context.Context, n int64) (func(), error) {
+	n = min(n, s.budget) // never more than the whole, or it would wait for ever
+	wctx, cancel := context.WithTimeout(ctx, s.wait)
+	defer cancel()
+	if err := s.decodes.Acquire(wctx, n); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, ErrImagesBusy
+	}
+	return func() { s.decodes.Release(n) }, nil
+}
+
+// DecodeBytes is what decoding the image will allocate, read from its header: the pixels
+// in the decoder's own layout, plus an interlaced PNG's passes and a progressive JPEG's
+// coefficients (4 bytes per sample) and conversions to RGBA or CMYK.
+func DecodeBytes(data []byte, cfg image.Config, format string) int64 {
+	px := int64(cfg.Width) * int64(cfg.Height)
+	if format == "png" {
+		if bpp, interlaced, ok := pngLayout(data); ok {
+			if interlaced {
+				return 2 * px * bpp
+			}
+			return px * bpp
+		}
+		return 2 * px * 8 // unreadable header: the dearest layout
+	}
+	planes, progressive, ok := jpegLayout(data)
+	if !ok {
+		planes, progressive = 4*px, true // the dearest layout: four full planes
+	}
+	cost := planes
+	if progressive {
+		cost += 4 * planes
+	}
+	if cfg.ColorModel == color.RGBAModel || cfg.ColorModel == color.CMYKModel {
+		cost += 4 * px // converted into a new image
+	}
+	return cost
+}
+
+// pngLayout reads the chunks before the image data: the bytes per decoded pixel (a grey or
+// colour image with a transparent colour decodes with alpha) and whether it is interlaced.
+func pngLayout(data []byte) (bpp int64, interlaced, ok bool) {
+	var colorType, depth byte
+	seenHeader, transparent := false, false
+	for p := 8; p+8 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[p:]))
+		typ := string(data[p+4 : p+8])
+		if n < 0 || n > len(data)-p-12 {
+			return 0, false, false
+		}
+		switch typ {
+		case "IHDR":
+			if n < 13 {
+				return 0, false, false
+			}
+			depth, colorType, interlaced, seenHeader = data[p+16], data[p+17], data[p+20] == 1, true
+		case "tRNS":
+			transparent = true
+		case "IDAT":
+			if !seenHeader {
+				return 0, false, false
+			}
+			wide := int64(1)
+			if depth == 16 {
+				wide = 2
+			}
+			switch colorType {
+			case 0: // grey
+				bpp = wide
+				if transparent {
+					bpp = 4 * wide
+				}
+			case 3: // paletted
+				bpp = 1
+			default: // colour, grey with alpha, colour with alpha
+				bpp = 4 * wide
+			}
+			return bpp, interlaced, true
+		}
+		p += n + 12
+	}
+	return 0, false, false
+}
+
+// jpegLayout reads the frame header: the bytes of the decoded planes (each component at its
+// own sampling, rounded up to whole blocks) and whether the file is progressive.
+func jpegLayout(data []byte) (planes int64, progressive, ok bool) {
+	for p := 2; p+4 <= len(data); {
+		if data[p] != 0xff || data[p+1] == 0xff { // stray and fill bytes, skipped as the decoder does
+			p++
+			continue
+		}
+		marker := data[p+1]
+		if marker == 0x01 || marker >= 0xd0 && marker <= 0xd7 { // markers without a length
+			p += 2
+			continue
+		}
+		n := int(binary.BigEndian.Uint16(data[p+2:]))
+		if n < 2 || p+2+n > len(data) {
+			return 0, false, false
+		}
+		if marker >= 0xc0 && marker <= 0xcf && marker != 0xc4 && marker != 0xc8 && marker != 0xcc {
+			seg := data[p+4 : p+2+n]
+			if len(seg) < 6 {
+				return 0, false, false
+			}
+			h, w, nc := int64(binary.BigEndian.Uint16(seg[1:])), int64(binary.BigEndian.Uint16(seg[3:])), int(seg[5])
+			if nc == 0 || len(seg) < 6+3*nc {
+				return 0, false, false
+			}
+			if nc == 1 { // the decoder ignores a lone component's sampling
+				return ((w + 7) / 8 * 8) * ((h + 7) / 8 * 8), marker == 0xc2, true
+			}
+			hmax, vmax := int64(1), int64(1)
+			for i := range nc {
+				hmax, vmax = max(hmax, int64(seg[7+3*i]>>4)), max(vmax, int64(seg[7+3*i]&15))
+			}
+			mxx, myy := (w+8*hmax-1)/(8*hmax), (h+8*vmax-1)/(8*vmax)
+			for i := range nc {
+				planes += 8 * int64(seg[7+3*i]>>4) * mxx * 8 * int64(seg[7+3*i]&15) * myy
+			}
+			return planes, marker == 0xc2, true
+		}
+		p += 2 + n
+	}
+	return 0, false, false
 }
 
 // Delete removes an image and its thumbnail.
