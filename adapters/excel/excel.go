@@ -1,11 +1,13 @@
-// Package excel is the spreadsheet adapter: it reads .xlsx (excelize) and Excel 97-2003 .xls
-// (its own BIFF8 reader) and writes .xlsx as a stream, behind ports.Spreadsheet.
+// Package excel is the spreadsheet adapter: it reads .xlsx (its own streaming SpreadsheetML
+// reader) and Excel 97-2003 .xls (its own BIFF8 reader) and writes .xlsx as a stream with
+// excelize, behind ports.Spreadsheet.
 package excel
 
 import (
 	"bytes"
 	"context"
 	"io"
+	"unicode/utf8"
 
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -19,6 +21,11 @@ var (
 	ErrTooManyRows = fileError("file-too-many-rows", "The file may not have more than 100000 rows.")
 	ErrEncrypted   = fileError("file-encrypted", "The file is password protected.")
 	ErrDamaged     = fileError("file-damaged", "The file is damaged or is not a spreadsheet.")
+	// The budgets of issue 9 (ports.SpreadsheetMax…), checked as the text is decoded.
+	ErrTooManyColumns = fileError("file-too-many-columns", "The file may not have more than 16384 columns.")
+	ErrCellTooLong    = fileError("file-cell-too-long", "A cell of the file may not have more than 32767 characters.")
+	ErrRowTooLong     = fileError("file-row-too-long", "A row of the file may not have more than 65536 characters.")
+	ErrTextTooLong    = fileError("file-text-too-long", "The file may not have more than 48 MB of text.")
 )
 
 func fileError(slug, message string) *kernel.Error {
@@ -30,16 +37,20 @@ func fileError(slug, message string) *kernel.Error {
 }
 
 // lastRow is the highest sheet row number accepted: the header plus SpreadsheetMaxRows rows.
-const lastRow = ports.SpreadsheetMaxRows + 1
+// excelMaxRows is Excel's last row: a row number past it is refused as soon as it is read.
+const (
+	lastRow      = ports.SpreadsheetMaxRows + 1
+	excelMaxRows = 1 << 20
+)
 
 var (
 	zipMagic = []byte("PK\x03\x04")
 	oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 )
 
-// Workbooks is the ports.Spreadsheet of .xlsx and .xls workbooks. It holds no state; each
-// call that needs temporary files (excelize spills big parts to disk) makes a directory of
-// its own under os.TempDir() and removes it on return.
+// Workbooks is the ports.Spreadsheet of .xlsx and .xls workbooks. It holds no state; Write
+// (excelize spills the sheet to disk) makes a directory of its own under os.TempDir() and
+// removes it on return.
 type Workbooks struct{}
 
 var _ ports.Spreadsheet = (*Workbooks)(nil)
@@ -65,7 +76,7 @@ func (x *Workbooks) Read(ctx context.Context, r io.ReaderAt, size int64, fn func
 	rows := &rowSink{ctx: ctx, fn: fn}
 	switch {
 	case bytes.HasPrefix(head, zipMagic):
-		return x.readXLSX(r, size, rows)
+		return readXLSX(r, size, rows)
 	case bytes.Equal(head, oleMagic):
 		data := make([]byte, size)
 		if n, _ := r.ReadAt(data, 0); n < len(data) {
@@ -78,13 +89,35 @@ func (x *Workbooks) Read(ctx context.Context, r io.ReaderAt, size int64, fn func
 }
 
 // rowSink applies the rules both readers share: trailing empty cells dropped, rows with no
-// text skipped, the row limit, cancellation between rows.
+// text skipped, the row limit, the text budgets, cancellation between rows.
 type rowSink struct {
-	ctx context.Context
-	fn  func(row int, cells []string) error
+	ctx      context.Context
+	fn       func(row int, cells []string) error
+	rowChars int
+	text     int64
+}
+
+// cell counts a cell's text against the cell, row and file budgets as the reader produces
+// it, before the row that holds it is handed over.
+func (s *rowSink) cell(value string) error {
+	if len(value) > 4*ports.SpreadsheetMaxCellChars {
+		return ErrCellTooLong // more bytes than any 32,767 characters take
+	}
+	n := utf8.RuneCountInString(value)
+	if n > ports.SpreadsheetMaxCellChars {
+		return ErrCellTooLong
+	}
+	if s.rowChars += n; s.rowChars > ports.SpreadsheetMaxRowChars {
+		return ErrRowTooLong
+	}
+	if s.text += int64(len(value)); s.text > ports.SpreadsheetMaxTextBytes {
+		return ErrTextTooLong
+	}
+	return nil
 }
 
 func (s *rowSink) emit(row int, cells []string) error {
+	s.rowChars = 0
 	end := len(cells)
 	for end > 0 && cells[end-1] == "" {
 		end--

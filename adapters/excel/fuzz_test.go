@@ -9,6 +9,9 @@ import (
 	"io"
 	"os"
 	"testing"
+	"unicode/utf8"
+
+	"vitrina/ports"
 )
 
 var errStop = errors.New("fn stops here")
@@ -29,14 +32,95 @@ func fuzzRead(t *testing.T, data []byte) {
 		}
 		return nil
 	})
-	switch {
-	case err == nil, err == errStop:
-	case errors.Is(err, ErrType), errors.Is(err, ErrTooLarge), errors.Is(err, ErrTooManyRows),
-		errors.Is(err, ErrEncrypted), errors.Is(err, ErrDamaged):
-	default:
+	checkFuzzError(t, err)
+	assertEmptyDir(t, os.TempDir())
+}
+
+// checkFuzzError fails on any error but fn's own stop and the adapter's refusals.
+func checkFuzzError(t *testing.T, err error) {
+	t.Helper()
+	if err != nil && err != errStop && !isFileError(err) {
 		t.Fatalf("unexpected error %T: %v", err, err)
 	}
-	assertEmptyDir(t, os.TempDir())
+}
+
+// fuzzSink is a sink that checks every row against the port's promises and the budgets.
+func fuzzSink(t *testing.T) *rowSink {
+	var rows []sheetRow
+	text := 0
+	return &rowSink{ctx: context.Background(), fn: func(n int, cells []string) error {
+		if err := checkRow(rows, n, cells); err != nil {
+			t.Fatal(err)
+		}
+		if len(cells) > ports.SpreadsheetMaxColumns {
+			t.Fatalf("row %d: %d cells", n, len(cells))
+		}
+		chars := 0
+		for _, c := range cells {
+			k := utf8.RuneCountInString(c)
+			if k > ports.SpreadsheetMaxCellChars {
+				t.Fatalf("row %d: a cell of %d characters", n, k)
+			}
+			chars += k
+			text += len(c)
+		}
+		if chars > ports.SpreadsheetMaxRowChars || text > ports.SpreadsheetMaxTextBytes {
+			t.Fatalf("row %d: %d characters, %d bytes so far", n, chars, text)
+		}
+		rows = append(rows, sheetRow{n: n})
+		return nil
+	}}
+}
+
+// FuzzSheetXML reads the input as a worksheet part, with a small shared-string table: the
+// streaming reader must end (no hang, no panic) with rows that keep the port's promises and
+// the budgets, or with one of the adapter's refusals.
+func FuzzSheetXML(f *testing.F) {
+	for _, s := range []string{
+		`<worksheet xmlns="` + nsMain + `"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1"><v>1.5</v></c></row></sheetData></worksheet>`,
+		`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" + `<worksheet xmlns="` + nsMain + `"><dimension ref="A1:D3"/><sheetData>` +
+			`<row r="1" spans="1:4"><c r="A1" t="inlineStr"><is><r><t>ri</t></r><r><t xml:space="preserve">ch </t></r><rPh><t>x</t></rPh></is></c>` +
+			`<c r="B1" t="b"><v>1</v></c><c r="C1" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="D1" t="str"><f>A1</f><v>_x0041__x005F_x0041_</v></c></row>` +
+			`<row r="3"><c r="A3"><v>0.10000000000000001</v></c><c r="B3"><v>1E+2</v></c><c><v>12345678901234567890</v></c></row>` +
+			`<row r="100001"><c r="XFD100001" t="s"><v>1</v></c></row><row r="100002"/></sheetData></worksheet>`,
+		`<worksheet><sheetData><row><c><v>1</v></c><c><v><![CDATA[x<y]]></v></c><!-- note --></row><row><c t="s"><v> 2 </v></c></row></sheetData></worksheet>`,
+		`<worksheet><sheetData><row r="2"><c r="B2"><v>1</c></row></sheetData></worksheet>`,
+		`<worksheet><sheetData><row r="9000000000000000000"><c r="XFE1"><v>1</v></c></row></sheetData></worksheet>`,
+		`<!DOCTYPE x><worksheet/>`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := readSheetXML(context.Background(), bytes.NewReader(data), []string{"one", "", "dva č"}, fuzzSink(t))
+		checkFuzzError(t, err)
+	})
+}
+
+// FuzzSharedStrings reads the input as a shared-string table: each string within a cell's
+// limit and the table within the text budget, or a refusal.
+func FuzzSharedStrings(f *testing.F) {
+	for _, s := range []string{
+		`<sst xmlns="` + nsMain + `" count="3" uniqueCount="3"><si><t>one</t></si><si><t/></si><si><t xml:space="preserve"> dva č </t></si></sst>`,
+		`<sst><si><r><rPr><b/></rPr><t>ri</t></r><r><t>ch</t></r><rPh sb="0" eb="1"><t>ph</t></rPh><phoneticPr fontId="1"/></si><si><t>_x000D__x005F_x0041_&amp;&#x10000;</t></si></sst>`,
+		`<sst><si><t>cut`,
+		`<sst><si><si><t>nested</t></si></si></sst>`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := readSharedStrings(context.Background(), bytes.NewReader(data))
+		checkFuzzError(t, err)
+		table := 0
+		for _, s := range got {
+			if k := utf8.RuneCountInString(s); k > ports.SpreadsheetMaxCellChars {
+				t.Fatalf("a string of %d characters", k)
+			}
+			table += len(s) + sharedStringOverhead
+		}
+		if table > ports.SpreadsheetMaxTextBytes {
+			t.Fatalf("a table of %d bytes", table)
+		}
+	})
 }
 
 // FuzzReadXLS reads an input that starts with the OLE signature as a file; any other input

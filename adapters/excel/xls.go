@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"vitrina/ports"
 )
 
 // BIFF8 record types ([MS-XLS] 2.3) that the reader acts on; every other record is skipped.
@@ -33,7 +35,7 @@ const (
 	bofGlobals     = 0x0005
 	bofWorksheet   = 0x0010
 	sheetWorksheet = 0 // BOUNDSHEET8 dt of a worksheet
-	maxColumns     = 16384
+	maxColumns     = ports.SpreadsheetMaxColumns
 )
 
 var errBIFF = errors.New("excel: damaged BIFF stream")
@@ -174,10 +176,13 @@ func (r *sheetRows) set(row, col int, value string) error {
 		r.row = row
 	}
 	if col >= maxColumns {
-		return errBIFF
+		return ErrTooManyColumns
 	}
 	if value == "" {
 		return nil
+	}
+	if err := r.sink.cell(value); err != nil {
+		return err
 	}
 	for len(r.cells) <= col {
 		r.cells = append(r.cells, "")
@@ -369,10 +374,15 @@ func readSST(segs [][]byte) ([]string, error) {
 	unique := int64(binary.LittleEndian.Uint32(head[4:]))
 	// Every string takes at least three bytes, so what is left bounds the count.
 	out := make([]string, 0, min(unique, int64(r.left/3)))
+	table := int64(0)
 	for i := int64(0); i < unique && r.left > 0; i++ {
 		s, err := r.richString()
 		if err != nil {
 			return nil, err
+		}
+		// The table is held whole, apart from the text of the cells that use it.
+		if table += int64(len(s)) + sharedStringOverhead; table > ports.SpreadsheetMaxTextBytes {
+			return nil, ErrTextTooLong
 		}
 		out = append(out, s)
 	}
@@ -441,7 +451,11 @@ func (r *segReader) unicodeString() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return r.chars(int(binary.LittleEndian.Uint16(head)), head[2]&0x01 != 0)
+	n := int(binary.LittleEndian.Uint16(head))
+	if n > ports.SpreadsheetMaxCellChars {
+		return "", ErrCellTooLong
+	}
+	return r.chars(n, head[2]&0x01 != 0)
 }
 
 // richString reads an XLUnicodeRichExtendedString of the SST, skipping its formatting runs
@@ -452,6 +466,9 @@ func (r *segReader) richString() (string, error) {
 		return "", err
 	}
 	cch, flags := int(binary.LittleEndian.Uint16(head)), head[2]
+	if cch > ports.SpreadsheetMaxCellChars {
+		return "", ErrCellTooLong // Excel writes none longer; refused before it is decoded
+	}
 	runs, ext := 0, 0
 	if flags&0x08 != 0 {
 		b, err := r.raw(2)

@@ -2,185 +2,211 @@ package excel
 
 import (
 	"archive/zip"
-	"errors"
+	"context"
+	"encoding/xml"
 	"io"
-	"os"
+	"path"
+	"slices"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // Decompression bounds for .xlsx. A workbook of 100,000 rows of 15 cells unzips to about
 // 75 MB of XML at 12 to 16 times its zipped size; a file that declares much more, or a part
 // that claims to shrink more than maxRatio times, is a bomb and is refused from the zip
 // directory alone, before anything is inflated. archive/zip fails a part that inflates past
-// its declared size, so the declared sizes hold.
+// its declared size, and one whose CRC is wrong once it is read to its end, so the declared
+// sizes hold and a corrupt part read whole is damage, not a short sheet.
 const (
 	maxUnzipped = 256 << 20
 	maxRatio    = 100
 	ratioFloor  = 1 << 20 // parts smaller than this may shrink as they like
-	// Parts above this (worksheets, shared strings) spill to a temporary file; below it
-	// excelize keeps them in memory.
-	maxXMLInMemory = 4 << 20
-	// What excelize may hold in memory at once, and the most any other part may declare:
-	// styles, workbook and relationships are parsed whole.
-	maxInMemory  = 64 << 20
-	maxOtherPart = 16 << 20
 )
 
-func (x *Workbooks) readXLSX(r io.ReaderAt, size int64, rows *rowSink) error {
-	if err := checkZip(r, size); err != nil {
-		return err
-	}
-	// excelize spills big parts to temporary files and leaves some behind when opening
-	// fails half way; a directory of our own is removed whole, whatever happens.
-	dir, err := os.MkdirTemp("", "vitrina-xlsx-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-
-	f, it, err := openFirstSheet(r, size, dir)
-	if f != nil {
-		defer f.Close()
-	}
-	if it != nil {
-		defer it.Close()
-	}
-	if err != nil {
-		return err
-	}
-	// The iterator yields every row number in turn, the missing ones as empty rows without
-	// reading anything, so the count of rows it yields is the sheet row number.
-	for row := 1; ; row++ {
-		cells, more, err := nextRow(it)
-		switch {
-		case err != nil && row > lastRow:
-			return ErrTooManyRows // a cell reference beyond Excel's last row
-		case err != nil:
-			return xlsxError(err)
-		case !more:
-			return nil
-		}
-		for i, c := range cells {
-			if errorValues[c] {
-				cells[i] = "" // as the .xls reader reads a formula that failed
-			}
-		}
-		if err := rows.emit(row, cells); err != nil {
-			return err
-		}
-	}
-}
-
-// openFirstSheet opens the workbook and the rows of its first sheet.
-func openFirstSheet(r io.ReaderAt, size int64, dir string) (f *excelize.File, it *excelize.Rows, err error) {
-	defer guard(&err)
-	f, err = excelize.OpenReader(io.NewSectionReader(r, 0, size), excelize.Options{
-		UnzipSizeLimit:    maxUnzipped,
-		UnzipXMLSizeLimit: maxXMLInMemory,
-		TmpDir:            dir,
-	})
-	if err != nil {
-		return f, nil, xlsxError(err)
-	}
-	sheets := f.GetSheetList()
-	if len(sheets) == 0 {
-		return f, nil, ErrType
-	}
-	// Cells are read with their number formats switched off rather than with RawCellValue:
-	// excelize then gives a number as its shortest decimal (Excel writes 0.1 as
-	// 0.10000000000000001, which RawCellValue would pass on; past 15 significant digits it
-	// rounds to 15, as Excel shows them) with no date, percent or thousands formatting, and
-	// text, shared or inline, exactly as stored.
-	if f.Styles != nil {
-		f.Styles.CellXfs = nil
-	}
-	if it, err = f.Rows(sheets[0]); err != nil {
-		return f, it, ErrDamaged
-	}
-	return f, it, nil
-}
-
-// nextRow moves to the next row and reads its cells; more is false after the last row.
-func nextRow(it *excelize.Rows) (cells []string, more bool, err error) {
-	defer guard(&err)
-	if !it.Next() {
-		return nil, false, it.Error()
-	}
-	cells, err = it.Columns()
-	return cells, true, err
-}
-
-// guard turns a panic inside excelize, which parses what the file says, into a damaged
-// file. fn never runs under it: its panics stay its own.
-func guard(err *error) {
-	if recover() != nil {
-		*err = ErrDamaged
-	}
-}
-
-// checkZip refuses from the zip's central directory alone what is not a workbook or would
-// inflate beyond the bounds above.
-func checkZip(r io.ReaderAt, size int64) error {
+// readXLSX reads the first worksheet of a SpreadsheetML package with the streaming reader of
+// sheetxml.go: the package's relationships lead to the sheet and its shared strings, the
+// shared strings are read first (bounded), then the sheet's rows as they come.
+func readXLSX(r io.ReaderAt, size int64, rows *rowSink) error {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return ErrDamaged
 	}
-	var total, inMemory uint64
-	var contentTypes *zip.File
+	pkg, err := openPackage(rows.ctx, zr)
+	if err != nil {
+		return err
+	}
+	sheet, shared, err := pkg.firstSheet()
+	if err != nil {
+		return err
+	}
+	var sst []string
+	if shared != nil {
+		err = pkg.read(shared, func(r io.Reader) error {
+			sst, err = readSharedStrings(rows.ctx, r)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return pkg.read(sheet, func(r io.Reader) error { return readSheetXML(rows.ctx, r, sst, rows) })
+}
+
+// xlsxPackage is the parts of a package by their normalised names.
+type xlsxPackage struct {
+	ctx   context.Context
+	parts map[string]*zip.File
+}
+
+// partName normalises a part name: parts are named case-insensitively, from the root.
+func partName(name string) string {
+	return strings.ToLower(strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(name, "\\", "/")), "/"))
+}
+
+// read opens a part and gives it to fn; an error reading it (a bad deflate stream, a wrong
+// CRC) is damage.
+func (p *xlsxPackage) read(f *zip.File, fn func(io.Reader) error) error {
+	rc, err := f.Open()
+	if err != nil {
+		return ErrDamaged
+	}
+	defer rc.Close()
+	return fn(rc)
+}
+
+// firstSheet finds the first sheet of the workbook and the shared-string table, if any, by
+// the package's relationships as Excel does: _rels/.rels names the workbook, the workbook
+// lists its sheets in order, its relationships name each sheet's part.
+func (p *xlsxPackage) firstSheet() (sheet, shared *zip.File, err error) {
+	workbook := "xl/workbook.xml"
+	err = p.relationships("_rels/.rels", func(r relationship) bool {
+		if strings.HasSuffix(r.typ, "/officeDocument") {
+			workbook = r.target
+			return true
+		}
+		return false
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	wb, ok := p.parts[workbook]
+	if !ok {
+		return nil, nil, ErrDamaged
+	}
+	id := ""
+	err = p.read(wb, func(r io.Reader) error {
+		x := newXMLReader(p.ctx, r)
+		for id == "" {
+			tok, err := x.next()
+			if err == io.EOF {
+				return ErrType // a workbook without sheets
+			}
+			if err != nil {
+				return xmlFault(err, false)
+			}
+			if t, ok := tok.(xml.StartElement); ok && t.Name.Local == "sheet" {
+				for _, a := range t.Attr {
+					if a.Name.Local == "id" && a.Name.Space != "" {
+						id = a.Value
+					}
+				}
+				if id == "" {
+					return ErrDamaged
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	dir, base := path.Split(workbook)
+	sheetName, sharedName := "", ""
+	err = p.relationships(dir+"_rels/"+base+".rels", func(r relationship) bool {
+		switch {
+		case r.id == id:
+			sheetName = r.target
+		case strings.HasSuffix(r.typ, "/sharedStrings") && sharedName == "":
+			sharedName = r.target
+		}
+		return false
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if sheet, ok = p.parts[sheetName]; !ok {
+		return nil, nil, ErrDamaged
+	}
+	if sharedName == "" {
+		sharedName = dir + "sharedstrings.xml" // where excelize, too, looks when no relationship names it
+	}
+	return sheet, p.parts[sharedName], nil
+}
+
+// relationship is one Relationship of a .rels part, its target resolved to a part name.
+type relationship struct{ id, typ, target string }
+
+// relationships streams the relationships of a .rels part (none when the part is missing)
+// to fn until fn returns true. The targets are resolved against the source part's folder.
+func (p *xlsxPackage) relationships(name string, fn func(relationship) bool) error {
+	f, ok := p.parts[partName(name)]
+	if !ok {
+		return nil
+	}
+	source := path.Dir(path.Dir(name)) // "xl/_rels/workbook.xml.rels" is about "xl/"
+	return p.read(f, func(r io.Reader) error {
+		x := newXMLReader(p.ctx, r)
+		for {
+			tok, err := x.next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return xmlFault(err, false)
+			}
+			t, ok := tok.(xml.StartElement)
+			if !ok || t.Name.Local != "Relationship" {
+				continue
+			}
+			if mode, _ := attr(t, "TargetMode"); strings.EqualFold(mode, "External") {
+				continue
+			}
+			id, _ := attr(t, "Id")
+			typ, _ := attr(t, "Type")
+			target, _ := attr(t, "Target")
+			target = strings.ReplaceAll(target, "\\", "/")
+			if !strings.HasPrefix(target, "/") {
+				target = path.Join(source, target)
+			}
+			if fn(relationship{id: id, typ: typ, target: partName(target)}) {
+				return nil
+			}
+		}
+	})
+}
+
+// openPackage refuses from the zip's central directory alone what is not a workbook or would
+// inflate beyond the bounds above, then checks the content types.
+func openPackage(ctx context.Context, zr *zip.Reader) (*xlsxPackage, error) {
+	p := &xlsxPackage{ctx: ctx, parts: make(map[string]*zip.File, len(zr.File))}
+	var total uint64
 	for _, f := range zr.File {
 		n := f.UncompressedSize64
 		total += n
 		if total > maxUnzipped || n > ratioFloor && n/maxRatio > f.CompressedSize64 {
-			return ErrDamaged
+			return nil, ErrDamaged
 		}
-		name := strings.ToLower(strings.ReplaceAll(f.Name, "\\", "/"))
-		switch {
-		case name == "[content_types].xml":
-			contentTypes = f
-			inMemory += n
-		case strings.HasPrefix(name, "xl/worksheets/sheet") || name == "xl/sharedstrings.xml":
-			if n <= maxXMLInMemory {
-				inMemory += n
-			}
-		default:
-			if n > maxOtherPart {
-				return ErrDamaged
-			}
-			inMemory += n
-		}
-		if inMemory > maxInMemory {
-			return ErrDamaged
+		if name := partName(f.Name); p.parts[name] == nil {
+			p.parts[name] = f
 		}
 	}
-	if contentTypes == nil {
-		return ErrType
+	contentTypes, ok := p.parts["[content_types].xml"]
+	if !ok {
+		return nil, ErrType
 	}
-	if err := checkContentTypes(contentTypes); err != nil {
-		return err
+	if err := p.checkContentTypes(contentTypes); err != nil {
+		return nil, err
 	}
-	// excelize ignores read errors when it inflates a part and keeps what it got, so a
-	// corrupt part would read as a silently shortened sheet: inflate every part once here,
-	// which checks its deflate stream, its declared size and its CRC.
-	for _, f := range zr.File {
-		if err := inflates(f); err != nil {
-			return ErrDamaged
-		}
-	}
-	return nil
-}
-
-func inflates(f *zip.File) error {
-	rc, err := f.Open()
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(io.Discard, rc)
-	if cerr := rc.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return p, nil
 }
 
 // workbookTypes are the content types of a workbook part that excelize reads: .xlsx, .xlsm
@@ -192,35 +218,30 @@ var workbookTypes = []string{
 	"application/vnd.ms-excel.template.macroenabled.main+xml",
 }
 
-func checkContentTypes(f *zip.File) error {
-	rc, err := f.Open()
-	if err != nil {
-		return ErrDamaged
-	}
-	defer rc.Close()
-	b, err := io.ReadAll(io.LimitReader(rc, maxOtherPart))
-	if err != nil {
-		return ErrDamaged
-	}
-	text := strings.ToLower(string(b))
-	for _, t := range workbookTypes {
-		if strings.Contains(text, t) {
-			return nil
+func (p *xlsxPackage) checkContentTypes(f *zip.File) error {
+	found := false
+	err := p.read(f, func(r io.Reader) error {
+		x := newXMLReader(p.ctx, r)
+		for !found {
+			tok, err := x.next()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return xmlFault(err, false)
+			}
+			if t, ok := tok.(xml.StartElement); ok {
+				ct, _ := attr(t, "ContentType")
+				found = slices.Contains(workbookTypes, strings.ToLower(ct))
+			}
 		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return err
+	case !found:
+		return ErrType
 	}
-	return ErrType
-}
-
-// errorValues are the cached results of failed formulas (t="e"), which excelize gives as
-// text: Excel's error literals.
-var errorValues = map[string]bool{
-	"#NULL!": true, "#DIV/0!": true, "#VALUE!": true, "#REF!": true, "#NAME?": true,
-	"#NUM!": true, "#N/A": true, "#GETTING_DATA": true, "#SPILL!": true, "#CALC!": true,
-}
-
-func xlsxError(err error) error {
-	if errors.Is(err, excelize.ErrMaxRows) {
-		return ErrTooManyRows
-	}
-	return ErrDamaged
+	return nil
 }
