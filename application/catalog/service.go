@@ -39,6 +39,10 @@ func (s *Service) Lists() ports.CatalogLists { return s.lists }
 
 // CreateNamed adds a country or a category.
 func (s *Service) CreateNamed(ctx context.Context, kind ports.NamedKind, name string) (ports.NamedView, error) {
+	// The name is checked before the duplicate lookup: the databases refuse a NUL in a query.
+	if _, err := kernel.NewName("name", name, true); err != nil {
+		return ports.NamedView{}, err
+	}
 	var id kernel.ID
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if err := s.checkNamed(ctx, kind, name, 0); err != nil {
@@ -72,8 +76,8 @@ func (s *Service) CreateNamed(ctx context.Context, kind ports.NamedKind, name st
 	return s.namedList(kind).Find(ctx, id)
 }
 
-// RenameNamed changes the name of a country or a category.
-func (s *Service) RenameNamed(ctx context.Context, kind ports.NamedKind, id kernel.ID, name string) (ports.NamedView, error) {
+// RenameNamed changes the name of a country or a category loaded at version.
+func (s *Service) RenameNamed(ctx context.Context, kind ports.NamedKind, id kernel.ID, version kernel.Version, name string) (ports.NamedView, error) {
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if _, err := s.namedList(kind).Find(ctx, id); err != nil {
 			return err
@@ -87,9 +91,9 @@ func (s *Service) RenameNamed(ctx context.Context, kind ports.NamedKind, id kern
 		now := s.clock.Now()
 		var err error
 		if kind == ports.Countries {
-			_, err = s.repo.UpdateCountry(ctx, id, func(c *catalog.Country) error { return c.Rename(name, now) })
+			_, err = s.repo.UpdateCountry(ctx, id, version, func(c *catalog.Country) error { return c.Rename(name, now) })
 		} else {
-			_, err = s.repo.UpdateCategory(ctx, id, func(c *catalog.Category) error { return c.Rename(name, now) })
+			_, err = s.repo.UpdateCategory(ctx, id, version, func(c *catalog.Category) error { return c.Rename(name, now) })
 		}
 		return err
 	})
@@ -109,7 +113,7 @@ func (s *Service) ToggleNamed(ctx context.Context, kind ports.NamedKind, id kern
 			if err != nil {
 				return err
 			}
-			c, err := s.repo.UpdateCountry(ctx, id, func(c *catalog.Country) error { return c.ToggleActive(cities, now) })
+			c, err := s.repo.UpdateCountry(ctx, id, kernel.AnyVersion, func(c *catalog.Country) error { return c.ToggleActive(cities, now) })
 			if err == nil {
 				active = c.IsActive()
 			}
@@ -123,7 +127,7 @@ func (s *Service) ToggleNamed(ctx context.Context, kind ports.NamedKind, id kern
 			}
 			uses += n
 		}
-		c, err := s.repo.UpdateCategory(ctx, id, func(c *catalog.Category) error { return c.ToggleActive(uses, now) })
+		c, err := s.repo.UpdateCategory(ctx, id, kernel.AnyVersion, func(c *catalog.Category) error { return c.ToggleActive(uses, now) })
 		if err == nil {
 			active = c.IsActive()
 		}
@@ -170,8 +174,8 @@ func (s *Service) CreateCity(ctx context.Context, in catalog.CityInput) (ports.C
 	return s.lists.Cities.Find(ctx, id)
 }
 
-// UpdateCity edits a city.
-func (s *Service) UpdateCity(ctx context.Context, id kernel.ID, in catalog.CityInput) (ports.CityView, error) {
+// UpdateCity edits a city loaded at version.
+func (s *Service) UpdateCity(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.CityInput) (ports.CityView, error) {
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if _, err := s.lists.Cities.Find(ctx, id); err != nil {
 			return err
@@ -179,7 +183,7 @@ func (s *Service) UpdateCity(ctx context.Context, id kernel.ID, in catalog.CityI
 		if err := s.checkCity(ctx, in, id); err != nil {
 			return err
 		}
-		_, err := s.repo.UpdateCity(ctx, id, func(c *catalog.City) error { return c.Edit(in, s.clock.Now()) })
+		_, err := s.repo.UpdateCity(ctx, id, version, func(c *catalog.City) error { return c.Edit(in, s.clock.Now()) })
 		return err
 	})
 	if err != nil {
@@ -196,7 +200,7 @@ func (s *Service) ToggleCity(ctx context.Context, id kernel.ID) (bool, error) {
 		if err != nil {
 			return err
 		}
-		c, err := s.repo.UpdateCity(ctx, id, func(c *catalog.City) error { return c.ToggleActive(stores, s.clock.Now()) })
+		c, err := s.repo.UpdateCity(ctx, id, kernel.AnyVersion, func(c *catalog.City) error { return c.ToggleActive(stores, s.clock.Now()) })
 		if err == nil {
 			active = c.IsActive()
 		}
@@ -256,8 +260,9 @@ func (s *Service) CreateProduct(ctx context.Context, in catalog.ProductInput, im
 	return s.lists.Products.Find(ctx, id)
 }
 
-// UpdateProduct edits a product; a new image replaces the old one, which is then deleted.
-func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, in catalog.ProductInput, image io.Reader) (ports.ProductView, error) {
+// UpdateProduct edits a product loaded at version; a new image replaces the old one, which
+// is then deleted.
+func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.ProductInput, image io.Reader) (ports.ProductView, error) {
 	if err := catalog.ValidateProduct(in, false); err != nil {
 		return ports.ProductView{}, err
 	}
@@ -273,7 +278,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, in catalog.Pr
 		in.Image = name
 	}
 	var replaced string
-	_, err := s.repo.UpdateProduct(ctx, id, func(p *catalog.Product) error {
+	_, err := s.repo.UpdateProduct(ctx, id, version, func(p *catalog.Product) error {
 		var err error
 		replaced, err = p.Edit(in, s.clock.Now())
 		return err
@@ -292,7 +297,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, in catalog.Pr
 
 // ToggleProduct deactivates or reactivates a product.
 func (s *Service) ToggleProduct(ctx context.Context, id kernel.ID) (bool, error) {
-	p, err := s.repo.UpdateProduct(ctx, id, func(p *catalog.Product) error {
+	p, err := s.repo.UpdateProduct(ctx, id, kernel.AnyVersion, func(p *catalog.Product) error {
 		p.ToggleActive(s.clock.Now())
 		return nil
 	})
@@ -325,8 +330,8 @@ func (s *Service) CreateStore(ctx context.Context, in catalog.StoreInput) (ports
 	return s.lists.Stores.Find(ctx, id)
 }
 
-// UpdateStore edits a store.
-func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, in catalog.StoreInput) (ports.StoreView, error) {
+// UpdateStore edits a store loaded at version.
+func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.StoreInput) (ports.StoreView, error) {
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if _, err := s.lists.Stores.Find(ctx, id); err != nil {
 			return err
@@ -334,7 +339,7 @@ func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, in catalog.Stor
 		if err := s.checkStore(ctx, in); err != nil {
 			return err
 		}
-		_, err := s.repo.UpdateStore(ctx, id, func(st *catalog.Store) error { return st.Edit(in, s.clock.Now()) })
+		_, err := s.repo.UpdateStore(ctx, id, version, func(st *catalog.Store) error { return st.Edit(in, s.clock.Now()) })
 		return err
 	})
 	if err != nil {
@@ -345,7 +350,7 @@ func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, in catalog.Stor
 
 // ToggleStore deactivates or reactivates a store.
 func (s *Service) ToggleStore(ctx context.Context, id kernel.ID) (bool, error) {
-	st, err := s.repo.UpdateStore(ctx, id, func(st *catalog.Store) error {
+	st, err := s.repo.UpdateStore(ctx, id, kernel.AnyVersion, func(st *catalog.Store) error {
 		st.ToggleActive(s.clock.Now())
 		return nil
 	})

@@ -132,7 +132,9 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 		picked := make([]string, len(Columns))
 		for i, col := range Columns {
 			if j, ok := index[col]; ok && j < len(cells) {
-				picked[i] = strings.ReplaceAll(strings.TrimSpace(cells[j]), cellSep, "")
+				// A NUL in a cell would split the row: it becomes another control character,
+				// which the domain's text rules refuse for that row and column.
+				picked[i] = strings.ReplaceAll(strings.TrimSpace(cells[j]), cellSep, "\x01")
 			}
 		}
 		row := rawRow{n: n, cells: strings.Join(picked, cellSep)}

@@ -65,9 +65,7 @@ func ValidateProduct(in ProductInput, creating bool) error {
 	if _, err := kernel.NewName("name", in.Name, false); err != nil {
 		v.Merge(err)
 	}
-	if _, err := kernel.NewName("description", in.Description, false); err != nil {
-		v.Merge(err)
-	}
+	v.RequiredParagraph("description", in.Description, kernel.MaxDescriptionLength)
 	if _, err := ParsePrice(in.Price); err != nil {
 		v.Merge(err)
 	}
@@ -89,7 +87,7 @@ func NewProduct(in ProductInput, now time.Time) (*Product, error) {
 
 func (p *Product) apply(in ProductInput, now time.Time) {
 	p.name, _ = kernel.NewName("name", in.Name, false)
-	p.description, _ = kernel.NewName("description", in.Description, false)
+	p.description = kernel.Name(strings.TrimSpace(in.Description))
 	p.price, _ = ParsePrice(in.Price)
 	if in.Image != "" {
 		p.image = in.Image

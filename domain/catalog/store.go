@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"strings"
 	"time"
 
 	"vitrina/domain/kernel"
@@ -21,19 +22,15 @@ type StoreInput struct {
 	Lng     *float64
 }
 
-// Validate checks every field: a city, an address and a contact of at least two
-// characters, and a position on the map.
+// Validate checks every field: a city, an address and a contact of two characters up to
+// their limits, and a position on the map.
 func (in StoreInput) Validate() error {
 	var v kernel.Validation
 	if in.CityID <= 0 {
 		v.Add("city_id", "The city id field is required.")
 	}
-	if _, err := kernel.NewName("address", in.Address, false); err != nil {
-		v.Merge(err)
-	}
-	if _, err := kernel.NewName("contact", in.Contact, false); err != nil {
-		v.Merge(err)
-	}
+	v.RequiredText("address", in.Address, kernel.MaxAddressLength)
+	v.RequiredText("contact", in.Contact, kernel.MaxContactLength)
 	if in.Lat == nil || in.Lng == nil {
 		v.Add("position", "The position field is required.")
 	} else {
@@ -70,8 +67,8 @@ func NewStore(in StoreInput, now time.Time) (*Store, error) {
 
 func (s *Store) apply(in StoreInput, now time.Time) {
 	s.cityID = in.CityID
-	s.address, _ = kernel.NewName("address", in.Address, false)
-	s.contact, _ = kernel.NewName("contact", in.Contact, false)
+	s.address = kernel.Name(strings.TrimSpace(in.Address))
+	s.contact = kernel.Name(strings.TrimSpace(in.Contact))
 	s.position = Position{Lat: *in.Lat, Lng: *in.Lng}
 	s.updatedAt = now
 }

@@ -6,15 +6,15 @@ import (
 	"unicode/utf8"
 )
 
-// Name is a trimmed display name of at least MinTextLength characters.
+// Name is a trimmed display name of MinTextLength to MaxNameLength characters.
 type Name string
 
-// NewName validates a name for the given field: required, at least two characters, and,
-// when noLeadingDigit is set, not starting with a digit (spec §5).
+// NewName validates a name for the given field: required, one line of two to MaxNameLength
+// characters, and, when noLeadingDigit is set, not starting with a digit (spec §5).
 func NewName(field, value string, noLeadingDigit bool) (Name, error) {
 	var v Validation
 	value = strings.TrimSpace(value)
-	if v.Required(field, value) && v.MinLength(field, value, MinTextLength) && noLeadingDigit {
+	if v.RequiredText(field, value, MaxNameLength) && noLeadingDigit {
 		r, _ := utf8.DecodeRuneInString(value)
 		if unicode.IsDigit(r) {
 			v.Add(field, "The "+humanField(field)+" must not start with a number.")

@@ -27,9 +27,7 @@ type ContactInput struct {
 func (in ContactInput) validate() (string, error) {
 	var v kernel.Validation
 	text := strings.TrimSpace(in.Contact)
-	if v.Required("contact", text) {
-		v.MinLength("contact", text, kernel.MinTextLength)
-	}
+	v.RequiredText("contact", text, kernel.MaxContactLength)
 	if in.TypeID <= 0 {
 		v.Add("contact_type_id", "The contact type id field is required.")
 	}
@@ -90,9 +88,7 @@ type SupportMessage struct {
 func NewSupportMessage(typeID, partnerID kernel.ID, content string, now time.Time) (*SupportMessage, error) {
 	var v kernel.Validation
 	content = strings.TrimSpace(content)
-	if v.Required("message_content", content) {
-		v.MinLength("message_content", content, kernel.MinTextLength)
-	}
+	v.RequiredParagraph("message_content", content, kernel.MaxDescriptionLength)
 	if typeID <= 0 {
 		v.Add("type_id", "The type id field is required.")
 	}

@@ -3,6 +3,7 @@
 package partner
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -79,14 +80,21 @@ func human(field string) string {
 	return b.String()
 }
 
-// ParseID validates a hand-entered partner id: a positive whole number.
+// MaxID is the largest hand-entered partner id: 2^53 − 1, the largest whole number a
+// JavaScript number (the panel's, the app's) holds exactly.
+const MaxID = 1<<53 - 1
+
+// ParseID validates a hand-entered partner id: a positive whole number of at most MaxID.
 func ParseID(s string) (kernel.ID, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, kernel.FieldError("id", "The id field is required.")
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n <= 0 {
+	switch {
+	case errors.Is(err, strconv.ErrRange) && n > 0, err == nil && n > MaxID:
+		return 0, kernel.FieldError("id", "The id may not be greater than "+strconv.FormatInt(MaxID, 10)+".")
+	case err != nil || n <= 0:
 		return 0, kernel.FieldError("id", "The id must be a positive integer.")
 	}
 	return kernel.ID(n), nil
@@ -153,6 +161,10 @@ func (in Input) check(r rules) (validated, error) {
 	name, err := kernel.NewName("name", in.Name, false)
 	v.Merge(err)
 	out.name = name
+	v.Text("address", in.Address, kernel.MaxAddressLength)
+	v.Text("pib", in.PIB, kernel.MaxCodeLength)
+	v.Text("pdv", in.PDV, kernel.MaxCodeLength)
+	v.Text("phone", in.Phone, kernel.MaxContactLength)
 	if in.CityID <= 0 {
 		v.Add("city_id", "The city id field is required.")
 	}
@@ -168,6 +180,7 @@ func (in Input) check(r rules) (validated, error) {
 			v.Add("password", "The password field is required.")
 		case len([]rune(in.Password)) < kernel.MinPasswordLength:
 			v.Add("password", "The password must be at least 4 characters.")
+		case !v.Password("password", in.Password):
 		case in.Password != in.ConfirmPassword:
 			v.Merge(ErrPasswordMatch)
 		}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"go.uber.org/zap"
@@ -84,8 +83,9 @@ func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
 	return q, val.Err()
 }
 
-// filterAcceptable checks one text filter: at most MaxFilterLength characters of valid
-// UTF-8 without control characters (the databases refuse a NUL; none of them is typed).
+// filterAcceptable checks one text filter: at most MaxFilterLength characters of the
+// kernel's clean one-line text (valid UTF-8 without control characters: the databases
+// refuse a NUL, and none of them is typed).
 func filterAcceptable(val *kernel.Validation, key, value string) bool {
 	field := "filter"
 	if len(key) <= 64 && utf8.ValidString(key) {
@@ -95,7 +95,7 @@ func filterAcceptable(val *kernel.Validation, key, value string) bool {
 		val.Add(field, "The filter may not be greater than 200 characters.")
 		return false
 	}
-	if !utf8.ValidString(value) || strings.IndexFunc(value, unicode.IsControl) >= 0 {
+	if !kernel.CleanText(value, false) {
 		val.Add(field, "The filter contains characters that are not allowed.")
 		return false
 	}

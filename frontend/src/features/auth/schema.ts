@@ -1,8 +1,8 @@
 import * as yup from 'yup';
-import { requiredText } from '../../shared/validation/rules';
+import { requiredText, TEXT_LIMITS } from '../../shared/validation/rules';
 
 export const loginSchema = yup.object({
-  username: requiredText(),
+  username: requiredText(TEXT_LIMITS.username),
   password: yup.string().required('validation.field'),
 });
 

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { nameRule } from '../../shared/validation/rules';
+import { nameRule, TEXT_LIMITS } from '../../shared/validation/rules';
 import type { Contact, ContactPayload } from './types';
 
 export interface ContactFormValues {
@@ -7,10 +7,10 @@ export interface ContactFormValues {
   contact_type_id: number | null;
 }
 
-/** Spec §5: contact text required, at least 2 characters; a contact type chosen. */
+/** Spec §5: contact text required, 2 to 300 characters; a contact type chosen. */
 export const contactSchema = () =>
   yup.object({
-    contact: nameRule(),
+    contact: nameRule(TEXT_LIMITS.contact),
     contact_type_id: yup.number().nullable().required('validation.field'),
   });
 

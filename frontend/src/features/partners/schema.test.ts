@@ -64,6 +64,7 @@ const partner: Partner = {
   partner_type_name: 'Veleprodaja',
   is_active: true,
   updated_at: '2026-11-21T10:00:00Z',
+  version: 1,
 };
 
 describe('partner form schema', () => {
@@ -91,9 +92,11 @@ describe('partner form schema', () => {
   });
 
   it('wants the id to be a positive whole number', () => {
-    for (const id of ['0', '000', '-5', '12.5', '1e3', 'abc', '1 2', '1234567890123456789']) {
+    for (const id of ['0', '000', '-5', '12.5', '1e3', 'abc', '1 2']) {
       expect(errorsOf('add', { id })).toEqual({ id: 'validation.positive_integer' });
     }
+    // Past 2^53 − 1 JavaScript no longer holds the id exactly.
+    expect(errorsOf('add', { id: '1234567890123456789' })).toEqual({ id: 'validation.max_id' });
     expect(errorsOf('add', { id: ' 1011 ' })).toEqual({});
     expect(errorsOf('add', { id: '007' })).toEqual({});
   });

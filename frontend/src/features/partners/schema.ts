@@ -1,12 +1,14 @@
 import * as yup from 'yup';
 import {
   cashRule,
+  handEnteredIdRule,
   nameRule,
   optionalPasswordConfirmationRule,
   optionalPasswordRule,
   passwordConfirmationRule,
   passwordRule,
-  requiredText,
+  optionalText,
+  TEXT_LIMITS,
 } from '../../shared/validation/rules';
 import { FIGURE_FIELDS, type FigureField, type Figures, type Partner, type PartnerPayload, type Ref } from './types';
 
@@ -28,12 +30,6 @@ export interface PartnerFormValues extends Figures {
   partner_type_id: number | null;
 }
 
-/** A hand-entered id: digits only, not zero, within a 64-bit integer. */
-const ID_PATTERN = /^\d{1,18}$/;
-
-const idRule = () =>
-  requiredText().test('positive_integer', 'validation.positive_integer', (v) => !v || (ID_PATTERN.test(v) && /[1-9]/.test(v)));
-
 /**
  * Spec §5 "Partner": on add each figure is a number ≥ 0 (up to 10 digits and 3 decimals, like
  * the server's add rule), on edit the cash pattern with an optional trailing percent sign.
@@ -46,13 +42,13 @@ const figureRules = (mode: PartnerFormMode) =>
 
 export function partnerSchema(mode: PartnerFormMode) {
   return yup.object({
-    ...(mode === 'add' ? { id: idRule() } : {}),
+    ...(mode === 'add' ? { id: handEnteredIdRule() } : {}),
     name: nameRule(),
-    address: yup.string().default(''),
-    pib: yup.string().default(''),
-    pdv: yup.string().default(''),
+    address: optionalText(TEXT_LIMITS.address),
+    pib: optionalText(TEXT_LIMITS.pib),
+    pdv: optionalText(TEXT_LIMITS.pdv),
     city_id: yup.number().nullable().required('validation.field'),
-    phone: yup.string().default(''),
+    phone: optionalText(TEXT_LIMITS.phone),
     ...figureRules(mode),
     password: mode === 'add' ? passwordRule() : optionalPasswordRule(),
     confirmPassword: mode === 'add' ? passwordConfirmationRule() : optionalPasswordConfirmationRule(),

@@ -1,6 +1,8 @@
 import { useField } from 'formik';
 import { Password } from 'primereact/password';
 import { FieldShell } from './FieldShell';
+import { LengthCounter } from './LengthCounter';
+import { describedBy, limitOf } from './lengthLimit';
 import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 
 export function PasswordField({
@@ -11,16 +13,23 @@ export function PasswordField({
   disabled,
   autoFocus,
   autoComplete = 'new-password',
-}: BaseFieldProps & { autoComplete?: string }) {
+  maxLength,
+}: BaseFieldProps & {
+  autoComplete?: string;
+  /** The password's limit; by default the shared table's for this field's name. */
+  maxLength?: number;
+}) {
   const [field] = useField<string>(name);
   const error = useFieldError(name);
   const id = fieldId(name);
+  const value = field.value ?? '';
+  const max = limitOf(name, maxLength);
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <Password
         inputId={id}
         name={field.name}
-        value={field.value ?? ''}
+        value={value}
         onChange={field.onChange}
         onBlur={field.onBlur}
         feedback={false}
@@ -31,9 +40,11 @@ export function PasswordField({
         invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-required={required}
+        aria-describedby={describedBy(id, error, value, max)}
         className="w-full"
         inputClassName="w-full"
       />
+      <LengthCounter id={id} value={value} max={max} />
     </FieldShell>
   );
 }

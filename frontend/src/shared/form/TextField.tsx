@@ -1,6 +1,8 @@
 import { useField } from 'formik';
 import { InputText } from 'primereact/inputtext';
 import { FieldShell } from './FieldShell';
+import { LengthCounter } from './LengthCounter';
+import { describedBy, limitOf } from './lengthLimit';
 import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 
 export function TextField({
@@ -12,16 +14,24 @@ export function TextField({
   autoFocus,
   autoComplete,
   inputMode,
-}: BaseFieldProps & { autoComplete?: string; inputMode?: 'text' | 'decimal' | 'numeric' }) {
+  maxLength,
+}: BaseFieldProps & {
+  autoComplete?: string;
+  inputMode?: 'text' | 'decimal' | 'numeric';
+  /** The text's limit; by default the shared table's for this field's name. */
+  maxLength?: number;
+}) {
   const [field] = useField<string>(name);
   const error = useFieldError(name);
   const id = fieldId(name);
+  const value = field.value ?? '';
+  const max = limitOf(name, maxLength);
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <InputText
         id={id}
         {...field}
-        value={field.value ?? ''}
+        value={value}
         disabled={disabled}
         autoFocus={autoFocus}
         autoComplete={autoComplete}
@@ -29,8 +39,9 @@ export function TextField({
         invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-required={required}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, error, value, max)}
       />
+      <LengthCounter id={id} value={value} max={max} />
     </FieldShell>
   );
 }

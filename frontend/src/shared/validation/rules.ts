@@ -4,12 +4,68 @@ import * as yup from 'yup';
 export const MIN_PASSWORD = 4;
 export const MIN_NAME = 2;
 
-export const requiredText = () => yup.string().trim().required('validation.field');
+/**
+ * The longest text each field keeps, in characters, as the server's domain rules have them
+ * (docs/adr/0012-text-limits.md). Keyed by the form field's name, so every form shows the same
+ * limit for the same kind of field; the text fields read their counter's limit from here too.
+ */
+export const TEXT_LIMITS = {
+  name: 200,
+  address: 300,
+  contact: 300,
+  phone: 300,
+  description: 2000,
+  username: 100,
+  password: 128,
+  confirmPassword: 128,
+  pib: 50,
+  pdv: 50,
+} as const;
 
-export const nameRule = () => requiredText().min(MIN_NAME, 'validation.name_min');
+/** The limits that have a message: one catalogue key per limit (validation.max_200 …). */
+export type TextLimit = (typeof TEXT_LIMITS)[keyof typeof TEXT_LIMITS];
+
+/** Characters as the server counts them: code points, so an emoji or "ž" is one. */
+export const textLength = (value: string) => Array.from(value).length;
+
+/** Whether the text holds a control character the server refuses; multi-line text keeps tabs and line breaks. */
+export function hasControlCharacter(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    const control = c <= 0x1f || (c >= 0x7f && c <= 0x9f);
+    if (control && !(multiline && (c === 0x09 || c === 0x0a || c === 0x0d))) return true;
+  }
+  return false;
+}
+
+/** Adds the server's text rule to a string schema: no control characters, at most max characters (trimmed). */
+export const limitText = <S extends yup.StringSchema<string | undefined, yup.AnyObject, unknown, yup.Flags>>(
+  schema: S,
+  max: TextLimit,
+  { multiline = false, trim = true }: { multiline?: boolean; trim?: boolean } = {},
+): S =>
+  schema
+    .test('characters', 'validation.characters', (v) => !v || !hasControlCharacter(v, multiline))
+    .test('max_length', `validation.max_${max}`, (v) => !v || textLength(trim ? v.trim() : v) <= max);
+
+/** An optional one-line text of at most max characters. */
+export const optionalText = (max: TextLimit) => limitText(yup.string().default(''), max);
+
+export const requiredText = (max: TextLimit = TEXT_LIMITS.name) =>
+  limitText(yup.string().trim().required('validation.field'), max);
+
+export const nameRule = (max: TextLimit = TEXT_LIMITS.name) => requiredText(max).min(MIN_NAME, 'validation.name_min');
+
+/** A required multi-line text (descriptions): tabs and line breaks allowed. */
+export const paragraphRule = (max: TextLimit = TEXT_LIMITS.description) =>
+  limitText(yup.string().trim().required('validation.field'), max, { multiline: true }).min(MIN_NAME, 'validation.name_min');
+
+/** Passwords are counted as typed, spaces included, like the server hashes them. */
+const limitPassword = <S extends yup.StringSchema<string | undefined, yup.AnyObject, unknown, yup.Flags>>(schema: S): S =>
+  limitText(schema, TEXT_LIMITS.password, { trim: false });
 
 export const passwordRule = () =>
-  yup.string().required('validation.field').min(MIN_PASSWORD, 'validation.short_password');
+  limitPassword(yup.string().required('validation.field').min(MIN_PASSWORD, 'validation.short_password'));
 
 export const passwordConfirmationRule = (field = 'password') =>
   yup
@@ -19,10 +75,12 @@ export const passwordConfirmationRule = (field = 'password') =>
 
 /** Edit forms: blank keeps the old password; anything typed must meet the same rules. */
 export const optionalPasswordRule = () =>
-  yup
-    .string()
-    .default('')
-    .test('short_password', 'validation.short_password', (v) => !v || v.length >= MIN_PASSWORD);
+  limitPassword(
+    yup
+      .string()
+      .default('')
+      .test('short_password', 'validation.short_password', (v) => !v || v.length >= MIN_PASSWORD),
+  );
 
 export const optionalPasswordConfirmationRule = (field = 'password') => {
   const passwordOf = (parent: unknown): string => {
@@ -41,6 +99,18 @@ export const optionalPasswordConfirmationRule = (field = 'password') => {
       return (value ?? '') === password;
     });
 };
+
+/** The largest partner id a hand may enter: 2^53 − 1, the largest whole number JavaScript holds exactly. */
+export const MAX_PARTNER_ID = Number.MAX_SAFE_INTEGER;
+
+/** A hand-entered id as typed: digits only, not zero, at most MAX_PARTNER_ID (the server's rule). */
+export const handEnteredIdRule = () =>
+  yup
+    .string()
+    .trim()
+    .required('validation.field')
+    .test('positive_integer', 'validation.positive_integer', (v) => !v || (/^\d+$/.test(v) && /[1-9]/.test(v)))
+    .test('max_id', 'validation.max_id', (v) => !v || !/^\d+$/.test(v) || Number(v) <= MAX_PARTNER_ID);
 
 export const positiveIntegerRule = () =>
   yup

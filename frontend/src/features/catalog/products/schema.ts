@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { cashRule, imageRule, nameRule } from '../../../shared/validation/rules';
+import { cashRule, imageRule, nameRule, paragraphRule } from '../../../shared/validation/rules';
 import type { Product } from '../types';
 import { priceToInput } from './price';
 
@@ -16,7 +16,7 @@ export interface ProductFormValues {
 export const productSchema = (mode: 'add' | 'edit') =>
   yup.object({
     name: nameRule(),
-    description: nameRule(),
+    description: paragraphRule(),
     price: cashRule({ message: 'validation.price' }),
     image: imageRule({ required: mode === 'add' }),
   });

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { nameRule } from '../../../shared/validation/rules';
+import { nameRule, TEXT_LIMITS } from '../../../shared/validation/rules';
 import type { Store, StorePayload } from '../types';
 import { formatCoordinate, LAT_RANGE, LNG_RANGE, parseCoordinate } from './position';
 
@@ -23,12 +23,12 @@ const coordinateRule = (range: number, message: string) =>
       return value !== null && Math.abs(value) <= range;
     });
 
-/** Stores: a city, address and contact (at least 2 characters) and a position on the map. */
+/** Stores: a city, address and contact (2 to 300 characters) and a position on the map. */
 export const storeSchema = () =>
   yup.object({
     city_id: yup.number().nullable().required('validation.field'),
-    address: nameRule(),
-    contact: nameRule(),
+    address: nameRule(TEXT_LIMITS.address),
+    contact: nameRule(TEXT_LIMITS.contact),
     lat: coordinateRule(LAT_RANGE, 'validation.lat_range'),
     lng: coordinateRule(LNG_RANGE, 'validation.lng_range'),
   });
