@@ -62,14 +62,14 @@ func TestCountriesAndCategories(t *testing.T) {
 			if a.expect(a.do("POST", res, a.admin, map[string]string{"name": "srbija"}), 434).message(t) != "Vec postoji (Status: Neaktivan)" {
 				t.Fatal("duplicate of an inactive record is 434")
 			}
-			a.expect(a.do("PUT", fmt.Sprintf("%s/%d", res, c.ID), a.admin, map[string]string{"name": "Srbija"}), 434)
-			a.expect(a.do("PUT", fmt.Sprintf("%s/%d", res, c.ID), a.admin, map[string]string{"name": "X"}), 422)
+			a.expect(a.do("PUT", fmt.Sprintf("%s/%d", res, c.ID), a.admin, map[string]string{"name": "Srbija"}, a.ifMatch(fmt.Sprintf("%s/%d", res, c.ID))...), 434)
+			a.expect(a.do("PUT", fmt.Sprintf("%s/%d", res, c.ID), a.admin, map[string]string{"name": "X"}, a.ifMatch(fmt.Sprintf("%s/%d", res, c.ID))...), 422)
 			var renamed named
-			a.expect(a.do("PUT", fmt.Sprintf("%s/%d", res, c.ID), a.admin, map[string]string{"name": "Montenegro"}), 200).json(t, &renamed)
+			a.expect(a.do("PUT", fmt.Sprintf("%s/%d", res, c.ID), a.admin, map[string]string{"name": "Montenegro"}, a.ifMatch(fmt.Sprintf("%s/%d", res, c.ID))...), 200).json(t, &renamed)
 			if renamed.Name != "Montenegro" {
 				t.Fatalf("renamed %+v", renamed)
 			}
-			a.expect(a.do("PUT", res+"/9999", a.admin, map[string]string{"name": "Nema"}), 404)
+			a.expect(a.do("PUT", res+"/9999", a.admin, map[string]string{"name": "Nema"}, a.ifMatch(res+"/9999")...), 404)
 			a.toggle(res, 9999, 404)
 			r = a.expect(a.do("GET", res+"?page=1&per_page=10&is_active=1", a.admin, nil), 200)
 			if r.header.Get("X-Total-Count") != "1" {
@@ -135,7 +135,7 @@ func TestCitiesAndStores(t *testing.T) {
 			t.Fatalf("store errors %v", f)
 		}
 		a.expect(a.do("PUT", fmt.Sprintf("/api/stores/%d", st.ID), a.admin, map[string]any{"city_id": bar.ID, "address": "Obala 1",
-			"contact": "068 111 222", "lat": 42.1, "lng": 19.1}), 200)
+			"contact": "068 111 222", "lat": 42.1, "lng": 19.1}, a.ifMatch(fmt.Sprintf("/api/stores/%d", st.ID))...), 200)
 		r = a.expect(a.do("GET", "/api/stores?page=1&address=obala", a.admin, nil), 200)
 		if r.header.Get("X-Total-Count") != "1" {
 			t.Fatalf("store filter: %s", r.body)
@@ -148,7 +148,7 @@ func TestCitiesAndStores(t *testing.T) {
 		}
 		// A store cannot move to an inactive city.
 		a.expect(a.do("PUT", fmt.Sprintf("/api/stores/%d", st.ID), a.admin, map[string]any{"city_id": bar.ID, "address": "Obala 1",
-			"contact": "068 111 222", "lat": 42.1, "lng": 19.1}), 422)
+			"contact": "068 111 222", "lat": 42.1, "lng": 19.1}, a.ifMatch(fmt.Sprintf("/api/stores/%d", st.ID))...), 422)
 		// A duplicate of an inactive city in the same country is 434.
 		a.expect(a.do("POST", "/api/cities", a.admin, map[string]any{"name": "bar", "country_id": me.ID}), 434)
 		for _, res := range []string{"cities", "stores"} {
@@ -163,7 +163,7 @@ func TestCitiesAndStores(t *testing.T) {
 			}
 			a.expect(a.do("GET", "/api/"+res+"/99999", a.admin, nil), 404)
 			a.toggle("/api/"+res, 99999, 404)
-			a.expect(a.do("PUT", "/api/"+res+"/99999", a.admin, map[string]any{}), 404)
+			a.expect(a.do("PUT", "/api/"+res+"/99999", a.admin, map[string]any{}, a.ifMatch("/api/"+res+"/99999")...), 404)
 		}
 		a.toggle("/api/countries", me.ID, 200)
 		r = a.expect(a.do("GET", "/api/cities?page=1&country_name=srb", a.admin, nil), 200)
@@ -299,10 +299,11 @@ func TestProductsWithImages(t *testing.T) {
 
 		// Edit without an image keeps it; with one, the old files go.
 		old := storedImages(t, a)
-		a.expect(a.upload(fmt.Sprintf("/api/products/%d", p.ID), map[string]string{"name": "Bušilica Pro", "description": "Udarna", "price": "0"}, "", nil), 200)
+		a.expect(a.upload(fmt.Sprintf("/api/products/%d", p.ID), map[string]string{"name": "Bušilica Pro", "description": "Udarna", "price": "0", "version": "1"}, "", nil), 200)
 		if fmt.Sprint(storedImages(t, a)) != fmt.Sprint(old) {
 			t.Fatal("an edit without an image keeps the files")
 		}
+		fields["version"] = "2"
 		r = a.expect(a.upload(fmt.Sprintf("/api/products/%d", p.ID), fields, "nova.jpg", testJPEG(t, 300, 300)), 200)
 		var edited struct {
 			Image string `json:"image"`

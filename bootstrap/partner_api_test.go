@@ -118,20 +118,20 @@ func TestPartnersAddEditToggle(t *testing.T) {
 		edit := partnerBody(nil, "Gradnja Plus d.o.o.", w.otherCity, "15%", w.alati)
 		edit["password"], edit["confirmPassword"], edit["toolCash"] = "", "", "1234567890.125"
 		var edited partnerOut
-		a.expect(a.do("PUT", "/api/partners/501", a.admin, edit), 200).json(t, &edited)
+		a.expect(a.do("PUT", "/api/partners/501", a.admin, edit, a.ifMatch("/api/partners/501")...), 200).json(t, &edited)
 		if edited.Debt != "15%" || edited.ToolCash != "1234567890.125" || edited.CategoryNames != "Alati" || *edited.CityName != "Nikšić" {
 			t.Fatalf("edited %+v", edited)
 		}
 		edit["debt"], edit["bonus"] = "12345678901", "1.2345"
-		errs = a.expect(a.do("PUT", "/api/partners/501", a.admin, edit), 422).fieldErrors(t)
+		errs = a.expect(a.do("PUT", "/api/partners/501", a.admin, edit, a.ifMatch("/api/partners/501")...), 422).fieldErrors(t)
 		if errs["debt"][0] != "The debt must be a number." || errs["bonus"][0] != "The bonus must be a number." {
 			t.Fatalf("edit figures: %v", errs)
 		}
 		edit["debt"], edit["bonus"], edit["categories"] = "1", "1", []int64{}
-		if a.expect(a.do("PUT", "/api/partners/501", a.admin, edit), 422).fieldErrors(t)["categories"][0] != "You must choose at least one category." {
+		if a.expect(a.do("PUT", "/api/partners/501", a.admin, edit, a.ifMatch("/api/partners/501")...), 422).fieldErrors(t)["categories"][0] != "You must choose at least one category." {
 			t.Fatal("edit without a category")
 		}
-		a.expect(a.do("PUT", "/api/partners/9999", a.admin, partnerBody(nil, "Nema", w.city, "1", w.alati)), 404)
+		a.expect(a.do("PUT", "/api/partners/9999", a.admin, partnerBody(nil, "Nema", w.city, "1", w.alati), a.ifMatch("/api/partners/9999")...), 404)
 
 		// Deactivate: gone from partnersActive, back after reactivation.
 		a.createPartner(partnerBody(502, "Boje Bar", w.city, "300", w.boje))
@@ -233,7 +233,7 @@ func TestContacts(t *testing.T) {
 		var c map[string]any
 		a.expect(a.do("POST", "/api/contacts", a.admin, map[string]any{"contact": "+382 20 111 222", "contact_type_id": 1, "partner_id": 7}), 201).json(t, &c)
 		id := int64(c["id"].(float64))
-		a.expect(a.do("PUT", fmt.Sprintf("/api/contacts/%d", id), a.admin, map[string]any{"contact": "info@kontakt.me", "contact_type_id": 3}), 200).json(t, &c)
+		a.expect(a.do("PUT", fmt.Sprintf("/api/contacts/%d", id), a.admin, map[string]any{"contact": "info@kontakt.me", "contact_type_id": 3, "version": c["version"]}), 200).json(t, &c)
 		if c["contact"] != "info@kontakt.me" || c["contact_type"].(map[string]any)["name"] != "E-mail" {
 			t.Fatalf("edited contact %v", c)
 		}

@@ -17,18 +17,19 @@ const (
 )
 
 // CatalogRepository loads and saves the catalog's records. Update methods load the record,
-// apply fn and save it in one transaction.
+// apply fn and save it in one transaction; a record no longer at the expected version
+// (kernel.AnyVersion skips the check) is kernel.ErrStale.
 type CatalogRepository interface {
 	AddCountry(ctx context.Context, c *catalog.Country) error
-	UpdateCountry(ctx context.Context, id kernel.ID, fn func(*catalog.Country) error) (*catalog.Country, error)
+	UpdateCountry(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Country) error) (*catalog.Country, error)
 	AddCategory(ctx context.Context, c *catalog.Category) error
-	UpdateCategory(ctx context.Context, id kernel.ID, fn func(*catalog.Category) error) (*catalog.Category, error)
+	UpdateCategory(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Category) error) (*catalog.Category, error)
 	AddCity(ctx context.Context, c *catalog.City) error
-	UpdateCity(ctx context.Context, id kernel.ID, fn func(*catalog.City) error) (*catalog.City, error)
+	UpdateCity(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.City) error) (*catalog.City, error)
 	AddProduct(ctx context.Context, p *catalog.Product) error
-	UpdateProduct(ctx context.Context, id kernel.ID, fn func(*catalog.Product) error) (*catalog.Product, error)
+	UpdateProduct(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Product) error) (*catalog.Product, error)
 	AddStore(ctx context.Context, s *catalog.Store) error
-	UpdateStore(ctx context.Context, id kernel.ID, fn func(*catalog.Store) error) (*catalog.Store, error)
+	UpdateStore(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Store) error) (*catalog.Store, error)
 
 	// NamedDuplicate finds another country or category with the name, case-insensitively.
 	NamedDuplicate(ctx context.Context, kind NamedKind, name string, except kernel.ID) (catalog.Duplicate, error)
@@ -53,6 +54,7 @@ type NamedView struct {
 	Name      string
 	IsActive  bool
 	UpdatedAt time.Time
+	Version   kernel.Version
 }
 
 // CityView is a city with its country's name.
@@ -63,6 +65,7 @@ type CityView struct {
 	CountryName string
 	IsActive    bool
 	UpdatedAt   time.Time
+	Version     kernel.Version
 }
 
 // ProductView is a product as screens show it; Price is an exact decimal.
@@ -74,6 +77,7 @@ type ProductView struct {
 	Image       string
 	IsActive    bool
 	UpdatedAt   time.Time
+	Version     kernel.Version
 }
 
 // StoreView is a store with its city's name.
@@ -87,6 +91,7 @@ type StoreView struct {
 	Lng       float64
 	IsActive  bool
 	UpdatedAt time.Time
+	Version   kernel.Version
 }
 
 // CatalogLists are the catalog's list screens.

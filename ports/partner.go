@@ -9,11 +9,12 @@ import (
 )
 
 // PartnerRepository loads and saves partners, their contacts and the support messages.
-// Update methods load the record, apply fn and save it in one transaction.
+// Update methods load the record, apply fn and save it in one transaction; a record no
+// longer at the expected version (kernel.AnyVersion skips the check) is kernel.ErrStale.
 type PartnerRepository interface {
 	// Add inserts a partner with its hand-entered id (partner.ErrIDTaken when it exists).
 	Add(ctx context.Context, p *partner.Partner) error
-	Update(ctx context.Context, id kernel.ID, fn func(*partner.Partner) error) (*partner.Partner, error)
+	Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*partner.Partner) error) (*partner.Partner, error)
 	// ExistingIDs tells which of ids are partners already.
 	ExistingIDs(ctx context.Context, ids []kernel.ID) (map[kernel.ID]bool, error)
 	// SaveRows writes an import in batches: new ids are inserted active and without an app
@@ -22,7 +23,7 @@ type PartnerRepository interface {
 	SaveRows(ctx context.Context, rows []partner.Row) error
 
 	AddContact(ctx context.Context, c *partner.Contact) error
-	UpdateContact(ctx context.Context, id kernel.ID, fn func(*partner.Contact) error) (*partner.Contact, error)
+	UpdateContact(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*partner.Contact) error) (*partner.Contact, error)
 	AddSupportMessage(ctx context.Context, m *partner.SupportMessage) error
 	UpdateSupportMessage(ctx context.Context, id kernel.ID, fn func(*partner.SupportMessage) error) (*partner.SupportMessage, error)
 
@@ -79,6 +80,7 @@ type PartnerView struct {
 	TypeName   *string
 	IsActive   bool
 	UpdatedAt  time.Time
+	Version    kernel.Version
 }
 
 // CategoryNames are the partner's category names as one text, in order.
@@ -101,6 +103,7 @@ type ContactView struct {
 	Type      TypeView
 	IsActive  bool
 	UpdatedAt time.Time
+	Version   kernel.Version
 }
 
 // SupportMessageView is a customer-support message as its screen shows it.

@@ -27,6 +27,9 @@ func (m mapping[R, D]) tableExpr() string { return m.table + " AS named_row" } /
 func add[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], d D) error {
 	row := m.save(d)
 	q := conn(ctx, db).NewInsert().Model(row).ExcludeColumn("id").Returning("id")
+	if _, ok := any(row).(versioned); ok {
+		q = q.ExcludeColumn("version") // the database starts it at 1
+	}
 	if m.table != "" {
 		q = q.ModelTableExpr(m.table)
 	}
@@ -41,8 +44,21 @@ func add[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], d D) error 
 	return nil
 }
 
-// update loads an aggregate, lets fn change it and saves it, in one transaction.
-func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kernel.ID, fn func(D) error) (D, error) {
+// versionCol is the optimistic-concurrency counter of an editable row (ADR 0011): the
+// database starts it at 1 and every save adds one.
+type versionCol struct {
+	Version int64 `bun:"version"`
+}
+
+func (v *versionCol) rowVersion() int64 { return v.Version }
+
+type versioned interface{ rowVersion() int64 }
+
+// update loads an aggregate, lets fn change it and saves it, in one transaction. A row
+// with a version gets one more; when expected is not kernel.AnyVersion, a row at another
+// version is kernel.ErrStale, checked at load and again by the UPDATE itself so that a
+// concurrent save in between is caught too.
+func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kernel.ID, expected kernel.Version, fn func(D) error) (D, error) {
 	var out D
 	err := NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
 		c := conn(ctx, db)
@@ -56,6 +72,10 @@ func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kerne
 		} else if err != nil {
 			return err
 		}
+		v, hasVersion := any(row).(versioned)
+		if hasVersion && expected != kernel.AnyVersion && kernel.Version(v.rowVersion()) != expected {
+			return kernel.ErrStale
+		}
 		d := m.load(row)
 		if err := fn(d); err != nil {
 			return err
@@ -64,12 +84,24 @@ func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kerne
 		if m.table != "" {
 			u = u.ModelTableExpr(m.tableExpr())
 		}
-		_, err := u.Exec(ctx)
+		if hasVersion {
+			u = u.Value("version", "version + 1")
+			if expected != kernel.AnyVersion {
+				u = u.Where("version = ?", int64(expected))
+			}
+		}
+		res, err := u.Exec(ctx)
 		if isUniqueViolation(err) {
 			return m.taken
 		}
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); hasVersion && err == nil && n == 0 {
+			return kernel.ErrStale
+		}
 		out = d
-		return err
+		return nil
 	})
 	return out, err
 }

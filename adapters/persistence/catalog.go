@@ -20,6 +20,7 @@ type namedRow struct {
 	IsActive  bool      `bun:"is_active"`
 	CreatedAt time.Time `bun:"created_at"`
 	UpdatedAt time.Time `bun:"updated_at"`
+	versionCol
 }
 
 type cityRow struct {
@@ -40,6 +41,7 @@ type productRow struct {
 	IsActive        bool      `bun:"is_active"`
 	CreatedAt       time.Time `bun:"created_at"`
 	UpdatedAt       time.Time `bun:"updated_at"`
+	versionCol
 }
 
 type storeRow struct {
@@ -55,6 +57,7 @@ type storeRow struct {
 	IsActive      bool      `bun:"is_active"`
 	CreatedAt     time.Time `bun:"created_at"`
 	UpdatedAt     time.Time `bun:"updated_at"`
+	versionCol
 }
 
 func toNamedRow(n *catalog.Named) namedRow {
@@ -134,8 +137,8 @@ func (s *Catalog) AddCountry(ctx context.Context, c *catalog.Country) error {
 }
 
 // UpdateCountry changes a country in one transaction.
-func (s *Catalog) UpdateCountry(ctx context.Context, id kernel.ID, fn func(*catalog.Country) error) (*catalog.Country, error) {
-	return update(ctx, s.db, countries, id, fn)
+func (s *Catalog) UpdateCountry(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Country) error) (*catalog.Country, error) {
+	return update(ctx, s.db, countries, id, expected, fn)
 }
 
 // AddCategory stores a new category.
@@ -144,8 +147,8 @@ func (s *Catalog) AddCategory(ctx context.Context, c *catalog.Category) error {
 }
 
 // UpdateCategory changes a category in one transaction.
-func (s *Catalog) UpdateCategory(ctx context.Context, id kernel.ID, fn func(*catalog.Category) error) (*catalog.Category, error) {
-	return update(ctx, s.db, categories, id, fn)
+func (s *Catalog) UpdateCategory(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Category) error) (*catalog.Category, error) {
+	return update(ctx, s.db, categories, id, expected, fn)
 }
 
 // AddCity stores a new city.
@@ -154,8 +157,8 @@ func (s *Catalog) AddCity(ctx context.Context, c *catalog.City) error {
 }
 
 // UpdateCity changes a city in one transaction.
-func (s *Catalog) UpdateCity(ctx context.Context, id kernel.ID, fn func(*catalog.City) error) (*catalog.City, error) {
-	return update(ctx, s.db, cities, id, fn)
+func (s *Catalog) UpdateCity(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.City) error) (*catalog.City, error) {
+	return update(ctx, s.db, cities, id, expected, fn)
 }
 
 // AddProduct stores a new product.
@@ -164,8 +167,8 @@ func (s *Catalog) AddProduct(ctx context.Context, p *catalog.Product) error {
 }
 
 // UpdateProduct changes a product in one transaction.
-func (s *Catalog) UpdateProduct(ctx context.Context, id kernel.ID, fn func(*catalog.Product) error) (*catalog.Product, error) {
-	return update(ctx, s.db, products, id, fn)
+func (s *Catalog) UpdateProduct(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Product) error) (*catalog.Product, error) {
+	return update(ctx, s.db, products, id, expected, fn)
 }
 
 // AddStore stores a new store.
@@ -174,8 +177,8 @@ func (s *Catalog) AddStore(ctx context.Context, st *catalog.Store) error {
 }
 
 // UpdateStore changes a store in one transaction.
-func (s *Catalog) UpdateStore(ctx context.Context, id kernel.ID, fn func(*catalog.Store) error) (*catalog.Store, error) {
-	return update(ctx, s.db, stores, id, fn)
+func (s *Catalog) UpdateStore(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*catalog.Store) error) (*catalog.Store, error) {
+	return update(ctx, s.db, stores, id, expected, fn)
 }
 
 func duplicate(ctx context.Context, q *bun.SelectQuery) (catalog.Duplicate, error) {

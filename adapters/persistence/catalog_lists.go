@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"vitrina/domain/catalog"
+	"vitrina/domain/kernel"
 	"vitrina/ports"
 )
 
@@ -14,6 +15,7 @@ type namedViewRow struct {
 	Name      string    `bun:"name"`
 	IsActive  bool      `bun:"is_active"`
 	UpdatedAt time.Time `bun:"updated_at"`
+	versionCol
 	totalRow
 }
 
@@ -29,12 +31,12 @@ func namedSpec(table string) ListSpec {
 		IDExpr:      "t.id",
 		ActiveExpr:  "t.is_active",
 		From:        func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr(table + " AS t") },
-		Columns:     "t.id, t.name, t.is_active, t.updated_at",
+		Columns:     "t.id, t.name, t.is_active, t.updated_at, t.version",
 	}
 }
 
 func namedView(r *namedViewRow) ports.NamedView {
-	return ports.NamedView{ID: r.ID, Name: r.Name, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+	return ports.NamedView{ID: r.ID, Name: r.Name, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }
 
 type cityViewRow struct {
@@ -44,6 +46,7 @@ type cityViewRow struct {
 	CountryName string    `bun:"country_name"`
 	IsActive    bool      `bun:"is_active"`
 	UpdatedAt   time.Time `bun:"updated_at"`
+	versionCol
 	totalRow
 }
 
@@ -61,7 +64,7 @@ var citySpec = ListSpec{
 	From: func(db bun.IDB) *bun.SelectQuery {
 		return db.NewSelect().TableExpr("cities AS c").Join("JOIN countries AS co ON co.id = c.country_id")
 	},
-	Columns: "c.id, c.name, c.country_id, co.name AS country_name, c.is_active, c.updated_at",
+	Columns: "c.id, c.name, c.country_id, co.name AS country_name, c.is_active, c.updated_at, c.version",
 }
 
 // NewCatalogLists returns the catalog's list screens.
@@ -76,7 +79,8 @@ func NewCatalogLists(db *bun.DB) ports.CatalogLists {
 }
 
 func cityView(r *cityViewRow) ports.CityView {
-	return ports.CityView{ID: r.ID, Name: r.Name, CountryID: r.CountryID, CountryName: r.CountryName, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+	return ports.CityView{ID: r.ID, Name: r.Name, CountryID: r.CountryID, CountryName: r.CountryName, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt,
+		Version: kernel.Version(r.Version)}
 }
 
 type productViewRow struct {
@@ -87,6 +91,7 @@ type productViewRow struct {
 	Image       string    `bun:"image"`
 	IsActive    bool      `bun:"is_active"`
 	UpdatedAt   time.Time `bun:"updated_at"`
+	versionCol
 	totalRow
 }
 
@@ -104,12 +109,12 @@ var productSpec = ListSpec{
 	ActiveExpr:  "pr.is_active",
 	FTSTable:    "products_fts",
 	From:        func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("products AS pr") },
-	Columns:     "pr.id, pr.name, pr.description, pr.price_milli, pr.image, pr.is_active, pr.updated_at",
+	Columns:     "pr.id, pr.name, pr.description, pr.price_milli, pr.image, pr.is_active, pr.updated_at, pr.version",
 }
 
 func productView(r *productViewRow) ports.ProductView {
 	return ports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: catalog.Price(r.PriceMilli).String(),
-		Image: r.Image, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+		Image: r.Image, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }
 
 type storeViewRow struct {
@@ -122,6 +127,7 @@ type storeViewRow struct {
 	Lng       float64   `bun:"lng"`
 	IsActive  bool      `bun:"is_active"`
 	UpdatedAt time.Time `bun:"updated_at"`
+	versionCol
 	totalRow
 }
 
@@ -140,10 +146,10 @@ var storeSpec = ListSpec{
 	From: func(db bun.IDB) *bun.SelectQuery {
 		return db.NewSelect().TableExpr("stores AS st").Join("JOIN cities AS ci ON ci.id = st.city_id")
 	},
-	Columns: "st.id, st.city_id, ci.name AS city_name, st.address, st.contact, st.lat, st.lng, st.is_active, st.updated_at",
+	Columns: "st.id, st.city_id, ci.name AS city_name, st.address, st.contact, st.lat, st.lng, st.is_active, st.updated_at, st.version",
 }
 
 func storeView(r *storeViewRow) ports.StoreView {
 	return ports.StoreView{ID: r.ID, CityID: r.CityID, CityName: r.CityName, Address: r.Address, Contact: r.Contact,
-		Lat: r.Lat, Lng: r.Lng, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+		Lat: r.Lat, Lng: r.Lng, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }

@@ -46,13 +46,13 @@ func TestCatalogRepositoryContract(t *testing.T) {
 		if n, _ := repo.ActiveCitiesIn(ctx, me.ID()); n != 1 {
 			t.Fatalf("active cities = %d", n)
 		}
-		if _, err := repo.UpdateCountry(ctx, me.ID(), func(c *catalog.Country) error { return c.ToggleActive(1, now) }); kernel.KindOf(err) != kernel.KindForbiddenInUse {
+		if _, err := repo.UpdateCountry(ctx, me.ID(), kernel.AnyVersion, func(c *catalog.Country) error { return c.ToggleActive(1, now) }); kernel.KindOf(err) != kernel.KindForbiddenInUse {
 			t.Fatalf("in use: %v", err)
 		}
 		if ok, _ := repo.CountryIsActive(ctx, me.ID()); !ok {
 			t.Fatal("a refused toggle changes nothing")
 		}
-		if _, err := repo.UpdateCountry(ctx, 9999, func(*catalog.Country) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
+		if _, err := repo.UpdateCountry(ctx, 9999, kernel.AnyVersion, func(*catalog.Country) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
 			t.Fatalf("missing country: %v", err)
 		}
 
@@ -77,7 +77,7 @@ func TestCatalogRepositoryContract(t *testing.T) {
 		if err != nil || pv.Price != "9999999999.999" || pv.Image != "a.jpg" {
 			t.Fatalf("the largest price survives exactly: %+v %v", pv, err)
 		}
-		updated, err := repo.UpdateProduct(ctx, p.ID(), func(p *catalog.Product) error {
+		updated, err := repo.UpdateProduct(ctx, p.ID(), kernel.AnyVersion, func(p *catalog.Product) error {
 			_, err := p.Edit(catalog.ProductInput{Name: "Čekić 500 g", Description: "Stolarski", Price: "0.001"}, now)
 			return err
 		})

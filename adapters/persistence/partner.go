@@ -36,6 +36,7 @@ type partnerRow struct {
 	IsActive  bool      `bun:"is_active"`
 	CreatedAt time.Time `bun:"created_at"`
 	UpdatedAt time.Time `bun:"updated_at"`
+	versionCol
 }
 
 // figureCols are the six figures: thousandths and whether each was entered as a percentage.
@@ -132,6 +133,7 @@ type contactRow struct {
 	IsActive      bool      `bun:"is_active"`
 	CreatedAt     time.Time `bun:"created_at"`
 	UpdatedAt     time.Time `bun:"updated_at"`
+	versionCol
 }
 
 type supportMessageRow struct {
@@ -170,7 +172,7 @@ func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
 	return NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
 		c := conn(ctx, s.db)
 		st := p.State()
-		_, err := c.NewInsert().Model(toPartnerRow(st)).Exec(ctx)
+		_, err := c.NewInsert().Model(toPartnerRow(st)).ExcludeColumn("version").Exec(ctx)
 		if isUniqueViolation(err) {
 			return partner.ErrIDTaken
 		}
@@ -181,8 +183,9 @@ func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
 	})
 }
 
-// Update loads a partner, lets fn change it and saves it with its categories.
-func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, fn func(*partner.Partner) error) (*partner.Partner, error) {
+// Update loads a partner, lets fn change it and saves it with its categories, checking the
+// version as the shared update does.
+func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*partner.Partner) error) (*partner.Partner, error) {
 	var out *partner.Partner
 	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
 		c := conn(ctx, s.db)
@@ -191,6 +194,9 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, fn func(*partne
 			return kernel.NotFound("partner")
 		} else if err != nil {
 			return err
+		}
+		if expected != kernel.AnyVersion && kernel.Version(row.Version) != expected {
+			return kernel.ErrStale
 		}
 		var cats []kernel.ID
 		if err := c.NewSelect().Model((*partnerCategoryRow)(nil)).Column("category_id").
@@ -202,8 +208,16 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, fn func(*partne
 			return err
 		}
 		st := p.State()
-		if _, err := c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at").Exec(ctx); err != nil {
+		u := c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at").Value("version", "version + 1")
+		if expected != kernel.AnyVersion {
+			u = u.Where("version = ?", int64(expected))
+		}
+		res, err := u.Exec(ctx)
+		if err != nil {
 			return err
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return kernel.ErrStale
 		}
 		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id = ?", int64(id)).Exec(ctx); err != nil {
 			return err
@@ -276,7 +290,9 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 			ids = append(ids, int64(st.ID))
 			links[int64(st.ID)] = st.Categories
 		}
-		q := c.NewInsert().Model(&batch).On("CONFLICT (id) DO UPDATE")
+		// A new row starts at the default version; an updated one moves on, so that an edit
+		// loaded before the import is stale.
+		q := c.NewInsert().Model(&batch).ExcludeColumn("version").On("CONFLICT (id) DO UPDATE").Set("version = p.version + 1")
 		for _, col := range set {
 			q = q.Set(col + " = EXCLUDED." + col)
 		}
@@ -323,8 +339,8 @@ func (s *PartnerStore) AddContact(ctx context.Context, c *partner.Contact) error
 	return add(ctx, s.db, contacts, c)
 }
 
-func (s *PartnerStore) UpdateContact(ctx context.Context, id kernel.ID, fn func(*partner.Contact) error) (*partner.Contact, error) {
-	return update(ctx, s.db, contacts, id, fn)
+func (s *PartnerStore) UpdateContact(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*partner.Contact) error) (*partner.Contact, error) {
+	return update(ctx, s.db, contacts, id, expected, fn)
 }
 
 func (s *PartnerStore) AddSupportMessage(ctx context.Context, m *partner.SupportMessage) error {
@@ -332,7 +348,7 @@ func (s *PartnerStore) AddSupportMessage(ctx context.Context, m *partner.Support
 }
 
 func (s *PartnerStore) UpdateSupportMessage(ctx context.Context, id kernel.ID, fn func(*partner.SupportMessage) error) (*partner.SupportMessage, error) {
-	return update(ctx, s.db, supportMessages, id, fn)
+	return update(ctx, s.db, supportMessages, id, kernel.AnyVersion, fn)
 }
 
 // Unseen lists the active messages above the user's mark, newest first.

@@ -28,13 +28,14 @@ type partnerViewRow struct {
 	figureCols
 	IsActive  bool      `bun:"is_active"`
 	UpdatedAt time.Time `bun:"updated_at"`
+	versionCol
 	totalRow
 }
 
 func (r *partnerViewRow) view() ports.PartnerView {
 	v := ports.PartnerView{ID: r.ID, Name: r.Name, Address: r.Address, PIB: r.PIB, PDV: r.PDV, CityID: r.CityID,
 		CityName: r.CityName, Phone: r.Phone, Figures: r.figureCols.texts(), TypeID: r.TypeID, TypeName: r.TypeName,
-		IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Categories: []ports.Ref{}}
+		IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version), Categories: []ports.Ref{}}
 	var cats []struct {
 		ID   int64  `json:"id"`
 		Name string `json:"name"`
@@ -96,7 +97,7 @@ func partnerSpec(sqlite bool) ListSpec {
 		Columns: "p.id, p.name, p.address, p.pib, p.pdv, p.city_id, ci.name AS city_name, p.phone, p.partner_type_id, " +
 			"pt.name AS partner_type_name, " + categories + " AS categories_json, p.bonus, p.bonus_pct, p.debt, p.debt_pct, " +
 			"p.payment, p.payment_pct, p.tool_cash, p.tool_cash_pct, p.annual_plan, p.annual_plan_pct, p.money_circulation, " +
-			"p.money_circulation_pct, p.is_active, p.updated_at",
+			"p.money_circulation_pct, p.is_active, p.updated_at, p.version",
 	}
 }
 
@@ -167,17 +168,19 @@ type contactViewRow struct {
 	TypeOn    bool      `bun:"type_active"`
 	IsActive  bool      `bun:"is_active"`
 	UpdatedAt time.Time `bun:"updated_at"`
+	versionCol
 }
 
 func (r contactViewRow) view() ports.ContactView {
 	return ports.ContactView{ID: r.ID, PartnerID: r.PartnerID, Contact: r.Contact,
-		Type: ports.TypeView{ID: r.TypeID, Name: r.TypeName, Icon: r.TypeIcon, IsActive: r.TypeOn}, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt}
+		Type: ports.TypeView{ID: r.TypeID, Name: r.TypeName, Icon: r.TypeIcon, IsActive: r.TypeOn}, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt,
+		Version: kernel.Version(r.Version)}
 }
 
 func contactsQuery(db bun.IDB) *bun.SelectQuery {
 	return db.NewSelect().TableExpr("contacts AS ct").Join("JOIN contact_types AS t ON t.id = ct.contact_type_id").
 		ColumnExpr("ct.id, ct.partner_id, ct.contact, t.id AS type_id, t.name AS type_name, t.icon AS type_icon, " +
-			"t.is_active AS type_active, ct.is_active, ct.updated_at")
+			"t.is_active AS type_active, ct.is_active, ct.updated_at, ct.version")
 }
 
 // NewPartnerLists returns the partner context's list screens.

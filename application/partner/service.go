@@ -95,7 +95,7 @@ func (s *Service) Create(ctx context.Context, in partner.Input) (ports.PartnerVi
 	if err := s.validate(ctx, in, true); err != nil {
 		return ports.PartnerView{}, err
 	}
-	hash, err := s.hasher.Hash(in.Password)
+	hash, err := s.hasher.Hash(ctx, in.Password)
 	if err != nil {
 		return ports.PartnerView{}, err
 	}
@@ -109,8 +109,8 @@ func (s *Service) Create(ctx context.Context, in partner.Input) (ports.PartnerVi
 	return s.lists.Partners.Find(ctx, p.ID())
 }
 
-// Update applies the edit form; a blank password keeps the old one.
-func (s *Service) Update(ctx context.Context, id kernel.ID, in partner.Input) (ports.PartnerView, error) {
+// Update applies the edit form of a partner loaded at version; a blank password keeps the old one.
+func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Version, in partner.Input) (ports.PartnerView, error) {
 	if _, err := s.lists.Partners.Find(ctx, id); err != nil {
 		return ports.PartnerView{}, err
 	}
@@ -120,12 +120,12 @@ func (s *Service) Update(ctx context.Context, id kernel.ID, in partner.Input) (p
 	hash := ""
 	if in.Password != "" {
 		var err error
-		if hash, err = s.hasher.Hash(in.Password); err != nil {
+		if hash, err = s.hasher.Hash(ctx, in.Password); err != nil {
 			return ports.PartnerView{}, err
 		}
 	}
 	now := s.clock.Now()
-	if _, err := s.repo.Update(ctx, id, func(p *partner.Partner) error { return p.Edit(in, hash, now) }); err != nil {
+	if _, err := s.repo.Update(ctx, id, version, func(p *partner.Partner) error { return p.Edit(in, hash, now) }); err != nil {
 		return ports.PartnerView{}, err
 	}
 	return s.lists.Partners.Find(ctx, id)
@@ -134,7 +134,7 @@ func (s *Service) Update(ctx context.Context, id kernel.ID, in partner.Input) (p
 // Toggle deactivates or reactivates a partner.
 func (s *Service) Toggle(ctx context.Context, id kernel.ID) (bool, error) {
 	now := s.clock.Now()
-	p, err := s.repo.Update(ctx, id, func(p *partner.Partner) error { p.ToggleActive(now); return nil })
+	p, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(p *partner.Partner) error { p.ToggleActive(now); return nil })
 	if err != nil {
 		return false, err
 	}
@@ -198,8 +198,8 @@ func (s *Service) CreateContact(ctx context.Context, partnerID kernel.ID, in par
 	return s.lists.FindContact(ctx, c.ID())
 }
 
-// UpdateContact applies the contact edit form.
-func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, in partner.ContactInput) (ports.ContactView, error) {
+// UpdateContact applies the edit form of a contact loaded at version.
+func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, version kernel.Version, in partner.ContactInput) (ports.ContactView, error) {
 	if _, err := s.lists.FindContact(ctx, id); err != nil {
 		return ports.ContactView{}, err
 	}
@@ -208,7 +208,7 @@ func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, in partner.Co
 		return ports.ContactView{}, err
 	}
 	now := s.clock.Now()
-	_, err := s.repo.UpdateContact(ctx, id, func(c *partner.Contact) error {
+	_, err := s.repo.UpdateContact(ctx, id, version, func(c *partner.Contact) error {
 		v.Merge(c.Edit(in, now))
 		return v.Err()
 	})
@@ -221,7 +221,7 @@ func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, in partner.Co
 // ToggleContact deactivates or reactivates a contact.
 func (s *Service) ToggleContact(ctx context.Context, id kernel.ID) (bool, error) {
 	now := s.clock.Now()
-	c, err := s.repo.UpdateContact(ctx, id, func(c *partner.Contact) error { c.ToggleActive(now); return nil })
+	c, err := s.repo.UpdateContact(ctx, id, kernel.AnyVersion, func(c *partner.Contact) error { c.ToggleActive(now); return nil })
 	if err != nil {
 		return false, err
 	}

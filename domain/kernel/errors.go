@@ -23,6 +23,7 @@ const (
 	KindBadDates                     // invalid dates (436)
 	KindCreateFailed                 // create failed for a reason the user cannot fix (489)
 	KindPartialDelivery              // saved, but push delivery failed for some devices (491)
+	KindStale                        // the record changed since the user loaded it (409)
 )
 
 // Error is a domain error with a kind, a stable slug, an English message and, for

@@ -22,10 +22,11 @@ type namedJSON struct {
 	Name      string    `json:"name"`
 	IsActive  bool      `json:"is_active"`
 	UpdatedAt time.Time `json:"updated_at"`
+	Version   int64     `json:"version"`
 }
 
 func named(v ports.NamedView) namedJSON {
-	return namedJSON{ID: v.ID, Name: v.Name, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+	return namedJSON{ID: v.ID, Name: v.Name, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 }
 
 type ref struct {
@@ -41,11 +42,12 @@ type cityJSON struct {
 	CountryName string    `json:"country_name"`
 	IsActive    bool      `json:"is_active"`
 	UpdatedAt   time.Time `json:"updated_at"`
+	Version     int64     `json:"version"`
 }
 
 func city(v ports.CityView) cityJSON {
 	return cityJSON{ID: v.ID, Name: v.Name, CountryID: v.CountryID, Country: ref{ID: v.CountryID, Name: v.CountryName},
-		CountryName: v.CountryName, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+		CountryName: v.CountryName, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 }
 
 type productJSON struct {
@@ -58,12 +60,13 @@ type productJSON struct {
 	ThumbURL    string      `json:"thumb_url"`
 	IsActive    bool        `json:"is_active"`
 	UpdatedAt   time.Time   `json:"updated_at"`
+	Version     int64       `json:"version"`
 }
 
 func product(v ports.ProductView) productJSON {
 	url := "/api/images/" + appcatalog.ImageKind + "/" + v.Image
 	return productJSON{ID: v.ID, Name: v.Name, Description: v.Description, Price: json.Number(v.Price), Image: v.Image,
-		ImageURL: url, ThumbURL: url + "?size=thumb", IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+		ImageURL: url, ThumbURL: url + "?size=thumb", IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 }
 
 type storeJSON struct {
@@ -77,11 +80,13 @@ type storeJSON struct {
 	Lng       float64   `json:"lng"`
 	IsActive  bool      `json:"is_active"`
 	UpdatedAt time.Time `json:"updated_at"`
+	Version   int64     `json:"version"`
 }
 
 func store(v ports.StoreView) storeJSON {
 	return storeJSON{ID: v.ID, CityID: v.CityID, City: ref{ID: v.CityID, Name: v.CityName}, CityName: v.CityName,
-		Address: v.Address, Contact: v.Contact, Lat: v.Lat, Lng: v.Lng, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt}
+		Address: v.Address, Contact: v.Contact, Lat: v.Lat, Lng: v.Lng, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt,
+		Version: int64(v.Version)}
 }
 
 type nameForm struct {
@@ -118,11 +123,13 @@ func (f storeForm) input() catalog.StoreInput {
 	return in
 }
 
-// productForm is the multipart product form; Image is nil when no file was sent.
+// productForm is the multipart product form; Image is nil when no file was sent. An edit
+// (withID) carries the version the user loaded.
 type productForm struct {
-	ID    kernel.ID
-	Input catalog.ProductInput
-	Image io.Reader
+	ID      kernel.ID
+	Version kernel.Version
+	Input   catalog.ProductInput
+	Image   io.Reader
 }
 
 func decodeProduct(withID bool) func(context.Context, *http.Request) (any, error) {
@@ -141,6 +148,13 @@ func decodeProduct(withID bool) func(context.Context, *http.Request) (any, error
 				return nil, kit.ErrBodyTooBig
 			}
 			return nil, kit.ErrBadForm
+		}
+		if withID {
+			v, err := kit.FormVersion(r)
+			if err != nil {
+				return nil, err
+			}
+			f.Version = v
 		}
 		f.Input = catalog.ProductInput{Name: r.FormValue("name"), Description: r.FormValue("description"), Price: r.FormValue("price")}
 		file, _, err := r.FormFile("image")
@@ -176,10 +190,10 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 					v, err := svc.CreateNamed(ctx, kind, req.(nameForm).Name)
 					return kit.JSONOr(named, v, err)
 				}},
-			kit.Route{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Decode: kit.DecodeJSONWithID[nameForm], Encode: kit.EncodeJSON,
+			kit.Route{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Decode: kit.DecodeEdit[nameForm], Encode: kit.EncodeJSON,
 				Endpoint: func(ctx context.Context, req any) (any, error) {
-					r := req.(kit.WithID[nameForm])
-					v, err := svc.RenameNamed(ctx, kind, r.ID, r.Body.Name)
+					r := req.(kit.Edit[nameForm])
+					v, err := svc.RenameNamed(ctx, kind, r.ID, r.Version, r.Body.Name)
 					return kit.JSONOr(named, v, err)
 				}},
 			kit.ToggleRoute("/api/"+res, write(res), func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }),
@@ -194,10 +208,10 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 				v, err := svc.CreateCity(ctx, req.(cityForm).input())
 				return kit.JSONOr(city, v, err)
 			}},
-		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeJSONWithID[cityForm], Encode: kit.EncodeJSON,
+		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeEdit[cityForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.WithID[cityForm])
-				v, err := svc.UpdateCity(ctx, r.ID, r.Body.input())
+				r := req.(kit.Edit[cityForm])
+				v, err := svc.UpdateCity(ctx, r.ID, r.Version, r.Body.input())
 				return kit.JSONOr(city, v, err)
 			}},
 		kit.ToggleRoute("/api/cities", write("cities"), svc.ToggleCity),
@@ -215,7 +229,7 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 		kit.Route{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Decode: decodeProduct(true), Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(productForm)
-				v, err := svc.UpdateProduct(ctx, f.ID, f.Input, f.Image)
+				v, err := svc.UpdateProduct(ctx, f.ID, f.Version, f.Input, f.Image)
 				return kit.JSONOr(product, v, err)
 			}},
 		kit.ToggleRoute("/api/products", write("products"), svc.ToggleProduct),
@@ -228,10 +242,10 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 				v, err := svc.CreateStore(ctx, req.(storeForm).input())
 				return kit.JSONOr(store, v, err)
 			}},
-		kit.Route{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Decode: kit.DecodeJSONWithID[storeForm], Encode: kit.EncodeJSON,
+		kit.Route{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Decode: kit.DecodeEdit[storeForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.WithID[storeForm])
-				v, err := svc.UpdateStore(ctx, r.ID, r.Body.input())
+				r := req.(kit.Edit[storeForm])
+				v, err := svc.UpdateStore(ctx, r.ID, r.Version, r.Body.input())
 				return kit.JSONOr(store, v, err)
 			}},
 		kit.ToggleRoute("/api/stores", write("stores"), svc.ToggleStore),

@@ -40,6 +40,7 @@ var statusOf = map[kernel.Kind]int{
 	kernel.KindBadDates:         436,
 	kernel.KindCreateFailed:     489,
 	kernel.KindPartialDelivery:  491,
+	kernel.KindStale:            http.StatusConflict,
 	KindBadRequest:              http.StatusBadRequest,
 	KindTooLarge:                http.StatusRequestEntityTooLarge,
 	KindUnavailable:             http.StatusServiceUnavailable,

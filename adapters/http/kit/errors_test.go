@@ -30,6 +30,7 @@ func TestEveryKindHasItsStatus(t *testing.T) {
 		{kernel.NewError(kernel.KindBadDates, "x", "Invalid dates."), 436},
 		{kernel.NewError(kernel.KindCreateFailed, "x", "Create failed."), 489},
 		{kernel.NewError(kernel.KindPartialDelivery, "x", "Some devices failed."), 491},
+		{kernel.ErrStale, 409},
 		{ErrBadJSON, 400},
 		{ErrBodyTooBig, 413},
 		{fmt.Errorf("wrapped: %w", kernel.NotFound("city")), 404},

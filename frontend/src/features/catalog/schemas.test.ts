@@ -50,6 +50,7 @@ describe('city form', () => {
       country_name: 'Crna Gora',
       is_active: true,
       updated_at: '',
+      version: 1,
     };
     expect(initialCityValues(city)).toEqual({ name: 'Bar', country_id: 1 });
     expect(toCityPayload({ name: '  Bar ', country_id: 1 })).toEqual({ name: 'Bar', country_id: 1 });
@@ -107,6 +108,7 @@ describe('product form', () => {
       thumb_url: '/api/images/products/a.jpg?size=thumb',
       is_active: true,
       updated_at: '',
+      version: 1,
     };
     expect(initialProductValues(product, 'sr-Latn-ME')).toEqual({
       name: 'Crijevo',
@@ -172,6 +174,7 @@ describe('store form', () => {
       lng: 19.1008,
       is_active: true,
       updated_at: '',
+      version: 1,
     };
     expect(initialStoreValues(store)).toEqual({
       city_id: 3,

@@ -6,6 +6,8 @@ export interface NamedRecord {
   name: string;
   is_active: boolean;
   updated_at: string;
+  /** Sent back with an edit (ADR 0011). */
+  version: number;
 }
 
 export interface Ref {
@@ -21,6 +23,7 @@ export interface City {
   country_name: string;
   is_active: boolean;
   updated_at: string;
+  version: number;
 }
 
 export interface CityPayload {
@@ -39,6 +42,7 @@ export interface Product {
   thumb_url: string;
   is_active: boolean;
   updated_at: string;
+  version: number;
 }
 
 export interface Store {
@@ -52,6 +56,7 @@ export interface Store {
   lng: number;
   is_active: boolean;
   updated_at: string;
+  version: number;
 }
 
 export interface StorePayload {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { useReloadRecord } from '../../shared/api/record';
+import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { SelectField } from '../../shared/form/SelectField';
 import { TextField } from '../../shared/form/TextField';
 import type { FormMode } from '../../shared/list/types';
@@ -27,10 +28,11 @@ export function ContactFormDialog({ partnerId, state, visible, onHide }: Contact
   const [createContact] = useCreateContactMutation();
   const [updateContact] = useUpdateContactMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
+  const reloadRecord = useReloadRecord<Contact>();
 
-  const onSubmit = async (values: ContactFormValues) => {
+  const onSubmit = async (values: ContactFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toContactPayload(values);
-    if (row) await updateContact({ id: row.id, body }).unwrap();
+    if (row) await updateContact({ id: row.id, version: version ?? row.version, body }).unwrap();
     else await createContact({ ...body, partner_id: partnerId }).unwrap();
     snackbar.success(t(row ? 'edit_success' : 'add_success'));
     onHide();
@@ -46,6 +48,15 @@ export function ContactFormDialog({ partnerId, state, visible, onHide }: Contact
       validationSchema={contactSchema()}
       onSubmit={onSubmit}
       onHide={onHide}
+      version={row?.version}
+      reload={
+        row &&
+        (async () => {
+          const fresh = await reloadRecord(`contacts?partner_id=${partnerId}`, row.id);
+          return { values: initialContactValues(fresh), version: fresh.version };
+        })
+      }
+      conflictFields={{ contact_type_id: t('contacts.contact_type'), contact: t('contacts.contact') }}
       maxWidth={480}
     >
       <SelectField<number>

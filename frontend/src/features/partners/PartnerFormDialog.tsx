@@ -1,7 +1,8 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { useReloadRecord } from '../../shared/api/record';
+import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { SelectField } from '../../shared/form/SelectField';
 import { TextField } from '../../shared/form/TextField';
@@ -26,6 +27,7 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
   const { t } = useTranslation();
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
+  const reloadRecord = useReloadRecord<Partner>();
   const lookups = { skip: !visible, refetchOnMountOrArgChange: true };
   const { data: cities, isFetching: citiesLoading } = useActiveCityOptionsQuery(undefined, lookups);
   const { data: types, isFetching: typesLoading } = usePartnerTypesQuery(undefined, lookups);
@@ -33,9 +35,9 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
   const [updatePartner] = useUpdatePartnerMutation();
   const [contactsOpen, setContactsOpen] = useState(false);
 
-  const onSubmit = async (values: PartnerFormValues) => {
+  const onSubmit = async (values: PartnerFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toPartnerPayload(values, mode);
-    if (row) await updatePartner({ id: row.id, body }).unwrap();
+    if (row) await updatePartner({ id: row.id, version: version ?? row.version, body }).unwrap();
     else await createPartner(body).unwrap();
     onSaved();
   };
@@ -51,6 +53,23 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
     ),
   ];
 
+  const conflictFields: Partial<Record<keyof PartnerFormValues, string>> = {
+    name: t('partners.name'),
+    address: t('partners.address'),
+    city_id: t('partners.city'),
+    pib: t('partners.pib'),
+    pdv: t('partners.pdv'),
+    phone: t('partners.phone'),
+    partner_type_id: t('partners.partner_type'),
+    categories: t('partners.categories'),
+    ...Object.fromEntries(FORM_FIGURES.map((f) => [f, t(`partners.${f}`)])),
+  };
+  // Picker ids read as the names the pickers show.
+  const describeValue = (field: keyof PartnerFormValues, value: unknown) => {
+    const options = field === 'city_id' ? cityOptions : field === 'partner_type_id' ? typeOptions : undefined;
+    return options?.find((o) => o.value === value)?.label;
+  };
+
   return (
     <>
       <FormDialog<PartnerFormValues>
@@ -60,6 +79,16 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
         validationSchema={partnerSchema(mode)}
         onSubmit={onSubmit}
         onHide={onHide}
+        version={row?.version}
+        reload={
+          row &&
+          (async () => {
+            const fresh = await reloadRecord(`partners/${row.id}`, row.id);
+            return { values: initialPartnerValues(fresh), version: fresh.version };
+          })
+        }
+        conflictFields={conflictFields}
+        describeValue={describeValue}
       >
         {row && (
           <div className="partner-form__contacts">

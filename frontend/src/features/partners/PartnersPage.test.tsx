@@ -31,6 +31,7 @@ function partner(id: number, overrides: Partial<Partner> = {}): Partner {
     partner_type_name: 'Veleprodaja',
     is_active: true,
     updated_at: '2026-11-21T10:00:00Z',
+    version: 1,
     ...overrides,
   };
 }
@@ -44,6 +45,7 @@ const CONTACTS: Contact[] = [
     contact_type: { id: 1, name: 'Telefon', icon: 'pi pi-phone' },
     partner_id: 1002,
     is_active: true,
+    version: 1,
   },
   {
     id: 8,
@@ -52,6 +54,7 @@ const CONTACTS: Contact[] = [
     contact_type: { id: 3, name: 'E-mail', icon: 'pi pi-envelope' },
     partner_id: 1002,
     is_active: false,
+    version: 1,
   },
 ];
 

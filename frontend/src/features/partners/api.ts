@@ -1,3 +1,4 @@
+import { ifMatch } from '../../shared/api/record';
 import { baseApi } from '../../shared/api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../shared/api/list';
 import type {
@@ -49,8 +50,8 @@ export const partnersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Partner', '
       query: (body) => ({ url: 'partners', method: 'POST', body }),
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Partner', id: 'LIST' }]),
     }),
-    updatePartner: build.mutation<Partner, { id: number; body: PartnerPayload }>({
-      query: ({ id, body }) => ({ url: `partners/${id}`, method: 'PUT', body }),
+    updatePartner: build.mutation<Partner, { id: number; version: number; body: PartnerPayload }>({
+      query: ({ id, version, body }) => ({ url: `partners/${id}`, method: 'PUT', body, headers: ifMatch(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Partner', id }]),
     }),
     togglePartner: build.mutation<ToggleAnswer, number>({
@@ -72,8 +73,8 @@ export const partnersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Partner', '
       query: (body) => ({ url: 'contacts', method: 'POST', body }),
       invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Contact', id: 'LIST' }]),
     }),
-    updateContact: build.mutation<Contact, { id: number; body: ContactPayload }>({
-      query: ({ id, body }) => ({ url: `contacts/${id}`, method: 'PUT', body }),
+    updateContact: build.mutation<Contact, { id: number; version: number; body: ContactPayload }>({
+      query: ({ id, version, body }) => ({ url: `contacts/${id}`, method: 'PUT', body, headers: ifMatch(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Contact', id }]),
     }),
     toggleContact: build.mutation<ToggleAnswer, number>({

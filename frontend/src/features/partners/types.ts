@@ -29,6 +29,8 @@ export interface Partner extends Figures {
   partner_type_name: string | null;
   is_active: boolean;
   updated_at: string;
+  /** Sent back with an edit (ADR 0011). */
+  version: number;
 }
 
 /** PUT /api/partners/{id}; POST adds the hand-entered id. Blank passwords on edit keep the old one. */
@@ -62,6 +64,8 @@ export interface Contact {
   contact_type: ContactType | null;
   partner_id: number;
   is_active: boolean;
+  /** Sent back with an edit (ADR 0011). */
+  version: number;
 }
 
 export interface ContactPayload {

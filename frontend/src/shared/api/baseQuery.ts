@@ -31,7 +31,8 @@ const rawBaseQuery = fetchBaseQuery({
 /**
  * The one place where failed calls are turned into what the user sees (spec §8):
  * 401 clears the session and shows the session-expired notice (the route guard then
- * sends the user to /login); every other failure opens the error dialog.
+ * sends the user to /login); a stale edit (409) is left to the form that sent it; every
+ * other failure opens the error dialog.
  */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -51,6 +52,8 @@ export const baseQuery: BaseQueryFn<
     }
     return result;
   }
+  // A stale edit (409) is shown by the form that sent it, which keeps what was typed (FormDialog).
+  if (result.error.status === 409) return result;
   api.dispatch(dialogShown(describeError(result.error)));
   return result;
 };

@@ -1,6 +1,9 @@
 import type { DialogContent } from './dialogSlice';
 import { errorBody, errorStatus, isFetchBaseQueryError, validationMessages } from './apiError';
 
+/** The server's answer to an edit of a record that changed since it was loaded (409). */
+export const STALE_MESSAGE = 'The record was changed by someone else. Reload it to see the changes.';
+
 /** Maps a failed call to the dialog of spec §8. 401 is handled before this (session expiry). */
 export function describeError(error: unknown): DialogContent {
   const status = errorStatus(error);
@@ -10,6 +13,9 @@ export function describeError(error: unknown): DialogContent {
       return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.forbidden' };
     case 404:
       return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.not_found' };
+    case 409:
+      // A stale edit (ADR 0011): the server's sentence, translated by the key rule.
+      return { kind: 'error', titleKey: 'errors.title', serverMessages: [body.message ?? STALE_MESSAGE] };
     case 422:
       return { kind: 'error', titleKey: 'validation.error', serverMessages: validationMessages(body) };
     case 429:

@@ -1,10 +1,29 @@
 import { Form, Formik, type FormikHelpers, type FormikProps } from 'formik';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 import type { AnyObjectSchema } from 'yup';
+import { errorStatus } from '../errors/apiError';
+import { describeError } from '../errors/describeError';
+import { dialogShown } from '../errors/dialogSlice';
 import { useSnackbar } from '../snackbar/snackbarContext';
+import { ConflictPanel, type ConflictRow } from './ConflictPanel';
+
+/** The record as the server has it now, after a stale save. */
+export interface FreshRecord<Values> {
+  values: Values;
+  version: number;
+}
+
+/** What the dialog passes to onSubmit besides the values. */
+export interface SubmitContext {
+  /** The version of the record the form holds: the one opened, or the one reloaded after a conflict. */
+  version?: number;
+}
+
+type FieldName<Values> = keyof Values & string;
 
 interface FormDialogProps<Values extends object> {
   visible: boolean;
@@ -12,17 +31,56 @@ interface FormDialogProps<Values extends object> {
   initialValues: Values;
   validationSchema: AnyObjectSchema;
   /** Resolve when saved; throw (or reject) to keep the dialog open. */
-  onSubmit: (values: Values, helpers: FormikHelpers<Values>) => Promise<void>;
+  onSubmit: (values: Values, helpers: FormikHelpers<Values>, context: SubmitContext) => Promise<void>;
   onHide: () => void;
   children: ReactNode | ((formik: FormikProps<Values>) => ReactNode);
   maxWidth?: number;
   submitLabel?: string;
+  /** The version of the record being edited (ADR 0011); an edit sends it back. */
+  version?: number;
+  /** Loads the record again after its save was refused as stale (409). */
+  reload?: () => Promise<FreshRecord<Values>>;
+  /**
+   * The fields compared after a conflict, with their labels: they take the saved values and
+   * list the user's beside them. Other fields (a typed password, a chosen file) keep what was typed.
+   */
+  conflictFields?: Partial<Record<FieldName<Values>, string>>;
+  /** How a compared value reads (an id as its name, say); undefined for the default. */
+  describeValue?: (field: FieldName<Values>, value: unknown) => string | undefined;
+}
+
+interface Conflict<Values> {
+  mine: Values;
+  theirs: Values;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b || (isBlank(a) && isBlank(b))) return true;
+  if (a instanceof File || b instanceof File) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function plainValue(value: unknown, words: { empty: string; yes: string; no: string }): string {
+  if (isBlank(value)) return words.empty;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (Array.isArray(value)) return value.map((v) => plainValue(v, words)).join(', ');
+  if (value instanceof File) return value.name;
+  if (typeof value === 'object' && value !== null && 'name' in value) return String((value as { name: unknown }).name);
+  return String(value);
 }
 
 /**
  * The add/edit dialog of spec §2: modal and persistent (no close on outside click or Esc),
  * at most 600 px wide, with the starred-fields note; closing resets values and validation.
  * An invalid submit shows the red snackbar_required and sends nothing (spec §5).
+ *
+ * A stale save (409, ADR 0011) loses nothing: with `reload`, the form takes the values saved
+ * meanwhile and the new version, and a panel lists the user's own values beside them to take
+ * back per field or all at once before saving again.
  */
 export function FormDialog<Values extends object>({
   visible,
@@ -34,33 +92,92 @@ export function FormDialog<Values extends object>({
   children,
   maxWidth = 600,
   submitLabel,
+  version,
+  reload,
+  conflictFields,
+  describeValue,
 }: FormDialogProps<Values>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  const dispatch = useDispatch();
   const formId = useId();
+  const [fresh, setFresh] = useState<FreshRecord<Values> | null>(null);
+  const [conflict, setConflict] = useState<Conflict<Values> | null>(null);
+
+  // Another record, or the dialog closed: the last conflict is over.
+  useEffect(() => {
+    setFresh(null);
+    setConflict(null);
+  }, [visible, version]);
+
+  const compared = Object.keys(conflictFields ?? {}) as FieldName<Values>[];
+
+  const handleStale = async (error: unknown, mine: Values) => {
+    if (!reload) {
+      dispatch(dialogShown(describeError(error)));
+      return;
+    }
+    const next = await reload();
+    const merged = { ...mine } as Record<string, unknown>;
+    const theirs = next.values as Record<string, unknown>;
+    for (const field of compared) merged[field] = theirs[field];
+    setFresh({ values: merged as Values, version: next.version });
+    setConflict({ mine, theirs: next.values });
+  };
 
   return (
     <Formik<Values>
-      initialValues={initialValues}
+      initialValues={fresh?.values ?? initialValues}
       validationSchema={validationSchema}
       enableReinitialize
       onSubmit={async (values, helpers) => {
         try {
-          await onSubmit(values, helpers);
-        } catch {
-          // The API layer already showed the error dialog; the form stays as typed.
+          await onSubmit(values, helpers, { version: fresh?.version ?? version });
+        } catch (error) {
+          // 409: the form shows what changed; anything else the API layer already showed.
+          if (errorStatus(error) === 409) {
+            try {
+              await handleStale(error, values);
+            } catch {
+              // The reload failed and the API layer said why; the form stays as typed.
+            }
+          }
         }
       }}
     >
       {(formik) => {
         const close = () => {
           formik.resetForm();
+          setFresh(null);
+          setConflict(null);
           onHide();
         };
         const submit = async () => {
           const errors = await formik.validateForm();
           if (Object.keys(errors).length > 0) snackbar.error(t('snackbar_required'));
           await formik.submitForm();
+        };
+        const current = formik.values as Record<string, unknown>;
+        const rows: ConflictRow[] = [];
+        if (conflict) {
+          const mine = conflict.mine as Record<string, unknown>;
+          const theirs = conflict.theirs as Record<string, unknown>;
+          const show = (field: FieldName<Values>, value: unknown) =>
+            describeValue?.(field, value) ??
+            plainValue(value, { empty: t('conflict.empty'), yes: t('conflict.yes'), no: t('conflict.no') });
+          for (const field of compared) {
+            if (sameValue(mine[field], theirs[field])) continue;
+            rows.push({
+              field,
+              label: conflictFields?.[field] ?? field,
+              theirs: show(field, theirs[field]),
+              mine: show(field, mine[field]),
+              usingMine: sameValue(current[field], mine[field]),
+            });
+          }
+        }
+        const takeMine = (field: string) => {
+          void formik.setFieldValue(field, (conflict?.mine as Record<string, unknown>)[field]);
         };
         return (
           <Dialog
@@ -105,6 +222,14 @@ export function FormDialog<Values extends object>({
                 void submit();
               }}
             >
+              {conflict && (
+                <ConflictPanel
+                  key={fresh?.version}
+                  rows={rows}
+                  onUseMine={takeMine}
+                  onUseAllMine={() => rows.forEach((r) => takeMine(r.field))}
+                />
+              )}
               {typeof children === 'function' ? children(formik) : children}
               <p className="form-dialog__note">{t('dialog.required_note')}</p>
             </Form>

@@ -28,6 +28,7 @@ export default function CategoriesPage() {
           editTitle="categories.edit_title"
           nameLabel="categories.name"
           useCreate={useCreateCategoryMutation}
+          resource="categories"
           useUpdate={useUpdateCategoryMutation}
         />
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/form/FormDialog';
+import { useReloadRecord } from '../../../shared/api/record';
+import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { SelectField } from '../../../shared/form/SelectField';
 import { TextField } from '../../../shared/form/TextField';
 import type { FormRenderProps } from '../../../shared/list/types';
@@ -18,10 +19,11 @@ export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
   const [createCity] = useCreateCityMutation();
   const [updateCity] = useUpdateCityMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
+  const reloadRecord = useReloadRecord<City>();
 
-  const onSubmit = async (values: CityFormValues) => {
+  const onSubmit = async (values: CityFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toCityPayload(values);
-    if (row) await updateCity({ id: row.id, body }).unwrap();
+    if (row) await updateCity({ id: row.id, version: version ?? row.version, body }).unwrap();
     else await createCity(body).unwrap();
     onSaved();
   };
@@ -36,6 +38,15 @@ export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
       validationSchema={citySchema()}
       onSubmit={onSubmit}
       onHide={onHide}
+      version={row?.version}
+      reload={
+        row &&
+        (async () => {
+          const fresh = await reloadRecord(`cities/${row.id}`, row.id);
+          return { values: initialCityValues(fresh), version: fresh.version };
+        })
+      }
+      conflictFields={{ name: t('cities.name'), country_id: t('cities.country') }}
     >
       <TextField name="name" label={t('cities.name')} required autoFocus autoComplete="off" />
       <SelectField<number>

@@ -1,3 +1,4 @@
+import { ifMatch } from '../../../shared/api/record';
 import { baseApi } from '../../../shared/api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../../shared/api/list';
 import type { City, CityPayload } from '../types';
@@ -13,8 +14,8 @@ export const citiesApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'cities', method: 'POST', body }),
       invalidatesTags: [{ type: 'City', id: 'LIST' }],
     }),
-    updateCity: build.mutation<City, { id: number; body: CityPayload }>({
-      query: ({ id, body }) => ({ url: `cities/${id}`, method: 'PUT', body }),
+    updateCity: build.mutation<City, { id: number; version: number; body: CityPayload }>({
+      query: ({ id, version, body }) => ({ url: `cities/${id}`, method: 'PUT', body, headers: ifMatch(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'City', id }]),
     }),
     toggleCity: build.mutation<ToggleAnswer, number>({

@@ -28,6 +28,7 @@ export default function CountriesPage() {
           editTitle="countries.edit_title"
           nameLabel="countries.name"
           useCreate={useCreateCountryMutation}
+          resource="countries"
           useUpdate={useUpdateCountryMutation}
         />
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/form/FormDialog';
+import { useReloadRecord } from '../../../shared/api/record';
+import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { TextField } from '../../../shared/form/TextField';
 import type { FormRenderProps } from '../../../shared/list/types';
 import type { NamedRecord } from '../types';
@@ -15,7 +16,9 @@ export interface NameFormDialogProps extends FormRenderProps<NamedRecord> {
   editTitle: string;
   nameLabel: string;
   useCreate: () => readonly [Trigger<{ name: string }>, ...unknown[]];
-  useUpdate: () => readonly [Trigger<{ id: number; body: { name: string } }>, ...unknown[]];
+  useUpdate: () => readonly [Trigger<{ id: number; version: number; body: { name: string } }>, ...unknown[]];
+  /** The API path of the resource, e.g. 'categories': where a stale edit reloads the record. */
+  resource: string;
 }
 
 /** The add/edit dialog of a name-only resource (spec §2 "Countries and categories lists"). */
@@ -29,15 +32,17 @@ export function NameFormDialog({
   nameLabel,
   useCreate,
   useUpdate,
+  resource,
 }: NameFormDialogProps) {
   const { t } = useTranslation();
   const [create] = useCreate();
   const [update] = useUpdate();
   const row = state.mode === 'edit' ? state.row : undefined;
+  const reloadRecord = useReloadRecord<NamedRecord>();
 
-  const onSubmit = async (values: NamedFormValues) => {
+  const onSubmit = async (values: NamedFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = { name: values.name.trim() };
-    if (row) await update({ id: row.id, body }).unwrap();
+    if (row) await update({ id: row.id, version: version ?? row.version, body }).unwrap();
     else await create(body).unwrap();
     onSaved();
   };
@@ -50,6 +55,15 @@ export function NameFormDialog({
       validationSchema={namedSchema()}
       onSubmit={onSubmit}
       onHide={onHide}
+      version={row?.version}
+      reload={
+        row &&
+        (async () => {
+          const fresh = await reloadRecord(`${resource}/${row.id}`, row.id);
+          return { values: { name: fresh.name }, version: fresh.version };
+        })
+      }
+      conflictFields={{ name: t(nameLabel) }}
     >
       <TextField name="name" label={t(nameLabel)} required autoFocus autoComplete="off" />
     </FormDialog>

@@ -2,6 +2,7 @@ import type { EndpointBuilder } from '@reduxjs/toolkit/query';
 import type { baseQuery } from '../../../shared/api/baseQuery';
 import type { TagType } from '../../../shared/api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../../shared/api/list';
+import { ifMatch } from '../../../shared/api/record';
 import type { NamedRecord } from '../types';
 
 type Build = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
@@ -26,8 +27,8 @@ export function namedEndpoints(build: Build, resource: string, tag: 'Country' | 
       query: (body) => ({ url: resource, method: 'POST', body }),
       invalidatesTags: [{ type: tag, id: 'LIST' }],
     }),
-    update: build.mutation<NamedRecord, { id: number; body: { name: string } }>({
-      query: ({ id, body }) => ({ url: `${resource}/${id}`, method: 'PUT', body }),
+    update: build.mutation<NamedRecord, { id: number; version: number; body: { name: string } }>({
+      query: ({ id, version, body }) => ({ url: `${resource}/${id}`, method: 'PUT', body, headers: ifMatch(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: tag, id }]),
     }),
     toggle: build.mutation<ToggleAnswer, number>({

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/form/FormDialog';
+import { useReloadRecord } from '../../../shared/api/record';
+import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { ImageField } from '../../../shared/form/ImageField';
 import { TextAreaField } from '../../../shared/form/TextAreaField';
 import { TextField } from '../../../shared/form/TextField';
@@ -13,10 +14,11 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
   const [createProduct] = useCreateProductMutation();
   const [updateProduct] = useUpdateProductMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
+  const reloadRecord = useReloadRecord<Product>();
 
-  const onSubmit = async (values: ProductFormValues) => {
+  const onSubmit = async (values: ProductFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toProductFormData(values);
-    if (row) await updateProduct({ id: row.id, body }).unwrap();
+    if (row) await updateProduct({ id: row.id, version: version ?? row.version, body }).unwrap();
     else await createProduct(body).unwrap();
     onSaved();
   };
@@ -29,6 +31,15 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
       validationSchema={productSchema(state.mode)}
       onSubmit={onSubmit}
       onHide={onHide}
+      version={row?.version}
+      reload={
+        row &&
+        (async () => {
+          const fresh = await reloadRecord(`products/${row.id}`, row.id);
+          return { values: initialProductValues(fresh, i18n.language), version: fresh.version };
+        })
+      }
+      conflictFields={{ name: t('products.name'), description: t('products.description'), price: t('products.price') }}
     >
       <TextField name="name" label={t('products.name')} required autoFocus autoComplete="off" />
       <TextAreaField name="description" label={t('products.description')} required />

@@ -1,3 +1,4 @@
+import { ifMatch } from '../../../shared/api/record';
 import { baseApi } from '../../../shared/api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../../shared/api/list';
 import type { Product } from '../types';
@@ -15,8 +16,8 @@ export const productsApi = baseApi.injectEndpoints({
       invalidatesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     /** Multipart; the answer is the saved product, which replaces its row (spec §7). */
-    updateProduct: build.mutation<Product, { id: number; body: FormData }>({
-      query: ({ id, body }) => ({ url: `products/${id}`, method: 'POST', body }),
+    updateProduct: build.mutation<Product, { id: number; version: number; body: FormData }>({
+      query: ({ id, version, body }) => ({ url: `products/${id}`, method: 'POST', body, headers: ifMatch(version) }),
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         let saved: Product;
         try {

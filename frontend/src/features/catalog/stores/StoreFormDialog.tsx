@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/form/FormDialog';
+import { useReloadRecord } from '../../../shared/api/record';
+import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { SelectField } from '../../../shared/form/SelectField';
 import { TextField } from '../../../shared/form/TextField';
 import type { FormRenderProps } from '../../../shared/list/types';
@@ -18,10 +19,11 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
   const [createStore] = useCreateStoreMutation();
   const [updateStore] = useUpdateStoreMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
+  const reloadRecord = useReloadRecord<Store>();
 
-  const onSubmit = async (values: StoreFormValues) => {
+  const onSubmit = async (values: StoreFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toStorePayload(values);
-    if (row) await updateStore({ id: row.id, body }).unwrap();
+    if (row) await updateStore({ id: row.id, version: version ?? row.version, body }).unwrap();
     else await createStore(body).unwrap();
     onSaved();
   };
@@ -36,6 +38,15 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
       validationSchema={storeSchema()}
       onSubmit={onSubmit}
       onHide={onHide}
+      version={row?.version}
+      reload={
+        row &&
+        (async () => {
+          const fresh = await reloadRecord(`stores/${row.id}`, row.id);
+          return { values: initialStoreValues(fresh), version: fresh.version };
+        })
+      }
+      conflictFields={{ city_id: t('stores.city'), address: t('stores.address'), contact: t('stores.contact'), lat: t('stores.lat'), lng: t('stores.lng') }}
       maxWidth={900}
     >
       <div className="store-form">

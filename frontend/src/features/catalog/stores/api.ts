@@ -1,3 +1,4 @@
+import { ifMatch } from '../../../shared/api/record';
 import { baseApi } from '../../../shared/api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../../shared/api/list';
 import type { MapSettings, Store, StorePayload } from '../types';
@@ -13,8 +14,8 @@ export const storesApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'stores', method: 'POST', body }),
       invalidatesTags: [{ type: 'Store', id: 'LIST' }],
     }),
-    updateStore: build.mutation<Store, { id: number; body: StorePayload }>({
-      query: ({ id, body }) => ({ url: `stores/${id}`, method: 'PUT', body }),
+    updateStore: build.mutation<Store, { id: number; version: number; body: StorePayload }>({
+      query: ({ id, version, body }) => ({ url: `stores/${id}`, method: 'PUT', body, headers: ifMatch(version) }),
       invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Store', id }]),
     }),
     toggleStore: build.mutation<ToggleAnswer, number>({

@@ -1,0 +1,73 @@
+package kit
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"vitrina/domain/kernel"
+)
+
+// The version an edit names is required: an edit without one could overwrite unseen changes.
+var (
+	errVersionRequired = kernel.FieldError("version", "The version field is required.")
+	errVersionInvalid  = kernel.FieldError("version", "The version must be a number.")
+)
+
+// Edit is an edit request: the record's {id}, the form and the version the user loaded.
+type Edit[T any] struct {
+	ID      kernel.ID
+	Version kernel.Version
+	Body    T
+}
+
+// DecodeEdit reads {id}, a JSON body of T and the version the user loaded: the If-Match
+// header ("3") or else the body's version field (3 or "3").
+func DecodeEdit[T any](ctx context.Context, r *http.Request) (any, error) {
+	id, err := PathID(r, "id")
+	if err != nil {
+		return nil, err
+	}
+	raw, err := DecodeJSON[json.RawMessage](ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	var body T
+	var field struct {
+		Version json.RawMessage `json:"version"`
+	}
+	if b := raw.(json.RawMessage); len(b) > 0 {
+		if json.Unmarshal(b, &body) != nil || json.Unmarshal(b, &field) != nil {
+			return nil, ErrBadJSON
+		}
+	}
+	v, err := versionOf(r, strings.Trim(strings.TrimSpace(string(field.Version)), `"`))
+	if err != nil {
+		return nil, err
+	}
+	return Edit[T]{ID: id, Version: v, Body: body}, nil
+}
+
+// FormVersion is the version of a multipart edit: the If-Match header or else the form's
+// version field. Call it after the form is parsed.
+func FormVersion(r *http.Request) (kernel.Version, error) {
+	return versionOf(r, strings.TrimSpace(r.FormValue("version")))
+}
+
+// versionOf prefers If-Match, the HTTP way, over the field the SPA's bodies carry.
+func versionOf(r *http.Request, field string) (kernel.Version, error) {
+	s := field
+	if h := strings.TrimSpace(r.Header.Get("If-Match")); h != "" {
+		s = strings.Trim(strings.TrimPrefix(h, "W/"), `"`)
+	}
+	if s == "" || s == "null" {
+		return 0, errVersionRequired
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		return 0, errVersionInvalid
+	}
+	return kernel.Version(n), nil
+}

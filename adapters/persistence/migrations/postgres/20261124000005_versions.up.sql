@@ -1,0 +1,16 @@
+-- Optimistic concurrency (ADR 0011): every edit names the version it loaded; each save adds one.
+ALTER TABLE users ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+--bun:split
+ALTER TABLE countries ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+--bun:split
+ALTER TABLE categories ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+--bun:split
+ALTER TABLE cities ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+--bun:split
+ALTER TABLE products ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+--bun:split
+ALTER TABLE stores ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+--bun:split
+ALTER TABLE partners ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+--bun:split
+ALTER TABLE contacts ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
