@@ -300,20 +300,20 @@ func TestUsersCreateReadUpdateToggle(t *testing.T) {
 		// Edit without a password keeps it and keeps the sessions.
 		var edited userOut
 		a.expect(a.do("PUT", fmt.Sprintf("/api/users/%d", u.ID), a.admin, map[string]any{"name": "Ana Nova", "username": "ana",
-			"password": "", "confirmPassword": "", "partner_id": 7, "roles": []string{"financier"}}), 200).json(t, &edited)
+			"password": "", "confirmPassword": "", "partner_id": 7, "roles": []string{"financier"}}, a.ifMatch(fmt.Sprintf("/api/users/%d", u.ID))...), 200).json(t, &edited)
 		if edited.Name != "Ana Nova" || edited.PartnerName == nil || *edited.PartnerName != "Partner Sedam" || edited.Roles[0] != "financier" {
 			t.Fatalf("edited %+v", edited)
 		}
-		a.expect(a.do("PUT", fmt.Sprintf("/api/users/%d", u.ID), a.admin, map[string]any{"name": "Ana Nova", "username": "ana", "partner_id": nil, "roles": []string{"financier"}}), 200)
+		a.expect(a.do("PUT", fmt.Sprintf("/api/users/%d", u.ID), a.admin, map[string]any{"name": "Ana Nova", "username": "ana", "partner_id": nil, "roles": []string{"financier"}}, a.ifMatch(fmt.Sprintf("/api/users/%d", u.ID))...), 200)
 		a.expect(a.do("GET", "/api/getLogedUserData", anaToken, nil), 200)
 		a.login("ana", "pass1234")
 		// A typed password replaces it and ends the user's sessions.
 		a.expect(a.do("PUT", fmt.Sprintf("/api/users/%d", u.ID), a.admin, map[string]any{"name": "Ana Nova", "username": "ana",
-			"password": "nova-sifra", "confirmPassword": "nova-sifra", "roles": []string{"financier"}}), 200)
+			"password": "nova-sifra", "confirmPassword": "nova-sifra", "roles": []string{"financier"}}, a.ifMatch(fmt.Sprintf("/api/users/%d", u.ID))...), 200)
 		a.expect(a.do("GET", "/api/getLogedUserData", anaToken, nil), 401)
 		anaToken = a.login("ana", "nova-sifra")
-		a.expect(a.do("PUT", "/api/users/99999", a.admin, userBody("Niko", "niko")), 404)
-		a.expect(a.do("PUT", fmt.Sprintf("/api/users/%d", u.ID), a.admin, map[string]any{"name": "", "username": "admin"}), 422)
+		a.expect(a.do("PUT", "/api/users/99999", a.admin, userBody("Niko", "niko"), a.ifMatch("/api/users/99999")...), 404)
+		a.expect(a.do("PUT", fmt.Sprintf("/api/users/%d", u.ID), a.admin, map[string]any{"name": "", "username": "admin"}, a.ifMatch(fmt.Sprintf("/api/users/%d", u.ID))...), 422)
 
 		// Deactivation answers the new state, ends the sessions and blocks sign-in.
 		var toggled map[string]bool
@@ -361,7 +361,7 @@ func TestRolesAndPartnerAccounts(t *testing.T) {
 		a.expect(a.do("POST", "/api/userUpdate", engineer, map[string]string{"name": "Inženjer Novi", "username": "engineer"}), 200)
 
 		director := a.login("director", "pass1234")
-		a.expect(a.do("POST", "/api/users", director, userBody("Novi", "novi", "engineer")), 201)
+		a.expect(a.do("POST", "/api/users", director, userBody("Novi", "novi", "director")), 201)
 
 		// A partner-linked account signs in, then every admin call is refused, whatever its roles.
 		r := a.expect(a.do("POST", "/api/login", "", map[string]string{"username": "partner", "password": "pass1234"}), 200)
@@ -401,7 +401,7 @@ func TestOwnProfile(t *testing.T) {
 		other := a.login("admin", "admin-pass")
 		var upd map[string]string
 		a.expect(a.do("POST", "/api/userUpdate", a.admin, map[string]string{"name": "Glavni Admin", "username": "admin",
-			"password": "nova1234", "confirmPassword": "nova1234"}), 200).json(t, &upd)
+			"password": "nova1234", "confirmPassword": "nova1234", "current_password": "admin-pass"}), 200).json(t, &upd)
 		if upd["name"] != "Glavni Admin" || upd["username"] != "admin" {
 			t.Fatalf("update answered %v", upd)
 		}

@@ -16,6 +16,7 @@ import (
 
 	"vitrina/adapters/http/kit"
 	"vitrina/adapters/persistence"
+	appidentity "vitrina/application/identity"
 	"vitrina/domain/identity"
 )
 
@@ -217,7 +218,7 @@ func userCommand(ctx context.Context, app *App, args []string, stdin io.Reader, 
 	if err := migrate(ctx, app); err != nil {
 		return err
 	}
-	v, err := app.Identity.CreateUser(ctx, identity.UserInput{Name: *name, Username: *username, Password: password,
+	v, err := app.Identity.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: *name, Username: *username, Password: password,
 		ConfirmPassword: password, Roles: strings.Split(*role, ",")})
 	if err != nil {
 		return err

@@ -39,7 +39,7 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 			pid := demoPartnerData[i%len(demoPartnerData)].id
 			in.PartnerID, in.Roles = &pid, nil
 		}
-		v, err := app.Identity.CreateUser(ctx, in)
+		v, err := app.Identity.CreateUser(ctx, appidentity.Operator, in)
 		switch {
 		case err == nil:
 			created++

@@ -15,10 +15,14 @@ type UserRepository interface {
 	Get(ctx context.Context, id kernel.ID) (*identity.User, error)
 	// GetByUsername finds a user case-insensitively; kernel.KindNotFound when none.
 	GetByUsername(ctx context.Context, username string) (*identity.User, error)
-	// Update loads the user, applies fn and saves the result in one transaction.
-	Update(ctx context.Context, id kernel.ID, fn func(*identity.User) error) (*identity.User, error)
+	// Update loads the user, applies fn and saves the result in one transaction; a user no
+	// longer at the expected version (kernel.AnyVersion skips the check) is kernel.ErrStale.
+	Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*identity.User) error) (*identity.User, error)
 	UsernameTaken(ctx context.Context, username string, except kernel.ID) (bool, error)
 	Count(ctx context.Context) (int, error)
+	// PanelAdmins counts the active, unlinked admins but except; inside a transaction it
+	// holds them so that two changes cannot each remove "the other" admin.
+	PanelAdmins(ctx context.Context, except kernel.ID) (int, error)
 }
 
 // UserView is a user as list screens show it, with the linked partner's name.
@@ -32,6 +36,7 @@ type UserView struct {
 	Roles       []string
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
+	Version     kernel.Version
 }
 
 // SessionStore keeps open sessions by the hash of their token.
@@ -48,6 +53,8 @@ type SessionStore interface {
 // LoginAttempts counts failed sign-ins per username and address for throttling.
 type LoginAttempts interface {
 	Failures(ctx context.Context, usernameKey, address string, since time.Time) (int, error)
+	// AddressFailures counts the failures from the address since the time, whatever the usernames.
+	AddressFailures(ctx context.Context, address string, since time.Time) (int, error)
 	RecordFailure(ctx context.Context, usernameKey, address string, at time.Time) error
 	Clear(ctx context.Context, usernameKey, address string) error
 }

@@ -19,10 +19,12 @@ type TxManager interface {
 	WithinTx(ctx context.Context, fn func(ctx context.Context) error) error
 }
 
-// PasswordHasher hashes and verifies passwords (argon2id in production).
+// PasswordHasher hashes and verifies passwords (argon2id in production). Both bound the
+// work in flight: when the server is saturated they wait briefly, then fail with a
+// kernel.KindThrottled error.
 type PasswordHasher interface {
-	Hash(password string) (string, error)
-	Verify(hash, password string) (bool, error)
+	Hash(ctx context.Context, password string) (string, error)
+	Verify(ctx context.Context, hash, password string) (bool, error)
 }
 
 // Authorizer answers whether any of the roles may perform action on resource.

@@ -28,6 +28,7 @@ type userRow struct {
 	Roles        string    `bun:"roles"`
 	CreatedAt    time.Time `bun:"created_at"`
 	UpdatedAt    time.Time `bun:"updated_at"`
+	versionCol
 }
 
 func toUserRow(u *identity.User) *userRow {
@@ -100,8 +101,8 @@ func (s *Users) getWhere(ctx context.Context, db bun.IDB, where string, arg any)
 }
 
 // Update loads the user, applies fn and saves it in one transaction.
-func (s *Users) Update(ctx context.Context, id kernel.ID, fn func(*identity.User) error) (*identity.User, error) {
-	return update(ctx, s.db, users, id, fn)
+func (s *Users) Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*identity.User) error) (*identity.User, error) {
+	return update(ctx, s.db, users, id, expected, fn)
 }
 
 // UsernameTaken tells whether another user has the username, case-insensitively.
@@ -117,6 +118,31 @@ func (s *Users) Count(ctx context.Context) (int, error) {
 	return int(n), err
 }
 
+// PanelAdmins counts the active admins not linked to a partner, but except. On PostgreSQL
+// it locks their rows for the transaction, so that two changes that each remove one admin
+// cannot both see the other one left; SQLite runs one writer at a time anyway.
+func (s *Users) PanelAdmins(ctx context.Context, except kernel.ID) (int, error) {
+	c := conn(ctx, s.db)
+	var ids []int64
+	q := c.NewSelect().Model((*userRow)(nil)).Column("u.id").
+		Where("u.is_active").Where("u.partner_id IS NULL").
+		Where("(',' || u.roles || ',') LIKE ?", "%,"+string(identity.RoleAdmin)+",%").
+		Order("u.id") // one lock order for every caller, so two of them cannot deadlock
+	if !IsSQLite(c) {
+		q = q.For("UPDATE")
+	}
+	if err := q.Scan(ctx, &ids); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		if id != int64(except) {
+			n++
+		}
+	}
+	return n, nil
+}
+
 type userViewRow struct {
 	ID          int64     `bun:"id"`
 	Name        string    `bun:"name"`
@@ -127,12 +153,14 @@ type userViewRow struct {
 	Roles       string    `bun:"roles"`
 	CreatedAt   time.Time `bun:"created_at"`
 	UpdatedAt   time.Time `bun:"updated_at"`
+	versionCol
 	totalRow
 }
 
 func (r *userViewRow) view() ports.UserView {
 	return ports.UserView{ID: r.ID, Name: r.Name, Username: r.Username, IsActive: r.IsActive, PartnerID: r.PartnerID,
-		PartnerName: r.PartnerName, Roles: splitRoles(r.Roles), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+		PartnerName: r.PartnerName, Roles: splitRoles(r.Roles), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
+		Version: kernel.Version(r.Version)}
 }
 
 // userList is the users screen: the partner's name is joined for display, sort and filter.
@@ -153,7 +181,7 @@ var userList = ListSpec{
 		return db.NewSelect().TableExpr("users AS u").Join("LEFT JOIN partners AS p ON p.id = u.partner_id")
 	},
 	CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("users AS u") },
-	Columns:   "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at",
+	Columns:   "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at, u.version",
 }
 
 // NewUserList reads the users screen.
@@ -240,6 +268,13 @@ func (s *LoginAttempts) Failures(ctx context.Context, usernameKey, address strin
 	n, err := conn(ctx, s.db).NewSelect().Model((*loginAttemptRow)(nil)).
 		Where("username_fold = ?", usernameKey).Where("address = ?", address).
 		Where("attempted_at > ?", since.UTC()).Count(ctx)
+	return int(n), err
+}
+
+// AddressFailures counts failures from the address since the given time, whatever the usernames.
+func (s *LoginAttempts) AddressFailures(ctx context.Context, address string, since time.Time) (int, error) {
+	n, err := conn(ctx, s.db).NewSelect().Model((*loginAttemptRow)(nil)).
+		Where("address = ?", address).Where("attempted_at > ?", since.UTC()).Count(ctx)
 	return int(n), err
 }
 

@@ -76,7 +76,7 @@ func TestUserRepositoryContract(t *testing.T) {
 
 		addPartner(t, db, 42, "Tehno Bar")
 		pid := int64(42)
-		updated, err := users.Update(ctx, u.ID(), func(u *identity.User) error {
+		updated, err := users.Update(ctx, u.ID(), kernel.AnyVersion, func(u *identity.User) error {
 			return u.Edit(identity.UserInput{Name: "Ana M", Username: "ana.m", PartnerID: &pid, Roles: []string{"director"}}, "", t0.Add(time.Hour))
 		})
 		if err != nil {
@@ -97,7 +97,7 @@ func TestUserRepositoryContract(t *testing.T) {
 		if err := users.Add(ctx, other); err != nil {
 			t.Fatal(err)
 		}
-		_, err = users.Update(ctx, other.ID(), func(u *identity.User) error {
+		_, err = users.Update(ctx, other.ID(), kernel.AnyVersion, func(u *identity.User) error {
 			return u.Edit(identity.UserInput{Name: "Bojan", Username: "ANA.M"}, "", t0)
 		})
 		if err != identity.ErrUsernameTaken {
@@ -133,7 +133,7 @@ func TestUserListContract(t *testing.T) {
 			ids[n] = u.ID()
 		}
 		pid := int64(1)
-		if _, err := users.Update(ctx, ids["Zoran Lakić"], func(u *identity.User) error {
+		if _, err := users.Update(ctx, ids["Zoran Lakić"], kernel.AnyVersion, func(u *identity.User) error {
 			u.ToggleActive(t0)
 			return u.Edit(identity.UserInput{Name: u.Name(), Username: u.Username(), PartnerID: &pid}, "", t0)
 		}); err != nil {
@@ -348,4 +348,112 @@ func TestMigrationsMatchAcrossEngines(t *testing.T) {
 	if len(names) == 2 && fmt.Sprint(names["sqlite"]) != fmt.Sprint(names["postgres"]) {
 		t.Fatalf("engines differ: %v vs %v", names["sqlite"], names["postgres"])
 	}
+}
+
+// PanelAdmins counts only active admins without a partner, leaves out the one being changed,
+// and reads "admin" as a whole role name; AddressFailures counts across usernames.
+func TestPanelAdminsAndAddressFailures(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		users := persistence.NewUsers(db)
+		addPartner(t, db, 9, "Partner Devet")
+		pid := int64(9)
+		a := newUser(t, "Prva Adminka", "prva", "manager", "admin")
+		b := newUser(t, "Drugi Admin", "drugi", "admin")
+		linked, _ := identity.NewUser(identity.UserInput{Name: "Vezani", Username: "vezani", Password: "tajna", ConfirmPassword: "tajna",
+			PartnerID: &pid, Roles: []string{"admin"}}, "hash", t0)
+		inactive := newUser(t, "Neaktivni", "neaktivni", "admin")
+		inactive.ToggleActive(t0)
+		director := newUser(t, "Direktor", "direktor", "director")
+		for _, u := range []*identity.User{a, b, linked, inactive, director} {
+			if err := users.Add(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range []struct {
+			except kernel.ID
+			want   int
+		}{{0, 2}, {a.ID(), 1}, {b.ID(), 1}, {director.ID(), 2}} {
+			var n int
+			err := persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+				var err error
+				n, err = users.PanelAdmins(ctx, c.except)
+				return err
+			})
+			if err != nil || n != c.want {
+				t.Fatalf("PanelAdmins(except %d) = %d, %v; want %d", c.except, n, err, c.want)
+			}
+		}
+
+		attempts := persistence.NewLoginAttempts(db)
+		for i := 0; i < 3; i++ {
+			if err := attempts.RecordFailure(ctx, fmt.Sprintf("user%d", i), "10.0.0.1", t0.Add(time.Duration(i)*time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := attempts.RecordFailure(ctx, "user0", "10.0.0.2", t0); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := attempts.AddressFailures(ctx, "10.0.0.1", t0.Add(-time.Second)); err != nil || n != 3 {
+			t.Fatalf("address failures %d, %v", n, err)
+		}
+		if n, _ := attempts.AddressFailures(ctx, "10.0.0.1", t0.Add(30*time.Second)); n != 2 {
+			t.Fatalf("failures since the window %d", n)
+		}
+	})
+}
+
+// Counting the other admins holds them until the transaction ends: a second count waits, then
+// sees the first change, so two admins cannot each strip "the other" and leave none.
+func TestPanelAdminsHoldsTheAdmins(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		users := persistence.NewUsers(db)
+		tm := persistence.NewTxManager(db)
+		a, b := newUser(t, "Prva", "prva", "admin"), newUser(t, "Drugi", "drugi", "admin")
+		for _, u := range []*identity.User{a, b} {
+			if err := users.Add(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+		}
+		locked, release, first := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+		go func() {
+			first <- tm.WithinTx(ctx, func(ctx context.Context) error {
+				if _, err := users.PanelAdmins(ctx, a.ID()); err != nil {
+					close(locked)
+					return err
+				}
+				close(locked)
+				<-release
+				_, err := users.Update(ctx, a.ID(), kernel.AnyVersion, func(u *identity.User) error {
+					return u.Edit(identity.UserInput{Name: "Prva", Username: "prva", Roles: []string{"director"}}, "", t0)
+				})
+				return err
+			})
+		}()
+		<-locked
+		second := make(chan int, 1)
+		go func() {
+			_ = tm.WithinTx(ctx, func(ctx context.Context) error {
+				n, err := users.PanelAdmins(ctx, b.ID())
+				if err != nil {
+					n = -1
+				}
+				second <- n
+				return err
+			})
+		}()
+		select {
+		case n := <-second:
+			t.Fatalf("the second count ran while the first held the admins: %d", n)
+		case <-time.After(300 * time.Millisecond):
+		}
+		close(release)
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
+		if n := <-second; n != 0 {
+			t.Fatalf("after the first admin stepped down the second sees %d other admins, want 0", n)
+		}
+	})
 }

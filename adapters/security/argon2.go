@@ -2,6 +2,7 @@
 package security
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -23,13 +24,26 @@ type Argon2Params struct {
 var DefaultArgon2 = Argon2Params{Memory: 19 * 1024, Time: 2, Threads: 1}
 
 // Argon2Hasher hashes passwords into PHC strings: $argon2id$v=19$m=..,t=..,p=..$salt$hash.
-type Argon2Hasher struct{ p Argon2Params }
+// Every hash and check passes its gate, so the memory they take together stays bounded.
+type Argon2Hasher struct {
+	p    Argon2Params
+	gate *Gate
+}
 
-// NewArgon2Hasher returns a hasher with the given parameters.
-func NewArgon2Hasher(p Argon2Params) *Argon2Hasher { return &Argon2Hasher{p: p} }
+// NewArgon2Hasher returns a hasher with the given parameters behind the process's HashGate.
+func NewArgon2Hasher(p Argon2Params) *Argon2Hasher { return &Argon2Hasher{p: p, gate: HashGate} }
 
-// Hash returns the PHC string of password with a fresh 16-byte salt.
-func (h *Argon2Hasher) Hash(password string) (string, error) {
+// WithGate returns a copy of the hasher behind another gate.
+func (h *Argon2Hasher) WithGate(g *Gate) *Argon2Hasher { return &Argon2Hasher{p: h.p, gate: g} }
+
+// Hash returns the PHC string of password with a fresh 16-byte salt; ErrBusy when no slot
+// frees in time.
+func (h *Argon2Hasher) Hash(ctx context.Context, password string) (string, error) {
+	release, err := h.gate.Enter(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer release()
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
@@ -42,8 +56,9 @@ func (h *Argon2Hasher) Hash(password string) (string, error) {
 
 var errBadHash = errors.New("argon2: malformed hash")
 
-// Verify tells whether password matches the PHC string, in constant time.
-func (h *Argon2Hasher) Verify(hash, password string) (bool, error) {
+// Verify tells whether password matches the PHC string, in constant time; ErrBusy when no
+// slot frees in time.
+func (h *Argon2Hasher) Verify(ctx context.Context, hash, password string) (bool, error) {
 	parts := strings.Split(hash, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
 		return false, errBadHash
@@ -65,6 +80,11 @@ func (h *Argon2Hasher) Verify(hash, password string) (bool, error) {
 	if err != nil || len(want) == 0 {
 		return false, errBadHash
 	}
+	release, err := h.gate.Enter(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer release()
 	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }

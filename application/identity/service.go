@@ -19,8 +19,9 @@ import (
 
 // Config holds the settings of the service.
 type Config struct {
-	TokenTTL time.Duration
-	Throttle identity.Throttle
+	TokenTTL        time.Duration
+	Throttle        identity.Throttle // per username and address
+	AddressThrottle identity.Throttle // per address, across usernames
 }
 
 // Principal is the authenticated caller of a request.
@@ -34,6 +35,12 @@ type Principal struct {
 
 // IsPartnerLinked tells whether the caller is a partner account.
 func (p Principal) IsPartnerLinked() bool { return p.PartnerID != nil }
+
+// Operator is the person at the console (`vitrina user create`, the seed, the first admin):
+// whoever runs the binary already holds every right.
+var Operator = Principal{Username: "operator", Roles: []string{string(identity.RoleAdmin)}}
+
+func (p Principal) actor() identity.Actor { return identity.NewActor(p.UserID, p.Roles) }
 
 // LoginResult is the answer to a successful sign-in.
 type LoginResult struct {
@@ -54,9 +61,8 @@ type Service struct {
 	tx       ports.TxManager
 	clock    ports.Clock
 
-	dummyOnce sync.Once
-	dummy     string
-	dummyErr  error
+	dummyMu sync.Mutex
+	dummy   string
 }
 
 // NewService wires the identity use cases.
@@ -65,6 +71,9 @@ func NewService(cfg Config, users ports.UserRepository, list ports.Lister[ports.
 	tx ports.TxManager, clock ports.Clock) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
+	}
+	if cfg.AddressThrottle.Max == 0 {
+		cfg.AddressThrottle = identity.DefaultAddressThrottle
 	}
 	return &Service{cfg: cfg, users: users, list: list, sessions: sessions, attempts: attempts,
 		partners: partners, hasher: hasher, tx: tx, clock: clock}
@@ -76,23 +85,23 @@ func HashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// Login checks credentials, throttles repeated failures per username and address, and
-// opens a session with an opaque 256-bit token.
+// Login checks credentials, throttles repeated failures per username and address and per
+// address across usernames, and opens a session with an opaque 256-bit token.
 func (s *Service) Login(ctx context.Context, username, password, address string) (LoginResult, error) {
 	var v kernel.Validation
-	v.Required("username", username)
+	// A name no account can have (NUL, control characters, too long) is refused before any
+	// lookup: the databases would fail on a NUL.
+	if v.Required("username", username) {
+		v.Text("username", username, kernel.MaxUsernameLength)
+	}
 	v.Required("password", password)
 	if err := v.Err(); err != nil {
 		return LoginResult{}, err
 	}
 	now := s.clock.Now()
 	key := identity.NormalizeUsername(username)
-	failures, err := s.attempts.Failures(ctx, key, address, s.cfg.Throttle.Since(now))
-	if err != nil {
+	if err := s.checkThrottle(ctx, key, address, now); err != nil {
 		return LoginResult{}, err
-	}
-	if s.cfg.Throttle.Blocks(failures) {
-		return LoginResult{}, identity.ErrThrottled
 	}
 	u, err := s.users.GetByUsername(ctx, username)
 	if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
@@ -100,12 +109,16 @@ func (s *Service) Login(ctx context.Context, username, password, address string)
 	}
 	ok := false
 	if u != nil && u.CanSignIn() {
-		if ok, err = s.hasher.Verify(u.PasswordHash(), password); err != nil {
+		if ok, err = s.hasher.Verify(ctx, u.PasswordHash(), password); err != nil {
 			return LoginResult{}, err
 		}
-	} else if hash, err := s.dummyHash(); err == nil {
+	} else if hash, err := s.dummyHash(ctx); err == nil {
 		// Spend the same time as a real check, so timing does not tell which usernames exist.
-		_, _ = s.hasher.Verify(hash, password)
+		if _, err := s.hasher.Verify(ctx, hash, password); kernel.KindOf(err) == kernel.KindThrottled {
+			return LoginResult{}, err // busy answers alike for known and unknown usernames
+		}
+	} else if kernel.KindOf(err) == kernel.KindThrottled {
+		return LoginResult{}, err
 	}
 	if !ok {
 		if err := s.attempts.RecordFailure(ctx, key, address, now); err != nil {
@@ -127,9 +140,38 @@ func (s *Service) Login(ctx context.Context, username, password, address string)
 	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: u.PartnerID()}, nil
 }
 
-func (s *Service) dummyHash() (string, error) {
-	s.dummyOnce.Do(func() { s.dummy, s.dummyErr = s.hasher.Hash("not a password of anyone") })
-	return s.dummy, s.dummyErr
+// checkThrottle refuses a sign-in (or a check of the current password) when the failures of
+// the username from the address, or of the address across usernames, reached their limit.
+func (s *Service) checkThrottle(ctx context.Context, key, address string, now time.Time) error {
+	failures, err := s.attempts.Failures(ctx, key, address, s.cfg.Throttle.Since(now))
+	if err != nil {
+		return err
+	}
+	if s.cfg.Throttle.Blocks(failures) {
+		return identity.ErrThrottled
+	}
+	failures, err = s.attempts.AddressFailures(ctx, address, s.cfg.AddressThrottle.Since(now))
+	if err != nil {
+		return err
+	}
+	if s.cfg.AddressThrottle.Blocks(failures) {
+		return identity.ErrThrottled
+	}
+	return nil
+}
+
+// dummyHash is made once; a failure (a busy server) is retried on the next sign-in rather than kept.
+func (s *Service) dummyHash(ctx context.Context) (string, error) {
+	s.dummyMu.Lock()
+	defer s.dummyMu.Unlock()
+	if s.dummy == "" {
+		h, err := s.hasher.Hash(ctx, "not a password of anyone")
+		if err != nil {
+			return "", err
+		}
+		s.dummy = h
+	}
+	return s.dummy, nil
 }
 
 func newToken() (string, error) {
@@ -185,12 +227,18 @@ func (s *Service) Me(ctx context.Context, p Principal) (ports.UserView, error) {
 }
 
 // UpdateOwn changes the caller's name, username and, when typed, password. A new password
-// revokes the caller's other sessions; the current one stays valid.
-func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.ProfileInput) (ports.UserView, error) {
+// needs the current one (a wrong one counts as a failed sign-in from address) and revokes
+// the caller's other sessions; the current one stays valid.
+func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.ProfileInput, address string) (ports.UserView, error) {
 	if err := in.Validate(); err != nil {
 		return ports.UserView{}, err
 	}
-	hash, err := s.hashIfTyped(in.Password)
+	if in.ChangesPassword() {
+		if err := s.checkCurrentPassword(ctx, p, in.CurrentPassword, address); err != nil {
+			return ports.UserView{}, err
+		}
+	}
+	hash, err := s.hashIfTyped(ctx, in.Password)
 	if err != nil {
 		return ports.UserView{}, err
 	}
@@ -198,7 +246,7 @@ func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.Profil
 		if err := s.checkUsernameFree(ctx, in.Username, p.UserID); err != nil {
 			return err
 		}
-		if _, err := s.users.Update(ctx, p.UserID, func(u *identity.User) error {
+		if _, err := s.users.Update(ctx, p.UserID, kernel.AnyVersion, func(u *identity.User) error {
 			return u.UpdateProfile(in, hash, s.clock.Now())
 		}); err != nil {
 			return err
@@ -214,15 +262,46 @@ func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.Profil
 	return s.list.Find(ctx, p.UserID)
 }
 
+// checkCurrentPassword proves that whoever changes the password knows the old one; guesses
+// go through the sign-in throttle, so a stolen session cannot try passwords without limit.
+func (s *Service) checkCurrentPassword(ctx context.Context, p Principal, current, address string) error {
+	now := s.clock.Now()
+	key := identity.NormalizeUsername(p.Username)
+	if err := s.checkThrottle(ctx, key, address, now); err != nil {
+		return err
+	}
+	if current == "" {
+		return identity.ErrWrongCurrentPassword
+	}
+	u, err := s.users.Get(ctx, p.UserID)
+	if err != nil {
+		return err
+	}
+	ok, err := s.hasher.Verify(ctx, u.PasswordHash(), current)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if err := s.attempts.RecordFailure(ctx, key, address, now); err != nil {
+			return err
+		}
+		return identity.ErrWrongCurrentPassword
+	}
+	return s.attempts.Clear(ctx, key, address)
+}
+
 // Users is the users screen's list.
 func (s *Service) Users() ports.Lister[ports.UserView] { return s.list }
 
-// CreateUser adds a back-office user.
-func (s *Service) CreateUser(ctx context.Context, in identity.UserInput) (ports.UserView, error) {
+// CreateUser adds a back-office user on behalf of p, who may grant only roles it holds.
+func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserInput) (ports.UserView, error) {
 	if err := in.Validate(true); err != nil {
 		return ports.UserView{}, err
 	}
-	hash, err := s.hasher.Hash(in.Password)
+	if err := p.actor().MayCreate(in); err != nil {
+		return ports.UserView{}, err
+	}
+	hash, err := s.hasher.Hash(ctx, in.Password)
 	if err != nil {
 		return ports.UserView{}, err
 	}
@@ -247,24 +326,43 @@ func (s *Service) CreateUser(ctx context.Context, in identity.UserInput) (ports.
 	return s.list.Find(ctx, id)
 }
 
-// UpdateUser edits a user; a typed password replaces the old one and ends the user's sessions.
-func (s *Service) UpdateUser(ctx context.Context, id kernel.ID, in identity.UserInput) (ports.UserView, error) {
+// UpdateUser edits a user loaded at version on behalf of p: only an admin touches an admin
+// account, p adds only roles it holds, and the last panel admin stays one. A typed password
+// replaces the old one and ends the user's sessions.
+func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, version kernel.Version, in identity.UserInput) (ports.UserView, error) {
 	if err := in.Validate(false); err != nil {
 		return ports.UserView{}, err
 	}
-	hash, err := s.hashIfTyped(in.Password)
+	actor := p.actor()
+	// Checked before the costly hash too; the transaction below checks again on what it locks.
+	target, err := s.users.Get(ctx, id)
+	if err != nil {
+		return ports.UserView{}, err
+	}
+	if err := actor.MayEdit(target, in); err != nil {
+		return ports.UserView{}, err
+	}
+	hash, err := s.hashIfTyped(ctx, in.Password)
 	if err != nil {
 		return ports.UserView{}, err
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if _, err := s.users.Get(ctx, id); err != nil {
+		others, err := s.users.PanelAdmins(ctx, id)
+		if err != nil {
 			return err
 		}
 		if err := s.checkReferences(ctx, in, id); err != nil {
 			return err
 		}
-		if _, err := s.users.Update(ctx, id, func(u *identity.User) error {
-			return u.Edit(in, hash, s.clock.Now())
+		if _, err := s.users.Update(ctx, id, version, func(u *identity.User) error {
+			if err := actor.MayEdit(u, in); err != nil {
+				return err
+			}
+			was := u.AdministersPanel()
+			if err := u.Edit(in, hash, s.clock.Now()); err != nil {
+				return err
+			}
+			return identity.KeepsAnAdmin(was, u, others)
 		}); err != nil {
 			return err
 		}
@@ -280,16 +378,25 @@ func (s *Service) UpdateUser(ctx context.Context, id kernel.ID, in identity.User
 }
 
 // ToggleUser deactivates or reactivates a user; deactivation ends all of their sessions.
-// Nobody may deactivate themselves, so that the panel never locks out its last admin by accident.
+// Nobody may deactivate themselves, only an admin toggles an admin, and the last panel admin
+// stays active.
 func (s *Service) ToggleUser(ctx context.Context, p Principal, id kernel.ID) (bool, error) {
 	if id == p.UserID {
 		return false, kernel.NewError(kernel.KindForbidden, "self-deactivation", "You cannot deactivate your own account.")
 	}
 	var active bool
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		u, err := s.users.Update(ctx, id, func(u *identity.User) error {
+		others, err := s.users.PanelAdmins(ctx, id)
+		if err != nil {
+			return err
+		}
+		u, err := s.users.Update(ctx, id, kernel.AnyVersion, func(u *identity.User) error {
+			if err := p.actor().MayManage(u); err != nil {
+				return err
+			}
+			was := u.AdministersPanel()
 			u.ToggleActive(s.clock.Now())
-			return nil
+			return identity.KeepsAnAdmin(was, u, others)
 		})
 		if err != nil {
 			return err
@@ -319,7 +426,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, username, password string) (b
 	if err != nil || n > 0 {
 		return false, err
 	}
-	_, err = s.CreateUser(ctx, identity.UserInput{Name: "Administrator", Username: username, Password: password,
+	_, err = s.CreateUser(ctx, Operator, identity.UserInput{Name: "Administrator", Username: username, Password: password,
 		ConfirmPassword: password, Roles: []string{string(identity.RoleAdmin)}})
 	return err == nil, err
 }
@@ -329,11 +436,11 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) error {
 	return s.sessions.PurgeExpired(ctx, s.clock.Now())
 }
 
-func (s *Service) hashIfTyped(password string) (string, error) {
+func (s *Service) hashIfTyped(ctx context.Context, password string) (string, error) {
 	if password == "" {
 		return "", nil
 	}
-	return s.hasher.Hash(password)
+	return s.hasher.Hash(ctx, password)
 }
 
 func (s *Service) checkUsernameFree(ctx context.Context, username string, except kernel.ID) error {

@@ -2,6 +2,7 @@ package identity_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func TestThrottleWindowPasses(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)}
 	svc := newService(t, c)
-	if _, err := svc.CreateUser(ctx, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass", Roles: []string{"admin"}}); err != nil {
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass", Roles: []string{"admin"}}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 5; i++ {
@@ -68,7 +69,7 @@ func TestTokensExpireWithTheirTTL(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)}
 	svc := newService(t, c)
-	if _, err := svc.CreateUser(ctx, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass"}); err != nil {
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass"}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := svc.Login(ctx, "ana", "pass", "1.1.1.1")
@@ -100,6 +101,80 @@ func TestEnsureAdminOnlyOnAnEmptyDatabase(t *testing.T) {
 		t.Fatalf("second start must create nothing: %v, %v", created, err)
 	}
 	if _, err := svc.Login(ctx, "root", "rootpass", "x"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// One address trying many usernames is held back after 20 failures in 15 minutes, even
+// though no single username reached its own limit; another address is not.
+func TestAddressThrottleAcrossUsernames(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{now: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}
+	svc := newService(t, c)
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass"}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < identity.DefaultAddressThrottle.Max; i++ {
+		if _, err := svc.Login(ctx, fmt.Sprintf("guess%02d", i), "pass", "6.6.6.6"); err != identity.ErrBadCredentials {
+			t.Fatalf("attempt %d: %v", i, err)
+		}
+	}
+	if _, err := svc.Login(ctx, "ana", "pass", "6.6.6.6"); err != identity.ErrThrottled {
+		t.Fatalf("after 20 usernames = %v, want throttled", err)
+	}
+	if _, err := svc.Login(ctx, "ana", "pass", "7.7.7.7"); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+	c.advance(15*time.Minute + time.Second)
+	if _, err := svc.Login(ctx, "ana", "pass", "6.6.6.6"); err != nil {
+		t.Fatalf("after the window: %v", err)
+	}
+}
+
+// A new password needs the current one; wrong guesses count as failed sign-ins.
+func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{now: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}
+	svc := newService(t, c)
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass"}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.Login(ctx, "ana", "pass", "1.1.1.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := svc.Authenticate(ctx, res.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	change := func(current string) error {
+		_, err := svc.UpdateOwn(ctx, p, identity.ProfileInput{Name: "Ana", Username: "ana", Password: "nova",
+			ConfirmPassword: "nova", CurrentPassword: current}, "1.1.1.1")
+		return err
+	}
+	if err := change(""); err != identity.ErrWrongCurrentPassword {
+		t.Fatalf("missing current password: %v", err)
+	}
+	for i := 0; i < identity.DefaultThrottle.Max; i++ {
+		if err := change("guess"); err != identity.ErrWrongCurrentPassword {
+			t.Fatalf("guess %d: %v", i, err)
+		}
+	}
+	if err := change("pass"); err != identity.ErrThrottled {
+		t.Fatalf("after five wrong guesses = %v, want throttled", err)
+	}
+	if _, err := svc.Login(ctx, "ana", "pass", "1.1.1.1"); err != identity.ErrThrottled {
+		t.Fatalf("sign-in after the guesses = %v, want throttled", err)
+	}
+	// A name change alone needs no password.
+	if _, err := svc.UpdateOwn(ctx, p, identity.ProfileInput{Name: "Ana Nova", Username: "ana"}, "1.1.1.1"); err != nil {
+		t.Fatal(err)
+	}
+	c.advance(16 * time.Minute)
+	if err := change("pass"); err != nil {
+		t.Fatalf("the right current password: %v", err)
+	}
+	if _, err := svc.Login(ctx, "ana", "nova", "1.1.1.1"); err != nil {
 		t.Fatal(err)
 	}
 }

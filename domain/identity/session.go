@@ -16,17 +16,23 @@ var (
 	ErrForbidden      = kernel.NewError(kernel.KindForbidden, "forbidden", "You are not allowed to do this.")
 	ErrUsernameTaken  = kernel.FieldError("username", "The username has already been taken.")
 	ErrUnknownPartner = kernel.FieldError("partner_id", "The selected partner id is invalid.")
+	// ErrWrongCurrentPassword answers a password change whose current password is missing or wrong.
+	ErrWrongCurrentPassword = kernel.FieldError("current_password", "The current password is incorrect.")
 )
 
-// Throttle is the sign-in throttling rule: after Max failed attempts for one username
-// from one address within Window, further attempts are refused until the window passes.
+// Throttle is the sign-in throttling rule: after Max failed attempts within Window,
+// further attempts are refused until the window passes.
 type Throttle struct {
 	Max    int
 	Window time.Duration
 }
 
-// DefaultThrottle is 5 failures in 15 minutes.
+// DefaultThrottle is 5 failures in 15 minutes for one username from one address.
 var DefaultThrottle = Throttle{Max: 5, Window: 15 * time.Minute}
+
+// DefaultAddressThrottle is 20 failures in 15 minutes from one address, whatever the
+// usernames: it stops one address from trying one password on many accounts.
+var DefaultAddressThrottle = Throttle{Max: 20, Window: 15 * time.Minute}
 
 // Since is the start of the window that counts at now.
 func (t Throttle) Since(now time.Time) time.Time { return now.Add(-t.Window) }

@@ -24,7 +24,7 @@ func (in UserInput) Validate(creating bool) error {
 	if _, err := kernel.NewName("name", in.Name, false); err != nil {
 		v.Merge(err)
 	}
-	v.Required("username", in.Username)
+	checkUsername(&v, in.Username)
 	if creating || in.Password != "" || in.ConfirmPassword != "" {
 		v.Merge(ValidatePassword(in.Password, in.ConfirmPassword))
 	}
@@ -44,10 +44,17 @@ func ValidatePassword(password, confirmation string) error {
 		v.Add("password", "The password field is required.")
 	} else if len([]rune(password)) < kernel.MinPasswordLength {
 		v.Add("password", "The password must be at least 4 characters.")
-	} else if password != confirmation {
+	} else if v.Password("password", password) && password != confirmation {
 		v.Add("password", "The password confirmation does not match.")
 	}
 	return v.Err()
+}
+
+// checkUsername checks a sign-in name: required, one line of at most MaxUsernameLength characters.
+func checkUsername(v *kernel.Validation, username string) {
+	if v.Required("username", username) {
+		v.Text("username", username, kernel.MaxUsernameLength)
+	}
 }
 
 // NormalizeUsername is the form usernames are compared in: trimmed and case-folded.
@@ -119,7 +126,11 @@ type ProfileInput struct {
 	Username        string
 	Password        string
 	ConfirmPassword string
+	CurrentPassword string // asked for when a new password is typed (ASVS 2.1.6)
 }
+
+// ChangesPassword tells whether the form sets a new password, which needs the current one.
+func (in ProfileInput) ChangesPassword() bool { return in.Password != "" || in.ConfirmPassword != "" }
 
 // Validate checks the own-profile form; the password only when typed.
 func (in ProfileInput) Validate() error {
@@ -127,7 +138,7 @@ func (in ProfileInput) Validate() error {
 	if _, err := kernel.NewName("name", in.Name, false); err != nil {
 		v.Merge(err)
 	}
-	v.Required("username", in.Username)
+	checkUsername(&v, in.Username)
 	if in.Password != "" || in.ConfirmPassword != "" {
 		v.Merge(ValidatePassword(in.Password, in.ConfirmPassword))
 	}

@@ -106,17 +106,29 @@ describe('home grid and profile', () => {
     await page.getByRole('button', { name: 'Izmijeni šifru' }).click();
     const dialog = page.getByRole('dialog', { name: 'Izmjena šifre' });
     await dialog.waitFor();
-    // Too short and not matching: nothing is sent.
+    // No current password, too short and not matching: nothing is sent.
     await dialog.getByLabel('Nova šifra').fill('abc');
     await dialog.getByLabel('Ponovite šifru').fill('abd');
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
     await dialog.getByText('Šifra mora imati najmanje 4 karaktera').waitFor();
     await dialog.getByText('Šifre se moraju poklapati').waitFor();
     await page.getByText('Morate popuniti obavezna polja').waitFor();
+    assert.equal(await dialog.getByLabel('Trenutna šifra').getAttribute('aria-invalid'), 'true');
     await shoot(page, 'profile-password-dialog');
 
+    // A wrong current password is refused by the server, translated, and the dialog stays.
+    await dialog.getByLabel('Trenutna šifra').fill('pogresna');
     await dialog.getByLabel('Nova šifra').fill('novo5678');
     await dialog.getByLabel('Ponovite šifru').fill('novo5678');
+    const refused = page.waitForResponse((res) => res.url().endsWith('/api/userUpdate'));
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    assert.equal((await refused).status(), 422);
+    const error = page.getByRole('dialog', { name: 'Greška u unosu' });
+    await error.getByText('Trenutna šifra nije ispravna.').waitFor();
+    await shoot(page, 'profile-password-wrong-current');
+    await error.getByRole('button', { name: 'U redu' }).click();
+
+    await dialog.getByLabel('Trenutna šifra').fill('staro1234');
     const saved = page.waitForResponse((res) => res.url().endsWith('/api/userUpdate'));
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
     const res = await saved;
@@ -126,6 +138,7 @@ describe('home grid and profile', () => {
       username: 'profil',
       password: 'novo5678',
       confirmPassword: 'novo5678',
+      current_password: 'staro1234',
     });
     await page.getByText('Šifra je uspješno izmijenjena').waitFor();
     await dialog.waitFor({ state: 'hidden' });

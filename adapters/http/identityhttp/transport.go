@@ -4,6 +4,7 @@ package identityhttp
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"go.uber.org/zap"
@@ -42,6 +43,7 @@ type userJSON struct {
 	Roles       []string    `json:"roles"`
 	CreatedAt   time.Time   `json:"created_at"`
 	UpdatedAt   time.Time   `json:"updated_at"`
+	Version     int64       `json:"version"`
 }
 
 // UserJSON is a user as every users call answers it.
@@ -49,7 +51,7 @@ func UserJSON(v ports.UserView) any { return toJSON(v) }
 
 func toJSON(v ports.UserView) userJSON {
 	out := userJSON{ID: v.ID, Name: v.Name, Username: v.Username, IsActive: v.IsActive, PartnerID: v.PartnerID,
-		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt}
+		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 	if out.Roles == nil {
 		out.Roles = []string{}
 	}
@@ -93,6 +95,7 @@ type profileForm struct {
 	Username        string `json:"username"`
 	Password        string `json:"password"`
 	ConfirmPassword string `json:"confirmPassword"`
+	CurrentPassword string `json:"current_password"`
 }
 
 // Routes are the identity calls.
@@ -134,7 +137,8 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				p, _ := kit.Principal(ctx)
 				f := req.(profileForm)
 				v, err := svc.UpdateOwn(ctx, p, identity.ProfileInput{Name: f.Name, Username: f.Username,
-					Password: f.Password, ConfirmPassword: f.ConfirmPassword})
+					Password: f.Password, ConfirmPassword: f.ConfirmPassword, CurrentPassword: f.CurrentPassword},
+					kit.ClientAddress(ctx))
 				if err != nil {
 					return nil, err
 				}
@@ -146,17 +150,19 @@ func Routes(svc *appidentity.Service) []kit.Route {
 		{Method: "POST", Path: "/api/users", Access: write,
 			Decode: kit.DecodeJSON[userForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.CreateUser(ctx, req.(userForm).input())
+				p, _ := kit.Principal(ctx)
+				v, err := svc.CreateUser(ctx, p, req.(userForm).input())
 				if err != nil {
 					return nil, err
 				}
 				return toJSON(v), nil
 			}},
 		{Method: "PUT", Path: "/api/users/{id}", Access: write,
-			Decode: kit.DecodeJSONWithID[userForm], Encode: kit.EncodeJSON,
+			Decode: kit.DecodeEdit[userForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.WithID[userForm])
-				v, err := svc.UpdateUser(ctx, r.ID, r.Body.input())
+				r := req.(kit.Edit[userForm])
+				p, _ := kit.Principal(ctx)
+				v, err := svc.UpdateUser(ctx, p, r.ID, r.Version, r.Body.input())
 				if err != nil {
 					return nil, err
 				}
@@ -175,6 +181,10 @@ func logLogin(ctx context.Context, username string, err error) {
 	case kernel.KindUnauthenticated:
 		kit.Logger(ctx).Warn("login failed", zap.String("username", username), zap.String("remote", kit.ClientAddress(ctx)))
 	case kernel.KindThrottled:
-		kit.Logger(ctx).Warn("login throttled", zap.String("username", username), zap.String("remote", kit.ClientAddress(ctx)))
+		msg := "login throttled"
+		if !errors.Is(err, identity.ErrThrottled) {
+			msg = "login refused: password checks saturated"
+		}
+		kit.Logger(ctx).Warn(msg, zap.String("username", username), zap.String("remote", kit.ClientAddress(ctx)))
 	}
 }

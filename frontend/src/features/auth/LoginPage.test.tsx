@@ -86,6 +86,13 @@ describe('login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Previše pokušaja. Pokušajte ponovo kasnije.');
   });
 
+  it('says the server is busy on the 429 of saturated password checks', async () => {
+    mockFetch(route('POST', '/api/login', { status: 429, body: { message: 'The server is busy. Try again in a moment.' } }));
+    renderLogin();
+    await signIn('admin', 'admin-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server je trenutno zauzet. Pokušajte ponovo za trenutak.');
+  });
+
   it('requires both fields and sends nothing when they are empty', async () => {
     const { calls } = mockFetch();
     renderLogin();

@@ -11,11 +11,15 @@ export function toLoginFailure(error: unknown): LoginFailure {
   return { status: errorStatus(error), message: errorBody(error).message };
 }
 
+/** The server's 429 when every password check is taken: a moment's wait, not the throttle's window. */
+const BUSY = 'The server is busy. Try again in a moment.';
+
 /** The alert text of a failed login (spec §8): 429 its own text, else the server message or the fallback. */
 export function loginFailureText(
   failure: LoginFailure,
   i18n: Pick<I18n, 't' | 'getResource' | 'language' | 'resolvedLanguage'>,
 ): string {
+  if (failure.status === 429 && failure.message === BUSY) return translateServerMessage(i18n, BUSY);
   if (failure.status === 429) return i18n.t('errors.too_many');
   if (failure.status === null) return i18n.t('errors.network');
   if (failure.status >= 500) return i18n.t('errors.generic');

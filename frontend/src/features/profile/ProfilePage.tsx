@@ -54,6 +54,7 @@ export default function ProfilePage() {
       username: me.username,
       password: values.password,
       confirmPassword: values.confirmPassword,
+      current_password: values.current_password,
     }).unwrap();
     snackbar.success(t('profile.password_changed'), PASSWORD_SNACKBAR_LIFE);
     close();
@@ -147,13 +148,20 @@ export default function ProfilePage() {
         <FormDialog<PasswordValues>
           visible={dialog.which === 'password'}
           title={t('profile.change_password_title')}
-          initialValues={{ password: '', confirmPassword: '' }}
+          initialValues={{ current_password: '', password: '', confirmPassword: '' }}
           validationSchema={passwordSchema}
           onSubmit={savePassword}
           onHide={close}
           maxWidth={440}
         >
-          <PasswordField name="password" label={t('profile.new_password')} required autoFocus />
+          <PasswordField
+            name="current_password"
+            label={t('profile.current_password')}
+            required
+            autoFocus
+            autoComplete="current-password"
+          />
+          <PasswordField name="password" label={t('profile.new_password')} required />
           <PasswordField name="confirmPassword" label={t('profile.confirm_password')} required />
         </FormDialog>
       </div>

@@ -13,6 +13,8 @@ export interface ProfileUpdate {
   username: string;
   password?: string;
   confirmPassword?: string;
+  /** Needed with a new password; a wrong one is a 422 and counts as a failed sign-in. */
+  current_password?: string;
 }
 
 export const profileApi = baseApi.injectEndpoints({

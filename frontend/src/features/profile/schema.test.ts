@@ -16,27 +16,32 @@ function messages(schema: typeof passwordSchema | typeof detailsSchema, values: 
 }
 
 describe('own password schema', () => {
-  it('requires both fields', () => {
-    expect(messages(passwordSchema, { password: '', confirmPassword: '' })).toEqual({
+  it('requires the current password and both new fields', () => {
+    expect(messages(passwordSchema, { current_password: '', password: '', confirmPassword: '' })).toEqual({
+      current_password: 'validation.field',
       password: 'validation.field',
       confirmPassword: 'validation.field',
     });
   });
 
   it('wants at least 4 characters', () => {
-    expect(messages(passwordSchema, { password: 'abc', confirmPassword: 'abc' })).toEqual({
+    expect(messages(passwordSchema, { current_password: 'old', password: 'abc', confirmPassword: 'abc' })).toEqual({
       password: 'validation.short_password',
     });
   });
 
   it('wants the confirmation to match', () => {
-    expect(messages(passwordSchema, { password: 'secret', confirmPassword: 'secreT' })).toEqual({
+    expect(
+      messages(passwordSchema, { current_password: 'old', password: 'secret', confirmPassword: 'secreT' }),
+    ).toEqual({
       confirmPassword: 'validation.password_match',
     });
   });
 
-  it('accepts a valid pair', () => {
-    expect(messages(passwordSchema, { password: 'abcd', confirmPassword: 'abcd' })).toEqual({});
+  it('accepts a valid pair with the current password', () => {
+    expect(messages(passwordSchema, { current_password: 'old', password: 'abcd', confirmPassword: 'abcd' })).toEqual(
+      {},
+    );
   });
 });
 

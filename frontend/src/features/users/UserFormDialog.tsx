@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { useReloadRecord } from '../../shared/api/record';
+import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { MultiSelectField } from '../../shared/form/MultiSelectField';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { SwitchField } from '../../shared/form/SwitchField';
 import { TextField } from '../../shared/form/TextField';
 import type { FormRenderProps } from '../../shared/list/types';
-import { useCreateUserMutation, useGetRolesQuery, useUpdateUserMutation } from './api';
+import { useCreateUserMutation, useGetMyRolesQuery, useGetRolesQuery, useUpdateUserMutation } from './api';
+import { grantableRoles } from './roles';
 import { SuperiorPartnerField } from './SuperiorPartnerField';
 import { initialUserValues, toUserPayload, userSchema, type UserFormValues } from './schema';
 import type { User } from './types';
@@ -13,19 +15,24 @@ import type { User } from './types';
 export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<User>) {
   const { t } = useTranslation();
   const { data: roles = [] } = useGetRolesQuery(undefined, { skip: !visible });
+  const { data: myRoles = [] } = useGetMyRolesQuery(undefined, { skip: !visible });
   const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
+  const reloadRecord = useReloadRecord<User>();
 
-  const onSubmit = async (values: UserFormValues) => {
+  const onSubmit = async (values: UserFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toUserPayload(values, mode);
-    if (row) await updateUser({ id: row.id, body }).unwrap();
+    if (row) await updateUser({ id: row.id, version: version ?? row.version, body }).unwrap();
     else await createUser(body).unwrap();
     onSaved();
   };
 
-  const roleOptions = roles.map((role) => ({ value: role, label: t(`roles.${role}`, { defaultValue: role }) }));
+  const roleOptions = grantableRoles(roles, myRoles, row?.roles).map((role) => ({
+    value: role,
+    label: t(`roles.${role}`, { defaultValue: role }),
+  }));
 
   return (
     <FormDialog<UserFormValues>
@@ -35,6 +42,15 @@ export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
       validationSchema={userSchema(mode)}
       onSubmit={onSubmit}
       onHide={onHide}
+      version={row?.version}
+      reload={
+        row &&
+        (async () => {
+          const fresh = await reloadRecord(`users/${row.id}`, row.id);
+          return { values: initialUserValues(fresh), version: fresh.version };
+        })
+      }
+      conflictFields={{ name: t('users.name'), username: t('users.username'), roles: t('users.roles'), hasPartner: t('users.superior_partner'), partner: t('users.partner') }}
     >
       {({ values }) => (
         <>

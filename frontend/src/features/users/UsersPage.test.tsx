@@ -17,6 +17,7 @@ const linked: User = {
   roles: [],
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
+  version: 1,
 };
 
 const unlinked: User = {
@@ -34,10 +35,11 @@ const partners = [
   { id: 1002, name: 'Voli Trade', address: 'Njegoševa 3', pib: '02345679', pdv: '30/31-02', partner_type_name: null, is_active: true },
 ];
 
-function server() {
+function server(myRoles: string[] = ['admin']) {
   return mockFetch(
     route('GET', '/api/users', { body: [unlinked, linked], headers: { 'X-Total-Count': '2' } }),
-    route('GET', '/api/roles', { body: ['admin', 'manager'] }),
+    route('GET', '/api/roles', { body: ['admin', 'director', 'manager', 'engineer', 'financier'] }),
+    route('GET', '/api/getLogedUserData', { body: { id: 2, name: 'Dragan', username: 'dragan', partner_id: null, roles: myRoles } }),
     route('GET', '/api/partnersActive', { body: partners, headers: { 'X-Total-Count': '2' } }),
     route('PUT', /^\/api\/users\/\d+$/, (req) => ({ body: { ...linked, ...(req.body as object) } })),
   );
@@ -118,5 +120,35 @@ describe('users screen: superior partner', () => {
     await user.click(within(form).getByRole('button', { name: 'Sačuvaj' }));
     await waitFor(() => expect(sent(calls, 'PUT')).toHaveLength(1));
     expect(sent(calls, 'PUT')[0].body).toMatchObject({ name: 'Petar Petrović', partner_id: null });
+  });
+});
+
+describe('users screen: roles', () => {
+  const offered = async (myRoles: string[]) => {
+    server(myRoles);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<UsersPage />);
+    await screen.findByText('Petar Petrović');
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    const form = await screen.findByRole('dialog', { name: 'Novi korisnik' });
+    // PrimeReact's MultiSelect opens from its container; the hidden input takes no pointer.
+    await user.click(form.querySelector<HTMLElement>('.p-multiselect')!);
+    const panel = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.form-multiselect-panel');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    return within(panel);
+  };
+
+  it('a director is offered only the roles it may grant', async () => {
+    const panel = await offered(['director']);
+    await waitFor(() => expect(panel.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Direktor']));
+  });
+
+  it('an admin is offered every role', async () => {
+    const panel = await offered(['admin']);
+    await waitFor(() => expect(panel.getAllByRole('option', { hidden: true })).toHaveLength(5));
+    expect(panel.getByRole('option', { name: 'Administrator', hidden: true })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { ifMatch } from '../../shared/api/record';
 import { baseApi } from '../../shared/api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../shared/api/list';
 import type { User, UserPayload } from './types';
@@ -13,12 +14,18 @@ export const usersApi = baseApi.injectEndpoints({
       query: () => 'roles',
       providesTags: [{ type: 'Role', id: 'LIST' }],
     }),
+    /** The signed-in user's roles: the form offers only the roles they may grant. */
+    getMyRoles: build.query<string[], void>({
+      query: () => 'getLogedUserData',
+      transformResponse: (me: { roles?: string[] | null }) => me.roles ?? [],
+      providesTags: [{ type: 'Me', id: 'CURRENT' }],
+    }),
     createUser: build.mutation<User, UserPayload>({
       query: (body) => ({ url: 'users', method: 'POST', body }),
       invalidatesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    updateUser: build.mutation<User, { id: number; body: UserPayload }>({
-      query: ({ id, body }) => ({ url: `users/${id}`, method: 'PUT', body }),
+    updateUser: build.mutation<User, { id: number; version: number; body: UserPayload }>({
+      query: ({ id, version, body }) => ({ url: `users/${id}`, method: 'PUT', body, headers: ifMatch(version) }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'User', id }],
     }),
     toggleUser: build.mutation<ToggleAnswer, number>({
@@ -31,6 +38,7 @@ export const usersApi = baseApi.injectEndpoints({
 export const {
   useListUsersQuery,
   useGetRolesQuery,
+  useGetMyRolesQuery,
   useCreateUserMutation,
   useUpdateUserMutation,
   useToggleUserMutation,

@@ -128,6 +128,7 @@ describe('user payload', () => {
       roles: ['engineer'],
       created_at: '',
       updated_at: '',
+      version: 1,
     };
     expect(initialUserValues(user)).toEqual({
       name: 'Petar',
@@ -152,6 +153,7 @@ describe('user payload', () => {
       roles: [],
       created_at: '',
       updated_at: '',
+      version: 1,
     };
     expect(initialUserValues(user)).toMatchObject({ hasPartner: false, partner: null });
     expect(initialUserValues()).toMatchObject({ hasPartner: false, partner: null });

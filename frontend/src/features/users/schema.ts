@@ -6,6 +6,7 @@ import {
   passwordConfirmationRule,
   passwordRule,
   requiredText,
+  TEXT_LIMITS,
 } from '../../shared/validation/rules';
 import type { PartnerRef } from '../../shared/pickers/api';
 import type { User, UserPayload } from './types';
@@ -29,7 +30,7 @@ export interface UserFormValues {
 export function userSchema(mode: 'add' | 'edit') {
   return yup.object({
     name: nameRule(),
-    username: requiredText(),
+    username: requiredText(TEXT_LIMITS.username),
     password: mode === 'add' ? passwordRule() : optionalPasswordRule(),
     confirmPassword: mode === 'add' ? passwordConfirmationRule() : optionalPasswordConfirmationRule(),
     roles: yup.array(yup.string().required()).default([]),

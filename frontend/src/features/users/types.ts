@@ -11,6 +11,8 @@ export interface User {
   roles: string[];
   created_at: string;
   updated_at: string;
+  /** Sent back with an edit (ADR 0011). */
+  version: number;
 }
 
 /** POST /api/users and PUT /api/users/{id}; on edit the password pair is sent only when typed. */
