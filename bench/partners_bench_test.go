@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"regexp"
 	"runtime"
@@ -109,6 +110,10 @@ func benchPartnersList(b *testing.B, dbURL string, n int) {
 		{"category-filter", "page=1&per_page=20&sort=id&category_names=rasvjeta"},
 		{"no-filter", "page=1&per_page=20&sort=id&order=asc"},
 		{"no-filter-by-debt", "page=1&per_page=20&sort=debt&order=desc"},
+		// The worst text filters the server accepts (200 characters, issue 9): one long term,
+		// and a hundred one-letter words the trigram index cannot serve.
+		{"filter-200-characters", "page=1&per_page=20&name=" + url.QueryEscape(string([]rune(strings.Repeat("gradnja vujović ", 13))[:200]))},
+		{"filter-100-words", "page=1&per_page=20&name=" + url.QueryEscape(strings.Repeat("a ", 100))},
 	})
 }
 

@@ -20,6 +20,9 @@ const SERVER_MESSAGES = [
   'The name must be at least 2 characters.',
   'The username field is required.',
   'The username has already been taken.',
+  'The record was changed by someone else. Reload it to see the changes.',
+  'The version field is required.',
+  'The version must be a number.',
   'The password field is required.',
   'The password must be at least 4 characters.',
   'The password confirmation does not match.',
@@ -28,6 +31,11 @@ const SERVER_MESSAGES = [
   'The sort field is invalid.',
   'Wrong username or password.',
   'Too many login attempts. Try again later.',
+  'The current password is incorrect.',
+  'You may grant only roles you hold.',
+  'Only an admin may change an admin account.',
+  'The last active admin cannot be deactivated, lose the admin role or be linked to a partner.',
+  'The server is busy. Try again in a moment.',
   'The selected partner id is invalid.',
   // The catalog context: names, cities, products and their images, stores, and the 435 reasons.
   'The name has already been taken.',
@@ -48,6 +56,7 @@ const SERVER_MESSAGES = [
   'The image may not be greater than 5120 kilobytes.',
   'The image could not be read.',
   'The image dimensions are too large.',
+  'The server is busy processing images. Try again in a moment.',
   'The address field is required.',
   'The address must be at least 2 characters.',
   'The contact field is required.',
@@ -60,6 +69,30 @@ const SERVER_MESSAGES = [
   'The per page must be between 1 and 100.',
   'The filter may not be greater than 200 characters.',
   'The filter contains characters that are not allowed.',
+  // Text limits and characters of every text field (issue 9, ADR 0012), and the partner id's maximum.
+  ...(
+    [
+      ['name', 200],
+      ['address', 300],
+      ['contact', 300],
+      ['phone', 300],
+      ['description', 2000],
+      ['username', 100],
+      ['password', 128],
+      ['pib', 50],
+      ['pdv', 50],
+      ['message content', 2000],
+    ] as const
+  ).flatMap(([field, max]) => [
+    `The ${field} may not be greater than ${max} characters.`,
+    `The ${field} contains characters that are not allowed.`,
+  ]),
+  'The id may not be greater than 9007199254740991.',
+  // The spreadsheet reader's budgets (issue 9).
+  'The file may not have more than 16384 columns.',
+  'A cell of the file may not have more than 32767 characters.',
+  'A row of the file may not have more than 65536 characters.',
+  'The file may not have more than 48 MB of text.',
 ];
 
 describe('catalogues', () => {
