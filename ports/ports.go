@@ -40,8 +40,9 @@ type Pinger interface {
 // ImageStore keeps uploaded images of one kind ("products", "sliders", …): it accepts only
 // real JPEG or PNG content, re-encodes it, makes a thumbnail and names it itself.
 type ImageStore interface {
-	// Save validates and stores the image; a bad image is a kernel.KindInvalid error on
-	// the given form field and stores nothing. It returns the generated name.
+	// Save validates and stores the image; a bad or too costly image is a kernel.KindInvalid
+	// error on the given form field, and a store too busy decoding others to take it in time
+	// a kernel.KindThrottled one; either way nothing is stored. It returns the generated name.
 	Save(ctx context.Context, kind, field string, r io.Reader) (string, error)
 	// Delete removes an image and its thumbnail; a missing one is not an error.
 	Delete(kind, name string) error

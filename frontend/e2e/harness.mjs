@@ -114,7 +114,7 @@ export async function newPage(browser, baseURL, viewport = DESKTOP) {
   const problems = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of (401|403|404|422|429|434|435|436)/.test(msg.text())) {
+    if (msg.type() === 'error' && !/status of (401|403|404|409|422|429|434|435|436)/.test(msg.text())) {
       problems.push(`console: ${msg.text()}`);
     }
   });

@@ -79,22 +79,3 @@ func ToggleRoute(path string, access Access, toggle func(ctx context.Context, id
 			return map[string]bool{"is_active": active}, nil
 		}}
 }
-
-// WithID decodes a JSON body of T together with the {id} path value.
-type WithID[T any] struct {
-	ID   kernel.ID
-	Body T
-}
-
-// DecodeJSONWithID reads {id} and a JSON body of T.
-func DecodeJSONWithID[T any](ctx context.Context, r *http.Request) (any, error) {
-	id, err := PathID(r, "id")
-	if err != nil {
-		return nil, err
-	}
-	body, err := DecodeJSON[T](ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	return WithID[T]{ID: id, Body: body.(T)}, nil
-}

@@ -47,6 +47,7 @@ export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
         })
       }
       conflictFields={{ name: t('cities.name'), country_id: t('cities.country') }}
+      describeValue={(field, value) => (field === 'country_id' ? options.find((o) => o.value === value)?.label : undefined)}
     >
       <TextField name="name" label={t('cities.name')} required autoFocus autoComplete="off" />
       <SelectField<number>

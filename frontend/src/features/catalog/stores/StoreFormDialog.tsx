@@ -47,6 +47,7 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
         })
       }
       conflictFields={{ city_id: t('stores.city'), address: t('stores.address'), contact: t('stores.contact'), lat: t('stores.lat'), lng: t('stores.lng') }}
+      describeValue={(field, value) => (field === 'city_id' ? options.find((o) => o.value === value)?.label : undefined)}
       maxWidth={900}
     >
       <div className="store-form">
