@@ -2,11 +2,8 @@ package bench
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -18,40 +15,9 @@ import (
 	"time"
 
 	"vitrina/adapters/storage"
+	"vitrina/adapters/storage/imagetest"
 	"vitrina/bootstrap"
 )
-
-// flat16PNG is a one-colour w×h PNG with 16 bits per channel and alpha (8 bytes a pixel
-// decoded), written row by row: a 10000×4000 one is about 300 KB.
-func flat16PNG(b testing.TB, w, h int) []byte {
-	var out bytes.Buffer
-	chunk := func(typ string, data []byte) {
-		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
-		out.WriteString(typ)
-		out.Write(data)
-		_ = binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
-	}
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 16, 6
-	chunk("IHDR", ihdr)
-	var z bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
-	_, _ = zw.Write(append([]byte{0}, bytes.Repeat([]byte{0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xff, 0xff}, w)...))
-	up := make([]byte, 1+8*w) // every further row repeats the one above (filter Up, all zero)
-	up[0] = 2
-	for range h - 1 {
-		_, _ = zw.Write(up)
-	}
-	if err := zw.Close(); err != nil {
-		b.Fatal(err)
-	}
-	chunk("IDAT", z.Bytes())
-	chunk("IEND", nil)
-	return out.Bytes()
-}
 
 // uploadProduct creates a product with the image through a real HTTP connection.
 func uploadProduct(url, token string, image []byte, i int) (int, string) {
@@ -107,7 +73,7 @@ func BenchmarkHostileImages(b *testing.B) {
 		{fmt.Sprintf("half-budget-16bit-png-10000x%d", half), 10000, half},
 		{"refused-16bit-png-10000x4000", 10000, 4000},
 	} {
-		file := flat16PNG(b, c.w, c.h)
+		file := imagetest.Flat16PNG(c.w, c.h)
 		b.Run(c.name, func(b *testing.B) {
 			b.Logf("file %d KB, decodes to %d MB", len(file)>>10, c.w*c.h*8>>20)
 			for i := 0; i < b.N; i++ {

@@ -173,7 +173,7 @@ func TestPartnerIDsStayWithinJavaScriptIntegers(t *testing.T) {
 			row("9007199254740992", "Prevelik", ""),
 			row("12", strings.Repeat("n", 201), ""),
 			row("13", "Dobar", strings.Repeat("a", 301)),
-			row("14", "Kon\ttrola", ""), // a tab is valid XML, and no part of a one-line name
+			row("14", "Kon\ttrola", ""),   // a tab is valid XML, and no part of a one-line name
 			row("15", "Nul_x0000_ti", ""), // an escaped NUL neither splits the row nor vanishes
 		}
 		r := a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partners.xlsx", workbook(t, rows)), 422)
