@@ -66,13 +66,3 @@ func allowed(authz ports.Authorizer, p appidentity.Principal, access Access) err
 	}
 	return nil
 }
-
-// Can tells whether the caller in ctx may perform action on resource (for answers that
-// show more to those who may read more).
-func Can(ctx context.Context, authz ports.Authorizer, resource, action string) bool {
-	p, ok := Principal(ctx)
-	if !ok {
-		return false
-	}
-	return allowed(authz, p, Access{Resource: resource, Action: action}) == nil
-}
