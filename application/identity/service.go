@@ -88,14 +88,7 @@ func HashToken(token string) string {
 // Login checks credentials, throttles repeated failures per username and address and per
 // address across usernames, and opens a session with an opaque 256-bit token.
 func (s *Service) Login(ctx context.Context, username, password, address string) (LoginResult, error) {
-	var v kernel.Validation
-	// A name no account can have (NUL, control characters, too long) is refused before any
-	// lookup: the databases would fail on a NUL.
-	if v.Required("username", username) {
-		v.Text("username", username, kernel.MaxUsernameLength)
-	}
-	v.Required("password", password)
-	if err := v.Err(); err != nil {
+	if err := identity.ValidateSignIn(username, password); err != nil {
 		return LoginResult{}, err
 	}
 	now := s.clock.Now()

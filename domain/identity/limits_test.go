@@ -67,3 +67,26 @@ func TestUserTextLimits(t *testing.T) {
 		t.Fatal("a refused edit changed the user")
 	}
 }
+
+func TestValidateSignIn(t *testing.T) {
+	cases := []struct {
+		username, password string
+		want               map[string]string
+	}{
+		{"admin", "a password longer than any account's limit " + strings.Repeat("x", 200), nil},
+		{"", "", map[string]string{"username": "The username field is required.", "password": "The password field is required."}},
+		{"adm\x00in", "x", map[string]string{"username": "The username contains characters that are not allowed."}},
+		{strings.Repeat("a", 101), "x", map[string]string{"username": "The username may not be greater than 100 characters."}},
+	}
+	for _, c := range cases {
+		got := fields(t, ValidateSignIn(c.username, c.password))
+		if len(got) != len(c.want) {
+			t.Fatalf("%.20q: errors %v, want %v", c.username, got, c.want)
+		}
+		for f, msg := range c.want {
+			if len(got[f]) != 1 || got[f][0] != msg {
+				t.Fatalf("%.20q: %s = %v, want %q", c.username, f, got[f], msg)
+			}
+		}
+	}
+}

@@ -57,6 +57,16 @@ func checkUsername(v *kernel.Validation, username string) {
 	}
 }
 
+// ValidateSignIn checks a sign-in form before any lookup: both fields are required, and a
+// username no account can have (control characters, too long) is refused, as the databases
+// would refuse a NUL in the lookup.
+func ValidateSignIn(username, password string) error {
+	var v kernel.Validation
+	checkUsername(&v, username)
+	v.Required("password", password)
+	return v.Err()
+}
+
 // NormalizeUsername is the form usernames are compared in: trimmed and case-folded.
 func NormalizeUsername(username string) string {
 	return strings.ToLower(strings.TrimSpace(username))
