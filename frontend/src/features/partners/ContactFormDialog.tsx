@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useReloadRecord } from '../../shared/api/record';
+import { useEditedRecord } from '../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { SelectField } from '../../shared/form/SelectField';
 import { TextField } from '../../shared/form/TextField';
@@ -28,7 +28,7 @@ export function ContactFormDialog({ partnerId, state, visible, onHide }: Contact
   const [createContact] = useCreateContactMutation();
   const [updateContact] = useUpdateContactMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
-  const reloadRecord = useReloadRecord<Contact>();
+  const edited = useEditedRecord(row, () => `contacts?partner_id=${partnerId}`, initialContactValues);
 
   const onSubmit = async (values: ContactFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toContactPayload(values);
@@ -48,14 +48,7 @@ export function ContactFormDialog({ partnerId, state, visible, onHide }: Contact
       validationSchema={contactSchema()}
       onSubmit={onSubmit}
       onHide={onHide}
-      version={row?.version}
-      reload={
-        row &&
-        (async () => {
-          const fresh = await reloadRecord(`contacts?partner_id=${partnerId}`, row.id);
-          return { values: initialContactValues(fresh), version: fresh.version };
-        })
-      }
+      {...edited}
       conflictFields={{ contact_type_id: t('contacts.contact_type'), contact: t('contacts.contact') }}
       maxWidth={480}
     >

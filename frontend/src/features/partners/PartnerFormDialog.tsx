@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReloadRecord } from '../../shared/api/record';
+import { useEditedRecord } from '../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { SelectField } from '../../shared/form/SelectField';
@@ -27,7 +27,7 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
   const { t } = useTranslation();
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
-  const reloadRecord = useReloadRecord<Partner>();
+  const edited = useEditedRecord(row, (r) => `partners/${r.id}`, initialPartnerValues);
   const lookups = { skip: !visible, refetchOnMountOrArgChange: true };
   const { data: cities, isFetching: citiesLoading } = useActiveCityOptionsQuery(undefined, lookups);
   const { data: types, isFetching: typesLoading } = usePartnerTypesQuery(undefined, lookups);
@@ -79,14 +79,7 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
         validationSchema={partnerSchema(mode)}
         onSubmit={onSubmit}
         onHide={onHide}
-        version={row?.version}
-        reload={
-          row &&
-          (async () => {
-            const fresh = await reloadRecord(`partners/${row.id}`, row.id);
-            return { values: initialPartnerValues(fresh), version: fresh.version };
-          })
-        }
+        {...edited}
         conflictFields={conflictFields}
         describeValue={describeValue}
       >

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useReloadRecord } from '../../shared/api/record';
+import { useEditedRecord } from '../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { MultiSelectField } from '../../shared/form/MultiSelectField';
 import { PasswordField } from '../../shared/form/PasswordField';
@@ -20,7 +20,7 @@ export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
   const [updateUser] = useUpdateUserMutation();
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
-  const reloadRecord = useReloadRecord<User>();
+  const edited = useEditedRecord(row, (r) => `users/${r.id}`, initialUserValues);
 
   const onSubmit = async (values: UserFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toUserPayload(values, mode);
@@ -42,14 +42,7 @@ export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
       validationSchema={userSchema(mode)}
       onSubmit={onSubmit}
       onHide={onHide}
-      version={row?.version}
-      reload={
-        row &&
-        (async () => {
-          const fresh = await reloadRecord(`users/${row.id}`, row.id);
-          return { values: initialUserValues(fresh), version: fresh.version };
-        })
-      }
+      {...edited}
       conflictFields={{ name: t('users.name'), username: t('users.username'), roles: t('users.roles'), hasPartner: t('users.superior_partner'), partner: t('users.partner') }}
     >
       {({ values }) => (

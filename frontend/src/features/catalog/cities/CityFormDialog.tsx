@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useReloadRecord } from '../../../shared/api/record';
+import { useEditedRecord } from '../../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { SelectField } from '../../../shared/form/SelectField';
 import { TextField } from '../../../shared/form/TextField';
@@ -19,7 +19,7 @@ export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
   const [createCity] = useCreateCityMutation();
   const [updateCity] = useUpdateCityMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
-  const reloadRecord = useReloadRecord<City>();
+  const edited = useEditedRecord(row, (r) => `cities/${r.id}`, initialCityValues);
 
   const onSubmit = async (values: CityFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toCityPayload(values);
@@ -38,14 +38,7 @@ export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
       validationSchema={citySchema()}
       onSubmit={onSubmit}
       onHide={onHide}
-      version={row?.version}
-      reload={
-        row &&
-        (async () => {
-          const fresh = await reloadRecord(`cities/${row.id}`, row.id);
-          return { values: initialCityValues(fresh), version: fresh.version };
-        })
-      }
+      {...edited}
       conflictFields={{ name: t('cities.name'), country_id: t('cities.country') }}
       describeValue={(field, value) => (field === 'country_id' ? options.find((o) => o.value === value)?.label : undefined)}
     >

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useReloadRecord } from '../../../shared/api/record';
+import { useEditedRecord } from '../../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { TextField } from '../../../shared/form/TextField';
 import type { FormRenderProps } from '../../../shared/list/types';
@@ -38,7 +38,7 @@ export function NameFormDialog({
   const [create] = useCreate();
   const [update] = useUpdate();
   const row = state.mode === 'edit' ? state.row : undefined;
-  const reloadRecord = useReloadRecord<NamedRecord>();
+  const edited = useEditedRecord(row, (r) => `${resource}/${r.id}`, (fresh): NamedFormValues => ({ name: fresh.name }));
 
   const onSubmit = async (values: NamedFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = { name: values.name.trim() };
@@ -55,14 +55,7 @@ export function NameFormDialog({
       validationSchema={namedSchema()}
       onSubmit={onSubmit}
       onHide={onHide}
-      version={row?.version}
-      reload={
-        row &&
-        (async () => {
-          const fresh = await reloadRecord(`${resource}/${row.id}`, row.id);
-          return { values: { name: fresh.name }, version: fresh.version };
-        })
-      }
+      {...edited}
       conflictFields={{ name: t(nameLabel) }}
     >
       <TextField name="name" label={t(nameLabel)} required autoFocus autoComplete="off" />

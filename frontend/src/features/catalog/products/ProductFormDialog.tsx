@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useReloadRecord } from '../../../shared/api/record';
+import { useEditedRecord } from '../../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { ImageField } from '../../../shared/form/ImageField';
 import { TextAreaField } from '../../../shared/form/TextAreaField';
@@ -14,7 +14,7 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
   const [createProduct] = useCreateProductMutation();
   const [updateProduct] = useUpdateProductMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
-  const reloadRecord = useReloadRecord<Product>();
+  const edited = useEditedRecord(row, (r) => `products/${r.id}`, (fresh) => initialProductValues(fresh, i18n.language));
 
   const onSubmit = async (values: ProductFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toProductFormData(values);
@@ -31,14 +31,7 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
       validationSchema={productSchema(state.mode)}
       onSubmit={onSubmit}
       onHide={onHide}
-      version={row?.version}
-      reload={
-        row &&
-        (async () => {
-          const fresh = await reloadRecord(`products/${row.id}`, row.id);
-          return { values: initialProductValues(fresh, i18n.language), version: fresh.version };
-        })
-      }
+      {...edited}
       conflictFields={{ name: t('products.name'), description: t('products.description'), price: t('products.price') }}
     >
       <TextField name="name" label={t('products.name')} required autoFocus autoComplete="off" />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useReloadRecord } from '../../../shared/api/record';
+import { useEditedRecord } from '../../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { SelectField } from '../../../shared/form/SelectField';
 import { TextField } from '../../../shared/form/TextField';
@@ -19,7 +19,7 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
   const [createStore] = useCreateStoreMutation();
   const [updateStore] = useUpdateStoreMutation();
   const row = state.mode === 'edit' ? state.row : undefined;
-  const reloadRecord = useReloadRecord<Store>();
+  const edited = useEditedRecord(row, (r) => `stores/${r.id}`, initialStoreValues);
 
   const onSubmit = async (values: StoreFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toStorePayload(values);
@@ -38,14 +38,7 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
       validationSchema={storeSchema()}
       onSubmit={onSubmit}
       onHide={onHide}
-      version={row?.version}
-      reload={
-        row &&
-        (async () => {
-          const fresh = await reloadRecord(`stores/${row.id}`, row.id);
-          return { values: initialStoreValues(fresh), version: fresh.version };
-        })
-      }
+      {...edited}
       conflictFields={{ city_id: t('stores.city'), address: t('stores.address'), contact: t('stores.contact'), lat: t('stores.lat'), lng: t('stores.lng') }}
       describeValue={(field, value) => (field === 'city_id' ? options.find((o) => o.value === value)?.label : undefined)}
       maxWidth={900}
