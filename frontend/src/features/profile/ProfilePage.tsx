@@ -11,7 +11,8 @@ import { FormDialog } from '../../shared/form/FormDialog';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { TextField } from '../../shared/form/TextField';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
-import { useGetLoggedUserQuery, useUpdateProfileMutation } from './api';
+import { useGetLoggedUserQuery } from '../../shared/api/me';
+import { useUpdateProfileMutation } from './api';
 import { detailsSchema, passwordSchema, type DetailsValues, type PasswordValues } from './schema';
 
 const PASSWORD_SNACKBAR_LIFE = 5000;

@@ -1,13 +1,5 @@
 import { baseApi } from '../../shared/api/baseApi';
 
-export interface LoggedUser {
-  id: number;
-  name: string;
-  username: string;
-  partner_id: number | null;
-  roles: string[];
-}
-
 export interface ProfileUpdate {
   name: string;
   username: string;
@@ -19,10 +11,6 @@ export interface ProfileUpdate {
 
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getLoggedUser: build.query<LoggedUser, void>({
-      query: () => 'getLogedUserData',
-      providesTags: [{ type: 'Me', id: 'CURRENT' }],
-    }),
     updateProfile: build.mutation<{ name: string; username: string }, ProfileUpdate>({
       query: (body) => ({ url: 'userUpdate', method: 'POST', body }),
       invalidatesTags: [{ type: 'Me', id: 'CURRENT' }, { type: 'User', id: 'LIST' }],
@@ -30,4 +18,4 @@ export const profileApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetLoggedUserQuery, useUpdateProfileMutation } = profileApi;
+export const { useUpdateProfileMutation } = profileApi;

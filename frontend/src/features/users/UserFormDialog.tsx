@@ -6,7 +6,8 @@ import { PasswordField } from '../../shared/form/PasswordField';
 import { SwitchField } from '../../shared/form/SwitchField';
 import { TextField } from '../../shared/form/TextField';
 import type { FormRenderProps } from '../../shared/list/types';
-import { useCreateUserMutation, useGetMyRolesQuery, useGetRolesQuery, useUpdateUserMutation } from './api';
+import { useGetLoggedUserQuery } from '../../shared/api/me';
+import { useCreateUserMutation, useGetRolesQuery, useUpdateUserMutation } from './api';
 import { grantableRoles } from './roles';
 import { SuperiorPartnerField } from './SuperiorPartnerField';
 import { initialUserValues, toUserPayload, userSchema, type UserFormValues } from './schema';
@@ -15,7 +16,9 @@ import type { User } from './types';
 export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<User>) {
   const { t } = useTranslation();
   const { data: roles = [] } = useGetRolesQuery(undefined, { skip: !visible });
-  const { data: myRoles = [] } = useGetMyRolesQuery(undefined, { skip: !visible });
+  // The form offers only the roles the signed-in user may grant.
+  const { data: me } = useGetLoggedUserQuery(undefined, { skip: !visible });
+  const myRoles = me?.roles ?? [];
   const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
   const mode = state.mode;

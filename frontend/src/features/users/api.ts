@@ -14,12 +14,6 @@ export const usersApi = baseApi.injectEndpoints({
       query: () => 'roles',
       providesTags: [{ type: 'Role', id: 'LIST' }],
     }),
-    /** The signed-in user's roles: the form offers only the roles they may grant. */
-    getMyRoles: build.query<string[], void>({
-      query: () => 'getLogedUserData',
-      transformResponse: (me: { roles?: string[] | null }) => me.roles ?? [],
-      providesTags: [{ type: 'Me', id: 'CURRENT' }],
-    }),
     createUser: build.mutation<User, UserPayload>({
       query: (body) => ({ url: 'users', method: 'POST', body }),
       invalidatesTags: [{ type: 'User', id: 'LIST' }],
@@ -38,7 +32,6 @@ export const usersApi = baseApi.injectEndpoints({
 export const {
   useListUsersQuery,
   useGetRolesQuery,
-  useGetMyRolesQuery,
   useCreateUserMutation,
   useUpdateUserMutation,
   useToggleUserMutation,

@@ -1,0 +1,22 @@
+import { baseApi } from './baseApi';
+
+/** The signed-in account, as GET /api/getLogedUserData answers it. */
+export interface LoggedUser {
+  id: number;
+  name: string;
+  username: string;
+  partner_id: number | null;
+  roles: string[];
+}
+
+/** One query of the signed-in account, shared by the profile and the users screen (its roles). */
+const meApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getLoggedUser: build.query<LoggedUser, void>({
+      query: () => 'getLogedUserData',
+      providesTags: [{ type: 'Me', id: 'CURRENT' }],
+    }),
+  }),
+});
+
+export const { useGetLoggedUserQuery } = meApi;
