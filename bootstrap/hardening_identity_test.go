@@ -262,8 +262,8 @@ func TestAddressThrottleAcrossUsernames(t *testing.T) {
 func TestBusyHasherAnswers429(t *testing.T) {
 	a := startAPI(t, dbtest.SQLiteURL(t))
 	var releases []func()
-	for i := 0; i < security.HashGate.Size(); i++ {
-		release, err := security.HashGate.Enter(context.Background())
+	for range security.HashGate.Size() {
+		release, err := security.HashGate.Enter(context.Background(), 1)
 		if err != nil {
 			t.Fatal(err)
 		}

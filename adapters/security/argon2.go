@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/crypto/argon2"
+
+	"vitrina/adapters/limit"
 )
 
 // Argon2Params are the cost parameters of new hashes; existing hashes carry their own.
@@ -27,19 +29,19 @@ var DefaultArgon2 = Argon2Params{Memory: 19 * 1024, Time: 2, Threads: 1}
 // Every hash and check passes its gate, so the memory they take together stays bounded.
 type Argon2Hasher struct {
 	p    Argon2Params
-	gate *Gate
+	gate *limit.Gate
 }
 
 // NewArgon2Hasher returns a hasher with the given parameters behind the process's HashGate.
 func NewArgon2Hasher(p Argon2Params) *Argon2Hasher { return &Argon2Hasher{p: p, gate: HashGate} }
 
 // WithGate returns a copy of the hasher behind another gate.
-func (h *Argon2Hasher) WithGate(g *Gate) *Argon2Hasher { return &Argon2Hasher{p: h.p, gate: g} }
+func (h *Argon2Hasher) WithGate(g *limit.Gate) *Argon2Hasher { return &Argon2Hasher{p: h.p, gate: g} }
 
 // Hash returns the PHC string of password with a fresh 16-byte salt; ErrBusy when no slot
 // frees in time.
 func (h *Argon2Hasher) Hash(ctx context.Context, password string) (string, error) {
-	release, err := h.gate.Enter(ctx)
+	release, err := h.gate.Enter(ctx, 1)
 	if err != nil {
 		return "", err
 	}
@@ -80,7 +82,7 @@ func (h *Argon2Hasher) Verify(ctx context.Context, hash, password string) (bool,
 	if err != nil || len(want) == 0 {
 		return false, errBadHash
 	}
-	release, err := h.gate.Enter(ctx)
+	release, err := h.gate.Enter(ctx, 1)
 	if err != nil {
 		return false, err
 	}

@@ -25,8 +25,8 @@ import (
 	"time"
 
 	"golang.org/x/image/draw"
-	"golang.org/x/sync/semaphore"
 
+	"vitrina/adapters/limit"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
 )
@@ -60,8 +60,8 @@ const (
 // ErrImagesBusy answers an upload that waited DecodeWait for the decode budget in vain.
 var ErrImagesBusy = kernel.NewError(kernel.KindThrottled, "images-busy", "The server is busy processing images. Try again in a moment.")
 
-// decodes is the process-wide budget of decodes in flight, shared by every store.
-var decodes = semaphore.NewWeighted(DecodeBudget)
+// decodes is the process-wide budget of decodes in flight, in bytes, shared by every store.
+var decodes = limit.NewGate(DecodeBudget, DecodeWait, ErrImagesBusy)
 
 // Messages of refused images, in the sentences the panel translates.
 const (
@@ -80,16 +80,14 @@ var (
 // DATA_DIR/images/<kind>/thumbs/<name>.
 type Images struct {
 	root    string
-	decodes *semaphore.Weighted // weighed in bytes, DecodeBudget in all
-	budget  int64
-	wait    time.Duration
+	decodes *limit.Gate // weighed in bytes, DecodeBudget in all
 }
 
 var _ ports.ImageStore = (*Images)(nil)
 
 // NewImages returns the image store under dataDir; every store shares one decode budget.
 func NewImages(dataDir string) *Images {
-	return &Images{root: filepath.Join(dataDir, "images"), decodes: decodes, budget: DecodeBudget, wait: DecodeWait}
+	return &Images{root: filepath.Join(dataDir, "images"), decodes: decodes}
 }
 
 func invalid(field, format string) error {
@@ -130,7 +128,7 @@ func (s *Images) Save(ctx context.Context, kind, field string, r io.Reader) (str
 	if cost > MaxDecodeBytes {
 		return "", invalid(field, msgTooLarge)
 	}
-	release, err := s.acquire(ctx, cost+WorkingBytes)
+	release, err := s.decodes.Enter(ctx, cost+WorkingBytes)
 	if err != nil {
 		return "", err
 	}
@@ -170,20 +168,6 @@ func (s *Images) store(ctx context.Context, kind, field, ext string, data []byte
 		return "", err
 	}
 	return name, nil
-}
-
-// acquire takes n bytes of the decode budget, waiting at most s.wait while ctx lives.
-func (s *Images) acquire(ctx context.Context, n int64) (func(), error) {
-	n = min(n, s.budget) // never more than the whole, or it would wait for ever
-	wctx, cancel := context.WithTimeout(ctx, s.wait)
-	defer cancel()
-	if err := s.decodes.Acquire(wctx, n); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, ErrImagesBusy
-	}
-	return func() { s.decodes.Release(n) }, nil
 }
 
 // DecodeBytes is what decoding the image will allocate, read from its header: the pixels

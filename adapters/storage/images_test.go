@@ -23,8 +23,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sync/semaphore"
-
+	"vitrina/adapters/limit"
 	"vitrina/domain/kernel"
 )
 
@@ -441,9 +440,11 @@ func TestLayoutReadersSurviveCutFiles(t *testing.T) {
 // A decode waits for the budget while its request lives, then gives up with a 429.
 func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 	s := NewImages(t.TempDir())
-	s.decodes, s.budget, s.wait = semaphore.NewWeighted(64<<20), 64<<20, 200*time.Millisecond
+	const wait = 200 * time.Millisecond
+	s.decodes = limit.NewGate(64<<20, wait, ErrImagesBusy)
 	small := encodeJPEG(t, image.NewGray(image.Rect(0, 0, 64, 64)), 90)
-	if !s.decodes.TryAcquire(64 << 20) {
+	hold, ok := s.decodes.TryEnter(64 << 20)
+	if !ok {
 		t.Fatal("budget")
 	}
 	t0 := time.Now()
@@ -451,12 +452,13 @@ func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 	if !errors.Is(err, ErrImagesBusy) || kernel.KindOf(err) != kernel.KindThrottled {
 		t.Fatalf("want busy, got %v", err)
 	}
-	if d := time.Since(t0); d < s.wait || d > s.wait+time.Second {
-		t.Fatalf("gave up after %v, want %v", d, s.wait)
+	if d := time.Since(t0); d < wait || d > wait+time.Second {
+		t.Fatalf("gave up after %v, want %v", d, wait)
 	}
 
 	// A request that ends stops its wait at once, with its own error.
-	s.wait = time.Minute
+	s.decodes = limit.NewGate(64<<20, time.Minute, ErrImagesBusy)
+	hold, _ = s.decodes.TryEnter(64 << 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	t0 = time.Now()
@@ -466,24 +468,26 @@ func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 	}
 
 	// Once the budget is free a waiter goes through, and every path gives it back.
-	s.decodes.Release(64 << 20)
+	hold()
 	for _, data := range [][]byte{small, encodeJPEG(t, noisy(300, 300), 90)[:4000]} {
 		_, _ = s.Save(context.Background(), "products", "image", bytes.NewReader(data))
-		if !s.decodes.TryAcquire(64 << 20) {
+		all, ok := s.decodes.TryEnter(64 << 20)
+		if !ok {
 			t.Fatal("a decode kept its share of the budget")
 		}
-		s.decodes.Release(64 << 20)
+		all()
 	}
 }
 
 // A waiter is let in as soon as the decode before it releases the budget.
 func TestDecodeBudgetLetsWaitersIn(t *testing.T) {
 	s := NewImages(t.TempDir())
-	s.decodes, s.budget, s.wait = semaphore.NewWeighted(64<<20), 64<<20, 10*time.Second
-	if !s.decodes.TryAcquire(64 << 20) {
+	s.decodes = limit.NewGate(64<<20, 10*time.Second, ErrImagesBusy)
+	hold, ok := s.decodes.TryEnter(64 << 20)
+	if !ok {
 		t.Fatal("budget")
 	}
-	time.AfterFunc(200*time.Millisecond, func() { s.decodes.Release(64 << 20) })
+	time.AfterFunc(200*time.Millisecond, hold)
 	if _, err := s.Save(context.Background(), "products", "image", bytes.NewReader(encodeJPEG(t, noisy(64, 64), 90))); err != nil {
 		t.Fatal(err)
 	}
