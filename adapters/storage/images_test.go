@@ -443,8 +443,7 @@ func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 	const wait = 200 * time.Millisecond
 	s.decodes = limit.NewGate(64<<20, wait, ErrImagesBusy)
 	small := encodeJPEG(t, image.NewGray(image.Rect(0, 0, 64, 64)), 90)
-	hold, ok := s.decodes.TryEnter(64 << 20)
-	if !ok {
+	if _, ok := s.decodes.TryEnter(64 << 20); !ok {
 		t.Fatal("budget")
 	}
 	t0 := time.Now()
@@ -458,7 +457,7 @@ func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 
 	// A request that ends stops its wait at once, with its own error.
 	s.decodes = limit.NewGate(64<<20, time.Minute, ErrImagesBusy)
-	hold, _ = s.decodes.TryEnter(64 << 20)
+	hold, _ := s.decodes.TryEnter(64 << 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	t0 = time.Now()
