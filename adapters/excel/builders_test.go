@@ -291,6 +291,29 @@ func buildXLSX(t testing.TB, method uint16, sheet func(io.Writer) error, sst []s
 }
 
 // zipParts writes the parts into a zip with the given compression method.
+// repack reads the parts of a package, in order, each text passed through edit.
+func repack(t testing.TB, data []byte, edit func(name, text string) string) []xlsxPart {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []xlsxPart
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, xlsxPart{name: f.Name, text: edit(f.Name, string(b))})
+	}
+	return parts
+}
+
 func zipParts(t testing.TB, method uint16, parts ...xlsxPart) []byte {
 	t.Helper()
 	var buf bytes.Buffer

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"testing"
 	"unicode/utf8"
@@ -188,21 +187,11 @@ func FuzzReadXLSX(f *testing.F) {
 
 // packageOf is buildXLSX with the sheet XML given whole and other parts replacing its own.
 func packageOf(t testing.TB, sheet string, extra ...xlsxPart) []byte {
-	base := buildXLSX(t, zip.Store, sheetText(""), nil)
-	zr, err := zip.NewReader(bytes.NewReader(base), int64(len(base)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var parts []xlsxPart
-	for _, f := range zr.File {
-		rc, _ := f.Open()
-		b, _ := io.ReadAll(rc)
-		rc.Close()
-		text := string(b)
-		if f.Name == "xl/worksheets/sheet1.xml" {
-			text = fmt.Sprintf(`<worksheet xmlns="%s"><sheetData>%s</sheetData></worksheet>`, nsMain, sheet)
+	parts := repack(t, buildXLSX(t, zip.Store, sheetText(""), nil), func(name, text string) string {
+		if name == "xl/worksheets/sheet1.xml" {
+			return fmt.Sprintf(`<worksheet xmlns="%s"><sheetData>%s</sheetData></worksheet>`, nsMain, sheet)
 		}
-		parts = append(parts, xlsxPart{name: f.Name, text: text})
-	}
+		return text
+	})
 	return zipParts(t, zip.Store, append(parts, extra...)...)
 }

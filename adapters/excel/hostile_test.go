@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -338,22 +337,12 @@ func TestHostileDamagedSheetXML(t *testing.T) {
 // packageWhole is a package whose sheet part is exactly sheet, and whose shared strings
 // part, when sst is not nil, is exactly *sst.
 func packageWhole(t *testing.T, sheet string, sst *string) []byte {
-	base := buildXLSX(t, zip.Store, sheetText(""), nil)
-	zr, err := zip.NewReader(bytes.NewReader(base), int64(len(base)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var parts []xlsxPart
-	for _, f := range zr.File {
-		rc, _ := f.Open()
-		b, _ := io.ReadAll(rc)
-		rc.Close()
-		text := string(b)
-		if f.Name == "xl/worksheets/sheet1.xml" {
-			text = sheet
+	parts := repack(t, buildXLSX(t, zip.Store, sheetText(""), nil), func(name, text string) string {
+		if name == "xl/worksheets/sheet1.xml" {
+			return sheet
 		}
-		parts = append(parts, xlsxPart{name: f.Name, text: text})
-	}
+		return text
+	})
 	if sst != nil {
 		parts = append(parts, xlsxPart{name: "xl/sharedStrings.xml", text: *sst})
 	}

@@ -42,24 +42,15 @@ func TestXLSXCellValues(t *testing.T) {
 
 // withStyles adds a styles part with a percent format (s="1") and a text format (s="2").
 func withStyles(t *testing.T, data []byte) []byte {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var parts []xlsxPart
-	for _, f := range zr.File {
-		rc, _ := f.Open()
-		b, _ := io.ReadAll(rc)
-		rc.Close()
-		text := string(b)
-		switch f.Name {
+	parts := repack(t, data, func(name, text string) string {
+		switch name {
 		case "[Content_Types].xml":
-			text = strings.Replace(text, "</Types>", `<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`, 1)
+			return strings.Replace(text, "</Types>", `<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`, 1)
 		case "xl/_rels/workbook.xml.rels":
-			text = strings.Replace(text, "</Relationships>", `<Relationship Id="rId3" Type="`+nsRel+`/styles" Target="styles.xml"/></Relationships>`, 1)
+			return strings.Replace(text, "</Relationships>", `<Relationship Id="rId3" Type="`+nsRel+`/styles" Target="styles.xml"/></Relationships>`, 1)
 		}
-		parts = append(parts, xlsxPart{name: f.Name, text: text})
-	}
+		return text
+	})
 	parts = append(parts, xlsxPart{name: "xl/styles.xml", text: `<styleSheet xmlns="` + nsMain + `">` +
 		`<fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders>` +
 		`<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="10" applyNumberFormat="1"/><xf numFmtId="49" applyNumberFormat="1"/></cellXfs></styleSheet>`})
