@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import i18n, { i18nReady } from '../app/i18n';
 
@@ -17,6 +17,10 @@ class PageRequest extends NodeRequest {
 globalThis.Request = PageRequest as typeof Request;
 
 await i18nReady;
+
+// On a loaded 2-core machine, with every test file running at once, a dialog can take more than
+// the default second to appear; the wait is a bound, not a delay.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
   localStorage.clear();

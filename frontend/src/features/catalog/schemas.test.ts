@@ -1,44 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError, type AnyObjectSchema } from 'yup';
 import { citySchema, initialCityValues, toCityPayload } from './cities/schema';
 import { namedSchema } from './named/schema';
 import { formatPrice, priceToInput } from './products/price';
 import { initialProductValues, productSchema, toProductFormData } from './products/schema';
 import { initialStoreValues, storeSchema, toStorePayload } from './stores/schema';
 import type { City, Product, Store } from './types';
-
-/** Field → first message key, the way Formik shows them. */
-function errorsOf(schema: AnyObjectSchema, values: object): Record<string, string> {
-  try {
-    schema.validateSync(values, { abortEarly: false });
-    return {};
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    const errors: Record<string, string> = {};
-    for (const inner of e.inner) errors[inner.path ?? ''] ??= inner.message;
-    return errors;
-  }
-}
+import { firstErrors } from '../../test/textLimits';
 
 const png = new File([new Uint8Array([137, 80, 78, 71])], 'drill.png', { type: 'image/png' });
 
 describe('country and category form', () => {
   it('wants a name of 2+ characters that does not start with a digit', () => {
-    expect(errorsOf(namedSchema(), { name: '' })).toEqual({ name: 'validation.field' });
-    expect(errorsOf(namedSchema(), { name: 'X' })).toEqual({ name: 'validation.name_min' });
-    expect(errorsOf(namedSchema(), { name: '9 Alati' })).toEqual({ name: 'validation.name_digit' });
-    expect(errorsOf(namedSchema(), { name: 'Alati' })).toEqual({});
+    expect(firstErrors(namedSchema(), { name: '' })).toEqual({ name: 'validation.field' });
+    expect(firstErrors(namedSchema(), { name: 'X' })).toEqual({ name: 'validation.name_min' });
+    expect(firstErrors(namedSchema(), { name: '9 Alati' })).toEqual({ name: 'validation.name_digit' });
+    expect(firstErrors(namedSchema(), { name: 'Alati' })).toEqual({});
   });
 });
 
 describe('city form', () => {
   it('needs a country besides the name rules', () => {
-    expect(errorsOf(citySchema(), { name: '', country_id: null })).toEqual({
+    expect(firstErrors(citySchema(), { name: '', country_id: null })).toEqual({
       name: 'validation.field',
       country_id: 'validation.field',
     });
-    expect(errorsOf(citySchema(), { name: '2Bar', country_id: 1 })).toEqual({ name: 'validation.name_digit' });
-    expect(errorsOf(citySchema(), { name: 'Bar', country_id: 1 })).toEqual({});
+    expect(firstErrors(citySchema(), { name: '2Bar', country_id: 1 })).toEqual({ name: 'validation.name_digit' });
+    expect(firstErrors(citySchema(), { name: 'Bar', country_id: 1 })).toEqual({});
   });
 
   it('fills from a city and sends a trimmed name', () => {
@@ -61,32 +48,32 @@ describe('product form', () => {
   const valid = { name: 'Bušilica', description: 'Udarna, 800 W', price: '89,90', image: png };
 
   it('accepts a complete add form', () => {
-    expect(errorsOf(productSchema('add'), valid)).toEqual({});
+    expect(firstErrors(productSchema('add'), valid)).toEqual({});
   });
 
   it('requires every field on add, the image only there', () => {
-    expect(errorsOf(productSchema('add'), { name: '', description: 'x', price: '', image: null })).toEqual({
+    expect(firstErrors(productSchema('add'), { name: '', description: 'x', price: '', image: null })).toEqual({
       name: 'validation.field',
       description: 'validation.name_min',
       price: 'validation.field',
       image: 'validation.image_required',
     });
-    expect(errorsOf(productSchema('edit'), { ...valid, image: null })).toEqual({});
+    expect(firstErrors(productSchema('edit'), { ...valid, image: null })).toEqual({});
   });
 
   it('checks the price against the cash pattern', () => {
-    expect(errorsOf(productSchema('add'), { ...valid, price: '1,2345' })).toEqual({ price: 'validation.price' });
-    expect(errorsOf(productSchema('add'), { ...valid, price: '-3' })).toEqual({ price: 'validation.price' });
-    expect(errorsOf(productSchema('add'), { ...valid, price: '12345678901' })).toEqual({ price: 'validation.price' });
-    expect(errorsOf(productSchema('add'), { ...valid, price: '0' })).toEqual({});
+    expect(firstErrors(productSchema('add'), { ...valid, price: '1,2345' })).toEqual({ price: 'validation.price' });
+    expect(firstErrors(productSchema('add'), { ...valid, price: '-3' })).toEqual({ price: 'validation.price' });
+    expect(firstErrors(productSchema('add'), { ...valid, price: '12345678901' })).toEqual({ price: 'validation.price' });
+    expect(firstErrors(productSchema('add'), { ...valid, price: '0' })).toEqual({});
   });
 
   it('checks the image type and size', () => {
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-    expect(errorsOf(productSchema('edit'), { ...valid, image: text })).toEqual({ image: 'validation.image_type' });
+    expect(firstErrors(productSchema('edit'), { ...valid, image: text })).toEqual({ image: 'validation.image_type' });
     const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
-    expect(errorsOf(productSchema('edit'), { ...valid, image: big })).toEqual({ image: 'validation.image_size' });
+    expect(firstErrors(productSchema('edit'), { ...valid, image: big })).toEqual({ image: 'validation.image_size' });
   });
 
   it('builds the multipart body: trimmed texts, the price as typed, the image only when chosen', () => {
@@ -132,11 +119,11 @@ describe('store form', () => {
   const valid = { city_id: 3, address: 'Njegoševa 1', contact: '+382 20 123 456', lat: '42.4413', lng: '19.2636' };
 
   it('accepts a complete form', () => {
-    expect(errorsOf(storeSchema(), valid)).toEqual({});
+    expect(firstErrors(storeSchema(), valid)).toEqual({});
   });
 
   it('requires a city, an address, a contact and a position', () => {
-    expect(errorsOf(storeSchema(), { city_id: null, address: '', contact: 'a', lat: '', lng: '' })).toEqual({
+    expect(firstErrors(storeSchema(), { city_id: null, address: '', contact: 'a', lat: '', lng: '' })).toEqual({
       city_id: 'validation.field',
       address: 'validation.field',
       contact: 'validation.name_min',
@@ -146,12 +133,12 @@ describe('store form', () => {
   });
 
   it('keeps coordinates on the globe', () => {
-    expect(errorsOf(storeSchema(), { ...valid, lat: '91', lng: '-180.5' })).toEqual({
+    expect(firstErrors(storeSchema(), { ...valid, lat: '91', lng: '-180.5' })).toEqual({
       lat: 'validation.lat_range',
       lng: 'validation.lng_range',
     });
-    expect(errorsOf(storeSchema(), { ...valid, lat: 'sjever' })).toEqual({ lat: 'validation.lat_range' });
-    expect(errorsOf(storeSchema(), { ...valid, lat: '42,5', lng: '-180' })).toEqual({});
+    expect(firstErrors(storeSchema(), { ...valid, lat: 'sjever' })).toEqual({ lat: 'validation.lat_range' });
+    expect(firstErrors(storeSchema(), { ...valid, lat: '42,5', lng: '-180' })).toEqual({});
   });
 
   it('sends numbers for the position and fills the edit form from a store', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from 'yup';
 import { contactSchema, toContactPayload } from './contactSchema';
 import { excelFileProblem, MAX_EXCEL_BYTES } from './excelFile';
 import { initialPartnerValues, partnerSchema, toPartnerPayload, type PartnerFormValues } from './schema';
 import type { Partner } from './types';
+import { firstErrors } from '../../test/textLimits';
 
 const valid: PartnerFormValues = {
   id: '2001',
@@ -27,15 +27,7 @@ const valid: PartnerFormValues = {
 
 /** Field → the first message key, the way Formik shows it. */
 function errorsOf(mode: 'add' | 'edit', values: Partial<PartnerFormValues>): Record<string, string> {
-  try {
-    partnerSchema(mode).validateSync({ ...valid, ...values }, { abortEarly: false });
-    return {};
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    const errors: Record<string, string> = {};
-    for (const inner of e.inner) errors[inner.path ?? ''] ??= inner.message;
-    return errors;
-  }
+  return firstErrors(partnerSchema(mode), { ...valid, ...values });
 }
 
 const partner: Partner = {
@@ -208,17 +200,8 @@ describe('partner payload', () => {
 });
 
 describe('contact form', () => {
-  const contactErrors = (values: object) => {
-    try {
-      contactSchema().validateSync(values, { abortEarly: false });
-      return {};
-    } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      const errors: Record<string, string> = {};
-      for (const inner of e.inner) errors[inner.path ?? ''] ??= inner.message;
-      return errors;
-    }
-  };
+  const contactErrors = (values: object) => firstErrors(contactSchema(), values);
+
 
   it('wants a contact of 2+ characters and a type', () => {
     expect(contactErrors({ contact: '', contact_type_id: null })).toEqual({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from 'yup';
 import { initialUserValues, toUserPayload, userSchema, type UserFormValues } from './schema';
 import type { User } from './types';
+import { firstErrors } from '../../test/textLimits';
 
 const valid: UserFormValues = {
   name: 'Ana Anić',
@@ -17,16 +17,7 @@ const VOLI = { id: 1003, name: 'Voli Trade' };
 
 /** Field → message key of every failure. */
 function errorsOf(mode: 'add' | 'edit', values: Partial<UserFormValues>): Record<string, string> {
-  try {
-    userSchema(mode).validateSync({ ...valid, ...values }, { abortEarly: false });
-    return {};
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    // Like Formik's yupToFormErrors: the first failure of a field is the one shown.
-    const errors: Record<string, string> = {};
-    for (const inner of e.inner) errors[inner.path ?? ''] ??= inner.message;
-    return errors;
-  }
+  return firstErrors(userSchema(mode), { ...valid, ...values });
 }
 
 describe('user form schema', () => {
