@@ -1,18 +1,11 @@
 package bootstrap
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
-	"time"
-
-	"go.yaml.in/yaml/v3"
-
-	"vitrina/adapters/persistence/dbtest"
 )
 
 const staleMessage = "The record was changed by someone else. Reload it to see the changes."
@@ -197,29 +190,15 @@ func TestImportMakesEditsStale(t *testing.T) {
 // Every edit call (each PUT but the visibility toggles, and the product's multipart POST)
 // documents the If-Match header and the 409 of a stale edit.
 func TestOpenAPIDocumentsStaleEdits(t *testing.T) {
-	raw, err := os.ReadFile("../docs/openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Paths map[string]map[string]any `yaml:"paths"`
-	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
-	app, cleanup, err := InitApp(context.Background(), Config{DatabaseURL: dbtest.SQLiteURL(t), TokenTTL: time.Hour, LogFormat: "json", LogLevel: "error"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cleanup()
+	paths, routes := openAPIAndRoutes(t)
 	edits := 0
-	for _, r := range app.Server.Routes() {
+	for _, r := range routes {
 		isEdit := r.Method == "PUT" && !strings.Contains(r.Path, "/activate/") || r.Method == "POST" && r.Path == "/api/products/{id}"
 		if !isEdit {
 			continue
 		}
 		edits++
-		op, _ := doc.Paths[r.Path][strings.ToLower(r.Method)].(map[string]any)
+		op, _ := paths[r.Path][strings.ToLower(r.Method)].(map[string]any)
 		if responses, _ := op["responses"].(map[string]any); responses["409"] == nil {
 			t.Errorf("%s %s documents no 409", r.Method, r.Path)
 		}
