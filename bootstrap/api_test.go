@@ -141,6 +141,16 @@ func (a *api) createUser(body map[string]any) userOut {
 	return u
 }
 
+// ownVersion is the If-Match header naming the version token's own account has now.
+func (a *api) ownVersion(token string) []string {
+	a.t.Helper()
+	var me struct {
+		Version int64 `json:"version"`
+	}
+	a.expect(a.do("GET", "/api/getLogedUserData", token, nil), 200).json(a.t, &me)
+	return []string{"If-Match", fmt.Sprintf(`"%d"`, me.Version)}
+}
+
 func userBody(name, username string, roles ...string) map[string]any {
 	return map[string]any{"name": name, "username": username, "password": "pass1234", "confirmPassword": "pass1234", "roles": roles}
 }
@@ -358,7 +368,7 @@ func TestRolesAndPartnerAccounts(t *testing.T) {
 		engineer := a.login("engineer", "pass1234")
 		a.expect(a.do("GET", "/api/users?page=1", engineer, nil), 403)
 		a.expect(a.do("GET", "/api/getLogedUserData", engineer, nil), 200)
-		a.expect(a.do("POST", "/api/userUpdate", engineer, map[string]string{"name": "Inženjer Novi", "username": "engineer"}), 200)
+		a.expect(a.do("POST", "/api/userUpdate", engineer, map[string]string{"name": "Inženjer Novi", "username": "engineer"}, a.ownVersion(engineer)...), 200)
 
 		director := a.login("director", "pass1234")
 		a.expect(a.do("POST", "/api/users", director, userBody("Novi", "novi", "director")), 201)
@@ -393,15 +403,15 @@ func TestOwnProfile(t *testing.T) {
 		if info["evidentions"] == nil {
 			t.Fatal("evidentions must be a list")
 		}
-		r := a.expect(a.do("POST", "/api/userUpdate", a.admin, map[string]string{"name": "Admin", "username": "ZAUZET"}), 422)
+		r := a.expect(a.do("POST", "/api/userUpdate", a.admin, map[string]string{"name": "Admin", "username": "ZAUZET"}, a.ownVersion(a.admin)...), 422)
 		if r.fieldErrors(t)["username"][0] != "The username has already been taken." {
 			t.Fatalf("taken username: %s", r.body)
 		}
-		a.expect(a.do("POST", "/api/userUpdate", a.admin, map[string]string{"name": "Admin", "username": "admin", "password": "abc", "confirmPassword": "abc"}), 422)
+		a.expect(a.do("POST", "/api/userUpdate", a.admin, map[string]string{"name": "Admin", "username": "admin", "password": "abc", "confirmPassword": "abc"}, a.ownVersion(a.admin)...), 422)
 		other := a.login("admin", "admin-pass")
-		var upd map[string]string
+		var upd map[string]any
 		a.expect(a.do("POST", "/api/userUpdate", a.admin, map[string]string{"name": "Glavni Admin", "username": "admin",
-			"password": "nova1234", "confirmPassword": "nova1234", "current_password": "admin-pass"}), 200).json(t, &upd)
+			"password": "nova1234", "confirmPassword": "nova1234", "current_password": "admin-pass"}, a.ownVersion(a.admin)...), 200).json(t, &upd)
 		if upd["name"] != "Glavni Admin" || upd["username"] != "admin" {
 			t.Fatalf("update answered %v", upd)
 		}

@@ -220,22 +220,22 @@ func TestOwnPasswordChangeAsksForTheCurrentOne(t *testing.T) {
 			return map[string]string{"name": "Ana Anić", "username": "ana", "password": "nova-sifra", "confirmPassword": "nova-sifra", "current_password": current}
 		}
 		const wrong = "The current password is incorrect."
-		if f := a.expect(a.do("POST", "/api/userUpdate", ana, body("")), 422).fieldErrors(t); f["current_password"][0] != wrong {
+		if f := a.expect(a.do("POST", "/api/userUpdate", ana, body(""), a.ownVersion(ana)...), 422).fieldErrors(t); f["current_password"][0] != wrong {
 			t.Fatalf("missing current password: %v", f)
 		}
 		for i := 0; i < 5; i++ {
-			if f := a.expect(a.do("POST", "/api/userUpdate", ana, body("pogodak")), 422).fieldErrors(t); f["current_password"][0] != wrong {
+			if f := a.expect(a.do("POST", "/api/userUpdate", ana, body("pogodak"), a.ownVersion(ana)...), 422).fieldErrors(t); f["current_password"][0] != wrong {
 				t.Fatalf("wrong current password: %v", f)
 			}
 		}
-		a.expect(a.do("POST", "/api/userUpdate", ana, body("pass1234")), 429)
+		a.expect(a.do("POST", "/api/userUpdate", ana, body("pass1234"), a.ownVersion(ana)...), 429)
 		a.expect(a.do("POST", "/api/login", "", map[string]string{"username": "ana", "password": "pass1234"}), 429)
 		a.login("ana", "pass1234", "X-Forwarded-For", "10.9.9.9") // the throttle is per address
 
 		a.createUser(userBody("Bojan", "bojan", "manager"))
 		bojan := a.login("bojan", "pass1234")
 		a.expect(a.do("POST", "/api/userUpdate", bojan, map[string]string{"name": "Bojan", "username": "bojan",
-			"password": "nova-sifra", "confirmPassword": "nova-sifra", "current_password": "pass1234"}), 200)
+			"password": "nova-sifra", "confirmPassword": "nova-sifra", "current_password": "pass1234"}, a.ownVersion(bojan)...), 200)
 		a.login("bojan", "nova-sifra")
 	})
 }

@@ -165,6 +165,30 @@ func TestStaleProductEditsAreRefused(t *testing.T) {
 	})
 }
 
+// The own profile is an edit too: a change an admin made meanwhile is not overwritten unseen.
+func TestStaleOwnProfileIsRefused(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		ana := a.createUser(userBody("Ana Anić", "ana", "manager"))
+		token := a.login("ana", "pass1234")
+		loaded := a.ownVersion(token)
+		body := map[string]string{"name": "Ana Nova", "username": "ana"}
+		if f := a.expect(a.do("POST", "/api/userUpdate", token, body), 422).fieldErrors(t); f["version"][0] != "The version field is required." {
+			t.Fatalf("no version: %v", f)
+		}
+		a.expect(a.do("PUT", fmt.Sprintf("/api/users/%d", ana.ID), a.admin,
+			map[string]any{"name": "Ana Anić-Perić", "username": "ana", "roles": []string{"manager"}}, loaded...), 200)
+		if msg := a.expect(a.do("POST", "/api/userUpdate", token, body, loaded...), 409).message(t); msg != staleMessage {
+			t.Fatalf("stale profile: %q", msg)
+		}
+		var me map[string]any
+		a.expect(a.do("GET", "/api/getLogedUserData", token, nil), 200).json(t, &me)
+		if me["name"] != "Ana Anić-Perić" {
+			t.Fatalf("the stale profile overwrote the admin's change: %v", me["name"])
+		}
+		a.expect(a.do("POST", "/api/userUpdate", token, body, a.ownVersion(token)...), 200)
+	})
+}
+
 // The partner import moves the version of every partner it updates: an edit loaded before
 // the import is stale.
 func TestImportMakesEditsStale(t *testing.T) {
@@ -187,13 +211,15 @@ func TestImportMakesEditsStale(t *testing.T) {
 	})
 }
 
-// Every edit call (each PUT but the visibility toggles, and the product's multipart POST)
+// Every edit call (each PUT but the visibility toggles, the product's multipart POST and the
+// own profile's POST)
 // documents the If-Match header and the 409 of a stale edit.
 func TestOpenAPIDocumentsStaleEdits(t *testing.T) {
 	paths, routes := openAPIAndRoutes(t)
 	edits := 0
 	for _, r := range routes {
-		isEdit := r.Method == "PUT" && !strings.Contains(r.Path, "/activate/") || r.Method == "POST" && r.Path == "/api/products/{id}"
+		isEdit := r.Method == "PUT" && !strings.Contains(r.Path, "/activate/") ||
+			r.Method == "POST" && (r.Path == "/api/products/{id}" || r.Path == "/api/userUpdate")
 		if !isEdit {
 			continue
 		}

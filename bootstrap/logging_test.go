@@ -36,7 +36,7 @@ func TestLogsCarryRequestIDsAndNoSecrets(t *testing.T) {
 	a.expect(a.do("GET", "/api/users?page=1&name="+secret, base.admin, nil), 200)
 	a.expect(a.do("GET", "/api/getLogedUserData", token, nil), 200)
 	a.expect(a.do("GET", "/api/users", token+"broken", nil), 401)
-	a.expect(a.do("POST", "/api/userUpdate", token, map[string]string{"name": "Neko", "username": "neko", "password": secret + "2", "confirmPassword": secret + "2", "current_password": secret}), 200)
+	a.expect(a.do("POST", "/api/userUpdate", token, map[string]string{"name": "Neko", "username": "neko", "password": secret + "2", "confirmPassword": secret + "2", "current_password": secret}, a.ownVersion(token)...), 200)
 
 	entries := logs.All()
 	if len(entries) < 8 {

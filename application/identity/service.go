@@ -219,10 +219,10 @@ func (s *Service) Me(ctx context.Context, p Principal) (ports.UserView, error) {
 	return s.list.Find(ctx, p.UserID)
 }
 
-// UpdateOwn changes the caller's name, username and, when typed, password. A new password
-// needs the current one (a wrong one counts as a failed sign-in from address) and revokes
-// the caller's other sessions; the current one stays valid.
-func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.ProfileInput, address string) (ports.UserView, error) {
+// UpdateOwn changes the caller's name, username and, when typed, password, on the account
+// as loaded at version. A new password needs the current one (a wrong one counts as a failed
+// sign-in from address) and revokes the caller's other sessions; the current one stays valid.
+func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Version, in identity.ProfileInput, address string) (ports.UserView, error) {
 	if err := in.Validate(); err != nil {
 		return ports.UserView{}, err
 	}
@@ -239,7 +239,7 @@ func (s *Service) UpdateOwn(ctx context.Context, p Principal, in identity.Profil
 		if err := s.checkUsernameFree(ctx, in.Username, p.UserID); err != nil {
 			return err
 		}
-		if _, err := s.users.Update(ctx, p.UserID, kernel.AnyVersion, func(u *identity.User) error {
+		if _, err := s.users.Update(ctx, p.UserID, version, func(u *identity.User) error {
 			return u.UpdateProfile(in, hash, s.clock.Now())
 		}); err != nil {
 			return err

@@ -148,7 +148,7 @@ func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	change := func(current string) error {
-		_, err := svc.UpdateOwn(ctx, p, identity.ProfileInput{Name: "Ana", Username: "ana", Password: "nova",
+		_, err := svc.UpdateOwn(ctx, p, kernel.AnyVersion, identity.ProfileInput{Name: "Ana", Username: "ana", Password: "nova",
 			ConfirmPassword: "nova", CurrentPassword: current}, "1.1.1.1")
 		return err
 	}
@@ -167,7 +167,7 @@ func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
 		t.Fatalf("sign-in after the guesses = %v, want throttled", err)
 	}
 	// A name change alone needs no password.
-	if _, err := svc.UpdateOwn(ctx, p, identity.ProfileInput{Name: "Ana Nova", Username: "ana"}, "1.1.1.1"); err != nil {
+	if _, err := svc.UpdateOwn(ctx, p, kernel.AnyVersion, identity.ProfileInput{Name: "Ana Nova", Username: "ana"}, "1.1.1.1"); err != nil {
 		t.Fatal(err)
 	}
 	c.advance(16 * time.Minute)

@@ -67,6 +67,7 @@ type meJSON struct {
 	Username  string   `json:"username"`
 	PartnerID *int64   `json:"partner_id"`
 	Roles     []string `json:"roles"`
+	Version   int64    `json:"version"`
 }
 
 type userForm struct {
@@ -129,20 +130,22 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				if err != nil {
 					return nil, err
 				}
-				return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles}, nil
+				return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles,
+					Version: int64(v.Version)}, nil
 			}},
 		{Method: "POST", Path: "/api/userUpdate", Access: own,
-			Decode: kit.DecodeJSON[profileForm], Encode: kit.EncodeJSON,
+			Decode: kit.DecodeOwnEdit[profileForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				p, _ := kit.Principal(ctx)
-				f := req.(profileForm)
-				v, err := svc.UpdateOwn(ctx, p, identity.ProfileInput{Name: f.Name, Username: f.Username,
+				r := req.(kit.Edit[profileForm])
+				f := r.Body
+				v, err := svc.UpdateOwn(ctx, p, r.Version, identity.ProfileInput{Name: f.Name, Username: f.Username,
 					Password: f.Password, ConfirmPassword: f.ConfirmPassword, CurrentPassword: f.CurrentPassword},
 					kit.ClientAddress(ctx))
 				if err != nil {
 					return nil, err
 				}
-				return map[string]string{"name": v.Name, "username": v.Username}, nil
+				return map[string]any{"name": v.Name, "username": v.Username, "version": int64(v.Version)}, nil
 			}},
 		{Method: "GET", Path: "/api/roles", Access: read,
 			Decode: kit.NoRequest, Encode: kit.EncodeJSON,

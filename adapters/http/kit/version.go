@@ -30,9 +30,28 @@ func DecodeEdit[T any](ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, err := DecodeJSON[json.RawMessage](ctx, r)
+	e, err := decodeVersioned[T](ctx, r)
 	if err != nil {
 		return nil, err
+	}
+	e.ID = id
+	return e, nil
+}
+
+// DecodeOwnEdit reads an edit of the caller's own record, which has no {id}: a JSON body of
+// T and the version the user loaded, as DecodeEdit.
+func DecodeOwnEdit[T any](ctx context.Context, r *http.Request) (any, error) {
+	e, err := decodeVersioned[T](ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func decodeVersioned[T any](ctx context.Context, r *http.Request) (Edit[T], error) {
+	raw, err := DecodeJSON[json.RawMessage](ctx, r)
+	if err != nil {
+		return Edit[T]{}, err
 	}
 	var body T
 	var field struct {
@@ -40,14 +59,14 @@ func DecodeEdit[T any](ctx context.Context, r *http.Request) (any, error) {
 	}
 	if b := raw.(json.RawMessage); len(b) > 0 {
 		if json.Unmarshal(b, &body) != nil || json.Unmarshal(b, &field) != nil {
-			return nil, ErrBadJSON
+			return Edit[T]{}, ErrBadJSON
 		}
 	}
 	v, err := versionOf(r, strings.Trim(strings.TrimSpace(string(field.Version)), `"`))
 	if err != nil {
-		return nil, err
+		return Edit[T]{}, err
 	}
-	return Edit[T]{ID: id, Version: v, Body: body}, nil
+	return Edit[T]{Version: v, Body: body}, nil
 }
 
 // FormVersion is the version of a multipart edit: the If-Match header or else the form's

@@ -7,7 +7,7 @@ import { useDispatch } from 'react-redux';
 import { usernameChanged } from '../../shared/auth/authSlice';
 import { saveUsername } from '../../shared/auth/storage';
 import { buildLabel } from '../../shared/config/build';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { TextField } from '../../shared/form/TextField';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
@@ -30,7 +30,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const snackbar = useSnackbar();
-  const { data: me, isLoading } = useGetLoggedUserQuery();
+  const { data: me, isLoading, refetch } = useGetLoggedUserQuery();
   const [update] = useUpdateProfileMutation();
   const [dialog, setDialog] = useState<{ which: 'details' | 'password' | null; key: number }>({
     which: null,
@@ -40,22 +40,35 @@ export default function ProfilePage() {
   const open = (which: 'details' | 'password') => setDialog((d) => ({ which, key: d.key + 1 }));
   const close = () => setDialog((d) => ({ ...d, which: null }));
 
-  const saveDetails = async (values: DetailsValues) => {
-    const answer = await update({ name: values.name.trim(), username: values.username.trim() }).unwrap();
+  /** The account as saved now, after a save refused as stale (409, ADR 0011). */
+  const reloadMe = async () => {
+    const fresh = await refetch().unwrap();
+    return { fresh, version: fresh.version };
+  };
+
+  const saveDetails = async (values: DetailsValues, _helpers: unknown, { version }: SubmitContext) => {
+    if (!me) return;
+    const answer = await update({
+      version: version ?? me.version,
+      body: { name: values.name.trim(), username: values.username.trim() },
+    }).unwrap();
     saveUsername(answer.username);
     dispatch(usernameChanged(answer.username));
     snackbar.success(t('profile.saved'));
     close();
   };
 
-  const savePassword = async (values: PasswordValues) => {
+  const savePassword = async (values: PasswordValues, _helpers: unknown, { version }: SubmitContext) => {
     if (!me) return;
     await update({
-      name: me.name,
-      username: me.username,
-      password: values.password,
-      confirmPassword: values.confirmPassword,
-      current_password: values.current_password,
+      version: version ?? me.version,
+      body: {
+        name: me.name,
+        username: me.username,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        current_password: values.current_password,
+      },
     }).unwrap();
     snackbar.success(t('profile.password_changed'), PASSWORD_SNACKBAR_LIFE);
     close();
@@ -141,6 +154,12 @@ export default function ProfilePage() {
             validationSchema={detailsSchema}
             onSubmit={saveDetails}
             onHide={close}
+            version={me.version}
+            reload={async () => {
+              const { fresh, version } = await reloadMe();
+              return { values: { name: fresh.name, username: fresh.username }, version };
+            }}
+            conflictFields={{ name: t('profile.name'), username: t('profile.username') }}
           >
             <TextField name="name" label={t('profile.name')} required autoFocus autoComplete="name" />
             <TextField name="username" label={t('profile.username')} required autoComplete="username" />
@@ -154,6 +173,12 @@ export default function ProfilePage() {
           onSubmit={savePassword}
           onHide={close}
           maxWidth={440}
+          version={me?.version}
+          // The name and username this change sends are the saved ones again; what was typed stays.
+          reload={async () => {
+            const { version } = await reloadMe();
+            return { values: { current_password: '', password: '', confirmPassword: '' }, version };
+          }}
         >
           <PasswordField
             name="current_password"

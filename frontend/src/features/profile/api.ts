@@ -1,4 +1,5 @@
 import { baseApi } from '../../shared/api/baseApi';
+import { ifMatch } from '../../shared/api/record';
 
 export interface ProfileUpdate {
   name: string;
@@ -11,8 +12,9 @@ export interface ProfileUpdate {
 
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    updateProfile: build.mutation<{ name: string; username: string }, ProfileUpdate>({
-      query: (body) => ({ url: 'userUpdate', method: 'POST', body }),
+    /** An own-profile edit names the version of the account it was loaded at. */
+    updateProfile: build.mutation<{ name: string; username: string; version: number }, { version: number; body: ProfileUpdate }>({
+      query: ({ version, body }) => ({ url: 'userUpdate', method: 'POST', body, headers: ifMatch(version) }),
       invalidatesTags: [{ type: 'Me', id: 'CURRENT' }, { type: 'User', id: 'LIST' }],
     }),
   }),

@@ -7,6 +7,8 @@ export interface LoggedUser {
   username: string;
   partner_id: number | null;
   roles: string[];
+  /** The account's version, which an own-profile edit sends back (ADR 0011). */
+  version: number;
 }
 
 /** One query of the signed-in account, shared by the profile and the users screen (its roles). */
