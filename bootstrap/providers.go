@@ -31,6 +31,7 @@ type App struct {
 	Catalog  *appcatalog.Service
 	Partner  *apppartner.Service
 	Server   *server.Server
+	Workers  Workers
 }
 
 // SystemClock is the wall clock.

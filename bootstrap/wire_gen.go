@@ -55,6 +55,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	pinger := persistence.NewPinger(db)
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, images, enforcer, pinger)
+	workers := ProvideWorkers(logger, service)
 	app := &App{
 		Config:   cfg,
 		Log:      logger,
@@ -63,6 +64,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Catalog:  catalogService,
 		Partner:  partnerService,
 		Server:   server,
+		Workers:  workers,
 	}
 	return app, func() {
 		cleanup2()
