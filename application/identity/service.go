@@ -15,6 +15,7 @@ import (
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
+	identityports "vitrina/ports/identity"
 )
 
 // Config holds the settings of the service.
@@ -51,23 +52,25 @@ type LoginResult struct {
 
 // Service is the identity use cases.
 type Service struct {
-	cfg      Config
-	users    ports.UserRepository
-	list     ports.Lister[ports.UserView]
-	sessions ports.SessionStore
-	attempts ports.LoginAttempts
-	partners ports.PartnerDirectory
-	hasher   ports.PasswordHasher
-	tx       ports.TxManager
-	clock    ports.Clock
+	cfg   Config
+	users identityports.UserRepository
+	list  ports.Lister[identityports.UserView]
+	// partnerUsers is the users linked to a partner.
+	partnerUsers ports.Lister[identityports.UserView]
+	sessions     identityports.SessionStore
+	attempts     identityports.LoginAttempts
+	partners     identityports.PartnerDirectory
+	hasher       ports.PasswordHasher
+	tx           ports.TxManager
+	clock        ports.Clock
 
 	dummyMu sync.Mutex
 	dummy   string
 }
 
 // NewService wires the identity use cases.
-func NewService(cfg Config, users ports.UserRepository, list ports.Lister[ports.UserView], sessions ports.SessionStore,
-	attempts ports.LoginAttempts, partners ports.PartnerDirectory, hasher ports.PasswordHasher,
+func NewService(cfg Config, users identityports.UserRepository, lists identityports.UserLists, sessions identityports.SessionStore,
+	attempts identityports.LoginAttempts, partners identityports.PartnerDirectory, hasher ports.PasswordHasher,
 	tx ports.TxManager, clock ports.Clock) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
@@ -75,7 +78,7 @@ func NewService(cfg Config, users ports.UserRepository, list ports.Lister[ports.
 	if cfg.AddressThrottle.Max == 0 {
 		cfg.AddressThrottle = identity.DefaultAddressThrottle
 	}
-	return &Service{cfg: cfg, users: users, list: list, sessions: sessions, attempts: attempts,
+	return &Service{cfg: cfg, users: users, list: lists.Users, partnerUsers: lists.PartnerUsers, sessions: sessions, attempts: attempts,
 		partners: partners, hasher: hasher, tx: tx, clock: clock}
 }
 
@@ -215,25 +218,25 @@ func (s *Service) Logout(ctx context.Context, p Principal) error {
 }
 
 // Me is the caller's own account.
-func (s *Service) Me(ctx context.Context, p Principal) (ports.UserView, error) {
+func (s *Service) Me(ctx context.Context, p Principal) (identityports.UserView, error) {
 	return s.list.Find(ctx, p.UserID)
 }
 
 // UpdateOwn changes the caller's name, username and, when typed, password, on the account
 // as loaded at version. A new password needs the current one (a wrong one counts as a failed
 // sign-in from address) and revokes the caller's other sessions; the current one stays valid.
-func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Version, in identity.ProfileInput, address string) (ports.UserView, error) {
+func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Version, in identity.ProfileInput, address string) (identityports.UserView, error) {
 	if err := in.Validate(); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	if in.ChangesPassword() {
 		if err := s.checkCurrentPassword(ctx, p, in.CurrentPassword, address); err != nil {
-			return ports.UserView{}, err
+			return identityports.UserView{}, err
 		}
 	}
 	hash, err := s.hashIfTyped(ctx, in.Password)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if err := s.checkUsernameFree(ctx, in.Username, p.UserID); err != nil {
@@ -250,7 +253,7 @@ func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Ver
 		return nil
 	})
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	return s.list.Find(ctx, p.UserID)
 }
@@ -284,19 +287,22 @@ func (s *Service) checkCurrentPassword(ctx context.Context, p Principal, current
 }
 
 // Users is the users screen's list.
-func (s *Service) Users() ports.Lister[ports.UserView] { return s.list }
+func (s *Service) Users() ports.Lister[identityports.UserView] { return s.list }
+
+// PartnerUsers is the list of the users linked to a partner.
+func (s *Service) PartnerUsers() ports.Lister[identityports.UserView] { return s.partnerUsers }
 
 // CreateUser adds a back-office user on behalf of p, who may grant only roles it holds.
-func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserInput) (ports.UserView, error) {
+func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserInput) (identityports.UserView, error) {
 	if err := in.Validate(true); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	if err := p.actor().MayCreate(in); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	hash, err := s.hasher.Hash(ctx, in.Password)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	var id kernel.ID
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
@@ -314,7 +320,7 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserI
 		return nil
 	})
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	return s.list.Find(ctx, id)
 }
@@ -322,22 +328,22 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserI
 // UpdateUser edits a user loaded at version on behalf of p: only an admin touches an admin
 // account, p adds only roles it holds, and the last panel admin stays one. A typed password
 // replaces the old one and ends the user's sessions.
-func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, version kernel.Version, in identity.UserInput) (ports.UserView, error) {
+func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, version kernel.Version, in identity.UserInput) (identityports.UserView, error) {
 	if err := in.Validate(false); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	actor := p.actor()
 	// Checked before the costly hash too; the transaction below checks again on what it locks.
 	target, err := s.users.Get(ctx, id)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	if err := actor.MayEdit(target, in); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	hash, err := s.hashIfTyped(ctx, in.Password)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		others, err := s.users.PanelAdmins(ctx, id)
@@ -365,7 +371,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, ver
 		return nil
 	})
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	return s.list.Find(ctx, id)
 }
