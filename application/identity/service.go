@@ -25,23 +25,12 @@ type Config struct {
 	AddressThrottle identity.Throttle // per address, across usernames
 }
 
-// Principal is the authenticated caller of a request.
-type Principal struct {
-	UserID    kernel.ID
-	Username  string
-	Roles     []string
-	PartnerID *int64
-	TokenHash string
-}
-
-// IsPartnerLinked tells whether the caller is a partner account.
-func (p Principal) IsPartnerLinked() bool { return p.PartnerID != nil }
-
 // Operator is the person at the console (`vitrina user create`, the seed, the first admin):
 // whoever runs the binary already holds every right.
-var Operator = Principal{Username: "operator", Roles: []string{string(identity.RoleAdmin)}}
+var Operator = kernel.Principal{Username: "operator", Roles: []string{string(identity.RoleAdmin)}}
 
-func (p Principal) actor() identity.Actor { return identity.NewActor(p.UserID, p.Roles) }
+// actorOf is the principal as the domain's rules of who may do what see it.
+func actorOf(p kernel.Principal) identity.Actor { return identity.NewActor(p.UserID, p.Roles) }
 
 // LoginResult is the answer to a successful sign-in.
 type LoginResult struct {
@@ -180,52 +169,52 @@ func newToken() (string, error) {
 
 // Authenticate resolves a bearer token to its principal; expired, revoked or unknown
 // tokens and deactivated users are identity.ErrNoSession.
-func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
+func (s *Service) Authenticate(ctx context.Context, token string) (kernel.Principal, error) {
 	if token == "" {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	hash := HashToken(token)
 	sess, err := s.sessions.Find(ctx, hash)
 	if kernel.KindOf(err) == kernel.KindNotFound {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	if err != nil {
-		return Principal{}, err
+		return kernel.Principal{}, err
 	}
 	if sess.Expired(s.clock.Now()) {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	u, err := s.users.Get(ctx, sess.UserID)
 	if kernel.KindOf(err) == kernel.KindNotFound {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	if err != nil {
-		return Principal{}, err
+		return kernel.Principal{}, err
 	}
 	if !u.CanSignIn() {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	roles := make([]string, 0, len(u.Roles()))
 	for _, r := range u.Roles() {
 		roles = append(roles, string(r))
 	}
-	return Principal{UserID: u.ID(), Username: u.Username(), Roles: roles, PartnerID: u.PartnerID(), TokenHash: hash}, nil
+	return kernel.Principal{UserID: u.ID(), Username: u.Username(), Roles: roles, PartnerID: u.PartnerID(), TokenHash: hash}, nil
 }
 
 // Logout revokes the caller's token.
-func (s *Service) Logout(ctx context.Context, p Principal) error {
+func (s *Service) Logout(ctx context.Context, p kernel.Principal) error {
 	return s.sessions.Revoke(ctx, p.TokenHash)
 }
 
 // Me is the caller's own account.
-func (s *Service) Me(ctx context.Context, p Principal) (identityports.UserView, error) {
+func (s *Service) Me(ctx context.Context, p kernel.Principal) (identityports.UserView, error) {
 	return s.list.Find(ctx, p.UserID)
 }
 
 // UpdateOwn changes the caller's name, username and, when typed, password, on the account
 // as loaded at version. A new password needs the current one (a wrong one counts as a failed
 // sign-in from address) and revokes the caller's other sessions; the current one stays valid.
-func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Version, in identity.ProfileInput, address string) (identityports.UserView, error) {
+func (s *Service) UpdateOwn(ctx context.Context, p kernel.Principal, version kernel.Version, in identity.ProfileInput, address string) (identityports.UserView, error) {
 	if err := in.Validate(); err != nil {
 		return identityports.UserView{}, err
 	}
@@ -260,7 +249,7 @@ func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Ver
 
 // checkCurrentPassword proves that whoever changes the password knows the old one; guesses
 // go through the sign-in throttle, so a stolen session cannot try passwords without limit.
-func (s *Service) checkCurrentPassword(ctx context.Context, p Principal, current, address string) error {
+func (s *Service) checkCurrentPassword(ctx context.Context, p kernel.Principal, current, address string) error {
 	now := s.clock.Now()
 	key := identity.NormalizeUsername(p.Username)
 	if err := s.checkThrottle(ctx, key, address, now); err != nil {
@@ -293,11 +282,11 @@ func (s *Service) Users() ports.Lister[identityports.UserView] { return s.list }
 func (s *Service) PartnerUsers() ports.Lister[identityports.UserView] { return s.partnerUsers }
 
 // CreateUser adds a back-office user on behalf of p, who may grant only roles it holds.
-func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserInput) (identityports.UserView, error) {
+func (s *Service) CreateUser(ctx context.Context, p kernel.Principal, in identity.UserInput) (identityports.UserView, error) {
 	if err := in.Validate(true); err != nil {
 		return identityports.UserView{}, err
 	}
-	if err := p.actor().MayCreate(in); err != nil {
+	if err := actorOf(p).MayCreate(in); err != nil {
 		return identityports.UserView{}, err
 	}
 	hash, err := s.hasher.Hash(ctx, in.Password)
@@ -328,11 +317,11 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserI
 // UpdateUser edits a user loaded at version on behalf of p: only an admin touches an admin
 // account, p adds only roles it holds, and the last panel admin stays one. A typed password
 // replaces the old one and ends the user's sessions.
-func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, version kernel.Version, in identity.UserInput) (identityports.UserView, error) {
+func (s *Service) UpdateUser(ctx context.Context, p kernel.Principal, id kernel.ID, version kernel.Version, in identity.UserInput) (identityports.UserView, error) {
 	if err := in.Validate(false); err != nil {
 		return identityports.UserView{}, err
 	}
-	actor := p.actor()
+	actor := actorOf(p)
 	// Checked before the costly hash too; the transaction below checks again on what it locks.
 	target, err := s.users.Get(ctx, id)
 	if err != nil {
@@ -379,7 +368,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, ver
 // ToggleUser deactivates or reactivates a user; deactivation ends all of their sessions.
 // Nobody may deactivate themselves, only an admin toggles an admin, and the last panel admin
 // stays active.
-func (s *Service) ToggleUser(ctx context.Context, p Principal, id kernel.ID) (bool, error) {
+func (s *Service) ToggleUser(ctx context.Context, p kernel.Principal, id kernel.ID) (bool, error) {
 	if id == p.UserID {
 		return false, kernel.NewError(kernel.KindForbidden, "self-deactivation", "You cannot deactivate your own account.")
 	}
@@ -390,7 +379,7 @@ func (s *Service) ToggleUser(ctx context.Context, p Principal, id kernel.ID) (bo
 			return err
 		}
 		u, err := s.users.Update(ctx, id, kernel.AnyVersion, func(u *identity.User) error {
-			if err := p.actor().MayManage(u); err != nil {
+			if err := actorOf(p).MayManage(u); err != nil {
 				return err
 			}
 			was := u.AdministersPanel()
