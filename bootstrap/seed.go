@@ -49,7 +49,7 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 			return err
 		}
 		if i%9 == 8 { // a few inactive accounts, so the list shows both states
-			if _, err := app.Identity.ToggleUser(ctx, appidentity.Principal{}, kernel.ID(v.ID)); err != nil {
+			if _, err := app.Identity.ToggleUser(ctx, kernel.Principal{}, kernel.ID(v.ID)); err != nil {
 				return err
 			}
 		}

@@ -51,12 +51,12 @@ var demoMessages = []struct {
 // seedPartners adds the demo partners with figures, contacts and support messages; the
 // partners already there are left as they are.
 func seedPartners(ctx context.Context, app *App) (int, error) {
-	store := persistence.NewPartnerStore(app.DB)
-	cities, err := store.CitiesByName(ctx)
+	store, catalog := persistence.NewPartnerStore(app.DB), persistence.NewPartnerCatalog(app.DB)
+	cities, err := catalog.CitiesByName(ctx)
 	if err != nil {
 		return 0, err
 	}
-	categories, err := store.CategoriesByName(ctx)
+	categories, err := catalog.CategoriesByName(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -10,7 +10,7 @@ import (
 
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
-	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 // figureColumns are the columns of partner.FigureFields, in the same order.
@@ -149,23 +149,17 @@ type supportMessageRow struct {
 }
 
 // PartnerStore keeps the partner context: partners, contacts, support messages and the
-// lookups they point to.
+// partner and contact types. What other contexts ask about partners, and what the partner
+// context asks the catalog, is answered by the small adapters of narrow_ports.go.
 type PartnerStore struct{ db *bun.DB }
 
 // NewPartnerStore returns the partner store of db.
 func NewPartnerStore(db *bun.DB) *PartnerStore { return &PartnerStore{db: db} }
 
 var (
-	_ ports.PartnerRepository = (*PartnerStore)(nil)
-	_ ports.PartnerReferences = (*PartnerStore)(nil)
-	_ ports.CategoryUsage     = (*PartnerStore)(nil)
-	_ ports.PartnerDirectory  = (*PartnerStore)(nil)
+	_ partnerports.PartnerRepository = (*PartnerStore)(nil)
+	_ partnerports.Types             = (*PartnerStore)(nil)
 )
-
-// PartnerExists tells identity whether a partner with the id exists (ports.PartnerDirectory).
-func (s *PartnerStore) PartnerExists(ctx context.Context, id int64) (bool, error) {
-	return s.exists(ctx, "partners", kernel.ID(id))
-}
 
 // Add inserts a partner with its hand-entered id and its categories.
 func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
@@ -352,7 +346,7 @@ func (s *PartnerStore) UpdateSupportMessage(ctx context.Context, id kernel.ID, f
 }
 
 // Unseen lists the active messages above the user's mark, newest first.
-func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]ports.EvidentionView, error) {
+func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]partnerports.EvidentionView, error) {
 	var rows []struct {
 		ID          int64     `bun:"id"`
 		TypeName    string    `bun:"type_name"`
@@ -368,9 +362,9 @@ func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]ports.Ev
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
-	out := make([]ports.EvidentionView, 0, len(rows))
+	out := make([]partnerports.EvidentionView, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, ports.EvidentionView{ID: r.ID, TypeName: r.TypeName, PartnerName: r.PartnerName, CreatedAt: r.CreatedAt})
+		out = append(out, partnerports.EvidentionView{ID: r.ID, TypeName: r.TypeName, PartnerName: r.PartnerName, CreatedAt: r.CreatedAt})
 	}
 	return out, nil
 }
@@ -384,89 +378,19 @@ func (s *PartnerStore) MarkSeen(ctx context.Context, userID kernel.ID) error {
 	return err
 }
 
-// ActiveUses counts the active partners in the category (ports.CategoryUsage).
-func (s *PartnerStore) ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error) {
-	n, err := conn(ctx, s.db).NewSelect().TableExpr("partner_categories AS pc").Join("JOIN partners AS p ON p.id = pc.partner_id").
-		Where("pc.category_id = ?", int64(categoryID)).Where("p.is_active = ?", true).Count(ctx)
-	return int(n), err
-}
-
-func (s *PartnerStore) exists(ctx context.Context, table string, id kernel.ID) (bool, error) {
-	return conn(ctx, s.db).NewSelect().TableExpr(table).Where("id = ?", int64(id)).Exists(ctx)
-}
-
-func (s *PartnerStore) CityExists(ctx context.Context, id kernel.ID) (bool, error) {
-	return s.exists(ctx, "cities", id)
-}
-
 func (s *PartnerStore) PartnerTypeExists(ctx context.Context, id kernel.ID) (bool, error) {
-	return s.exists(ctx, "partner_types", id)
+	return rowExists(ctx, s.db, "partner_types", id)
 }
 
 func (s *PartnerStore) ContactTypeExists(ctx context.Context, id kernel.ID) (bool, error) {
-	return s.exists(ctx, "contact_types", id)
-}
-
-// MissingCategories returns the ids among ids that name no category.
-func (s *PartnerStore) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	raw := make([]int64, len(ids))
-	for i, id := range ids {
-		raw[i] = int64(id)
-	}
-	var found []int64
-	if err := conn(ctx, s.db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.In(raw)).
-		Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	have := map[int64]bool{}
-	for _, id := range found {
-		have[id] = true
-	}
-	var missing []kernel.ID
-	for _, id := range ids {
-		if !have[int64(id)] {
-			missing = append(missing, id)
-		}
-	}
-	return missing, nil
-}
-
-func (s *PartnerStore) byName(ctx context.Context, table string) (map[string]kernel.ID, error) {
-	var rows []struct {
-		ID   int64  `bun:"id"`
-		Name string `bun:"name"`
-	}
-	if err := conn(ctx, s.db).NewSelect().TableExpr(table).Column("id", "name").OrderExpr("id").Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	out := make(map[string]kernel.ID, len(rows))
-	for _, r := range rows {
-		key := kernel.NameKey(r.Name)
-		if _, dup := out[key]; !dup {
-			out[key] = kernel.ID(r.ID)
-		}
-	}
-	return out, nil
-}
-
-// CitiesByName maps folded city names to ids; a name that two countries share maps to the
-// city added first.
-func (s *PartnerStore) CitiesByName(ctx context.Context) (map[string]kernel.ID, error) {
-	return s.byName(ctx, "cities")
-}
-
-func (s *PartnerStore) CategoriesByName(ctx context.Context) (map[string]kernel.ID, error) {
-	return s.byName(ctx, "categories")
+	return rowExists(ctx, s.db, "contact_types", id)
 }
 
 func (s *PartnerStore) PartnerTypesByName(ctx context.Context) (map[string]kernel.ID, error) {
-	return s.byName(ctx, "partner_types")
+	return idsByName(ctx, s.db, "partner_types")
 }
 
-func (s *PartnerStore) types(ctx context.Context, table, icon string, activeOnly bool) ([]ports.TypeView, error) {
+func (s *PartnerStore) types(ctx context.Context, table, icon string, activeOnly bool) ([]partnerports.TypeView, error) {
 	var rows []struct {
 		ID       int64  `bun:"id"`
 		Name     string `bun:"name"`
@@ -480,17 +404,17 @@ func (s *PartnerStore) types(ctx context.Context, table, icon string, activeOnly
 	if err := q.Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
-	out := make([]ports.TypeView, 0, len(rows))
+	out := make([]partnerports.TypeView, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, ports.TypeView{ID: r.ID, Name: r.Name, Icon: r.Icon, IsActive: r.IsActive})
+		out = append(out, partnerports.TypeView{ID: r.ID, Name: r.Name, Icon: r.Icon, IsActive: r.IsActive})
 	}
 	return out, nil
 }
 
-func (s *PartnerStore) PartnerTypes(ctx context.Context) ([]ports.TypeView, error) {
+func (s *PartnerStore) PartnerTypes(ctx context.Context) ([]partnerports.TypeView, error) {
 	return s.types(ctx, "partner_types", "''", false)
 }
 
-func (s *PartnerStore) ContactTypes(ctx context.Context, activeOnly bool) ([]ports.TypeView, error) {
+func (s *PartnerStore) ContactTypes(ctx context.Context, activeOnly bool) ([]partnerports.TypeView, error) {
 	return s.types(ctx, "contact_types", "icon", activeOnly)
 }

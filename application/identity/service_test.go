@@ -30,8 +30,8 @@ func (c *clock) advance(d time.Duration) {
 func newService(t *testing.T, c *clock) *appidentity.Service {
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	users := persistence.NewUsers(db)
-	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserList(db), persistence.NewSessions(db),
-		persistence.NewLoginAttempts(db), persistence.NewPartnerStore(db),
+	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserLists(db), persistence.NewSessions(db),
+		persistence.NewLoginAttempts(db), persistence.NewPartnerDirectory(db),
 		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c)
 }
 

@@ -11,6 +11,7 @@ import (
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 // Columns is the import layout: the header row the download writes and the upload reads.
@@ -59,7 +60,7 @@ func (r *Rejected) Unwrap() error { return ErrFileHasErrors }
 func (s *Service) Export(ctx context.Context, w io.Writer, q ports.ListQuery) error {
 	q.Page = 0
 	return s.sheets.Write(ctx, w, "Partners", Columns, func(emit func([]ports.SheetCell) error) error {
-		return s.lists.Partners.Stream(ctx, q, func(v ports.PartnerView) error {
+		return s.lists.Partners.Stream(ctx, q, func(v partnerports.PartnerView) error {
 			row := make([]ports.SheetCell, 0, len(Columns))
 			text := func(s string) { row = append(row, ports.SheetCell{Value: s}) }
 			row = append(row, ports.SheetCell{Value: strconv.FormatInt(v.ID, 10), Number: true})
@@ -254,13 +255,13 @@ type importReferences struct {
 func (s *Service) importReferences(ctx context.Context) (importReferences, error) {
 	var refs importReferences
 	var err error
-	if refs.cities, err = s.refs.CitiesByName(ctx); err != nil {
+	if refs.cities, err = s.catalog.CitiesByName(ctx); err != nil {
 		return refs, err
 	}
-	if refs.categories, err = s.refs.CategoriesByName(ctx); err != nil {
+	if refs.categories, err = s.catalog.CategoriesByName(ctx); err != nil {
 		return refs, err
 	}
-	refs.types, err = s.refs.PartnerTypesByName(ctx)
+	refs.types, err = s.types.PartnerTypesByName(ctx)
 	return refs, err
 }
 

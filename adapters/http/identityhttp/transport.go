@@ -13,7 +13,7 @@ import (
 	appidentity "vitrina/application/identity"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
-	"vitrina/ports"
+	identityports "vitrina/ports/identity"
 )
 
 type loginRequest struct {
@@ -46,10 +46,8 @@ type userJSON struct {
 	Version     int64       `json:"version"`
 }
 
-// UserJSON is a user as every users call answers it.
-func UserJSON(v ports.UserView) any { return toJSON(v) }
-
-func toJSON(v ports.UserView) userJSON {
+// toJSON is a user as every users call answers it.
+func toJSON(v identityports.UserView) userJSON {
 	out := userJSON{ID: v.ID, Name: v.Name, Username: v.Username, IsActive: v.IsActive, PartnerID: v.PartnerID,
 		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 	if out.Roles == nil {
@@ -105,6 +103,7 @@ func Routes(svc *appidentity.Service) []kit.Route {
 	write := kit.Access{Resource: "users", Action: "write"}
 	own := kit.Access{} // the caller's own account: any signed-in back-office user, whatever the roles
 	return append(kit.ListRoutes("/api/users", read, svc.Users(), toJSON), []kit.Route{
+		kit.ListRoute("/api/partnerUsers", read, svc.PartnerUsers(), toJSON, nil),
 		{Method: "POST", Path: "/api/login", Access: kit.Access{Public: true},
 			Decode: kit.DecodeJSON[loginRequest], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {

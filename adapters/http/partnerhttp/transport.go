@@ -13,12 +13,12 @@ import (
 	"strings"
 	"time"
 
-	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
 	apppartner "vitrina/application/partner"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 type ref struct {
@@ -59,7 +59,7 @@ func refOf(id *int64, name *string) *ref {
 	return &ref{ID: *id, Name: *name}
 }
 
-func toJSON(v ports.PartnerView) partnerJSON {
+func toJSON(v partnerports.PartnerView) partnerJSON {
 	out := partnerJSON{ID: v.ID, Name: v.Name, Address: v.Address, PIB: v.PIB, PDV: v.PDV, CityID: v.CityID,
 		City: refOf(v.CityID, v.CityName), CityName: v.CityName, Phone: v.Phone,
 		Bonus: v.Figures["bonus"], Debt: v.Figures["debt"], Payment: v.Figures["payment"], ToolCash: v.Figures["toolCash"],
@@ -156,7 +156,7 @@ type typeJSON struct {
 	IsActive bool   `json:"is_active"`
 }
 
-func types(vs []ports.TypeView, err error) (any, error) {
+func types(vs []partnerports.TypeView, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +178,7 @@ type contactJSON struct {
 	Version       int64     `json:"version"`
 }
 
-func contact(v ports.ContactView) contactJSON {
+func contact(v partnerports.ContactView) contactJSON {
 	return contactJSON{ID: v.ID, Contact: v.Contact, ContactTypeID: v.Type.ID,
 		ContactType: typeJSON{ID: v.Type.ID, Name: v.Type.Name, Icon: v.Type.Icon, IsActive: v.Type.IsActive},
 		PartnerID:   v.PartnerID, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
@@ -205,7 +205,7 @@ type supportJSON struct {
 	CreatedAt      time.Time `json:"created_at"`
 }
 
-func support(v ports.SupportMessageView) supportJSON {
+func support(v partnerports.SupportMessageView) supportJSON {
 	return supportJSON{ID: v.ID, TypeID: v.TypeID, TypeName: v.TypeName, MessageContent: v.Content,
 		PartnerID: v.PartnerID, PartnerName: v.PartnerName, IsActive: v.IsActive, CreatedAt: v.CreatedAt}
 }
@@ -221,7 +221,7 @@ type commentInfo struct {
 	Evidentions []evidentionJSON `json:"evidentions"`
 }
 
-func evidentions(vs []ports.EvidentionView, err error) (any, error) {
+func evidentions(vs []partnerports.EvidentionView, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +345,6 @@ func Routes(svc *apppartner.Service) []kit.Route {
 			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.PartnerTypes(ctx)) }},
 		kit.Route{Method: "GET", Path: "/api/contactTypeActive", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.ActiveContactTypes(ctx)) }},
-		kit.ListRoute("/api/partnerUsers", kit.Access{Resource: "users", Action: "read"}, lists.PartnerUsers, identityhttp.UserJSON, nil),
 
 		kit.Route{Method: "GET", Path: "/api/contacts", Access: read, Decode: decodePartnerID, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
