@@ -67,7 +67,7 @@ func (c *PartnerCatalog) MissingCategories(ctx context.Context, ids []kernel.ID)
 		raw[i] = int64(id)
 	}
 	var found []int64
-	if err := conn(ctx, c.db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.In(raw)).
+	if err := conn(ctx, c.db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.List(raw)).
 		Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}

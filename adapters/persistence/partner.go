@@ -252,7 +252,7 @@ func (s *PartnerStore) ExistingIDs(ctx context.Context, ids []kernel.ID) (map[ke
 			batch = append(batch, int64(id))
 		}
 		var found []int64
-		if err := conn(ctx, s.db).NewSelect().TableExpr("partners").Column("id").Where("id IN (?)", bun.In(batch)).
+		if err := conn(ctx, s.db).NewSelect().TableExpr("partners").Column("id").Where("id IN (?)", bun.List(batch)).
 			Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}
@@ -293,7 +293,7 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 		if _, err := q.Exec(ctx); err != nil {
 			return err
 		}
-		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.List(ids)).Exec(ctx); err != nil {
 			return err
 		}
 		if err := insertCategories(ctx, c, links); err != nil {
