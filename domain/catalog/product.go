@@ -18,14 +18,7 @@ func ParsePrice(s string) (Price, error) {
 	if err != nil {
 		return 0, err
 	}
-	if a.IsPercent() {
-		return 0, kernel.FieldError("price", "The price must be a number.")
-	}
-	whole, frac, _ := strings.Cut(a.String(), ".")
-	w, _ := strconv.ParseInt(whole, 10, 64)
-	frac = (frac + "000")[:3]
-	f, _ := strconv.ParseInt(frac, 10, 64)
-	return Price(w*1000 + f), nil
+	return Price(a.Thousandths()), nil
 }
 
 // Thousandths is the price in thousandths.

@@ -34,14 +34,11 @@ func ParseFigure(field, s string, editing bool) (Figure, error) {
 	if !editing && !addPattern.MatchString(s) {
 		return Figure{}, kernel.FieldError(field, "The "+human(field)+" must be a number.")
 	}
-	a, err := kernel.ParseAmount(field, s)
+	a, err := kernel.ParseFigure(field, s)
 	if err != nil {
 		return Figure{}, kernel.FieldError(field, "The "+human(field)+" must be a number.")
 	}
-	whole, frac, _ := strings.Cut(strings.TrimSuffix(a.String(), "%"), ".")
-	w, _ := strconv.ParseInt(whole, 10, 64)
-	f, _ := strconv.ParseInt((frac + "000")[:3], 10, 64)
-	return Figure{milli: w*1000 + f, percent: a.IsPercent()}, nil
+	return Figure{milli: a.Amount.Thousandths(), percent: a.Percent}, nil
 }
 
 // FigureOf rebuilds a figure from storage.
