@@ -5,7 +5,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
 )
@@ -113,7 +112,7 @@ var productSpec = ListSpec{
 }
 
 func productView(r *productViewRow) ports.ProductView {
-	return ports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: catalog.Price(r.PriceMilli).String(),
+	return ports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: kernel.AmountOfThousandths(r.PriceMilli).String(),
 		Image: r.Image, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }
 
