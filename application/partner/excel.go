@@ -69,8 +69,8 @@ func (s *Service) Export(ctx context.Context, w io.Writer, q ports.ListQuery) er
 			text(v.PDV)
 			text(deref(v.CityName))
 			text(v.Phone)
-			for _, f := range partner.FigureFields {
-				fig := v.Figures[f]
+			for _, f := range partner.AllFigures {
+				fig := v.Figures[f.Key()]
 				row = append(row, ports.SheetCell{Value: fig, Number: !strings.HasSuffix(fig, "%")})
 			}
 			text(v.CategoryNames())
@@ -279,9 +279,9 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existi
 		}
 	}
 	in := partner.Input{ID: cell("id"), Name: cell("name"), Address: cell("address"), PIB: cell("pib"), PDV: cell("pdv"),
-		Phone: cell("phone"), Figures: make(map[string]string, len(partner.FigureFields))}
-	for _, f := range partner.FigureFields {
-		in.Figures[f] = cell(f)
+		Phone: cell("phone")}
+	for _, f := range partner.AllFigures {
+		in.Figures[f] = cell(f.Key())
 	}
 	if name := cell("city"); name != "" {
 		if id, ok := refs.cities[kernel.NameKey(name)]; ok {
