@@ -33,25 +33,23 @@ func ParseID(s string) (kernel.ID, error) {
 
 // Errors of the partner register.
 var (
-	ErrIDTaken       = kernel.FieldError("id", "The id has already been taken.")
-	ErrNoCategory    = kernel.FieldError("categories", "You must choose at least one category.")
-	ErrPasswordMatch = kernel.FieldError("password", "The password confirmation does not match.")
+	ErrIDTaken    = kernel.FieldError("id", "The id has already been taken.")
+	ErrNoCategory = kernel.FieldError("categories", "You must choose at least one category.")
 )
 
 // Input is the partner form.
 type Input struct {
-	ID              string
-	Name            string
-	Address         string
-	PIB             string
-	PDV             string
-	CityID          kernel.ID
-	Phone           string
-	Figures         FigureTexts
-	Password        string
-	ConfirmPassword string
-	CategoryIDs     []kernel.ID
-	TypeID          kernel.ID
+	ID          string
+	Name        string
+	Address     string
+	PIB         string
+	PDV         string
+	CityID      kernel.ID
+	Phone       string
+	Figures     FigureTexts
+	Password    string
+	CategoryIDs []kernel.ID
+	TypeID      kernel.ID
 }
 
 // validated is an input whose every field passed.
@@ -104,16 +102,8 @@ func (in Input) check(r rules) (validated, error) {
 		v.Merge(err)
 		out.figures[f] = fig
 	}
-	if r.withPassword && (r.newPassword || in.Password != "" || in.ConfirmPassword != "") {
-		switch {
-		case in.Password == "":
-			v.Add("password", "The password field is required.")
-		case len([]rune(in.Password)) < kernel.MinPasswordLength:
-			v.Add("password", "The password must be at least 4 characters.")
-		case !v.Password("password", in.Password):
-		case in.Password != in.ConfirmPassword:
-			v.Merge(ErrPasswordMatch)
-		}
+	if r.withPassword && (r.newPassword || in.Password != "") {
+		v.Merge(kernel.ValidatePassword("password", in.Password))
 	}
 	seen := map[kernel.ID]bool{}
 	for _, c := range in.CategoryIDs {

@@ -68,7 +68,7 @@ func valid() Input {
 	for _, f := range AllFigures {
 		figs[f] = "100"
 	}
-	return Input{ID: "1001", Name: "Tehnomarket", CityID: 1, Figures: figs, Password: "tajna", ConfirmPassword: "tajna",
+	return Input{ID: "1001", Name: "Tehnomarket", CityID: 1, Figures: figs, Password: "tajna",
 		CategoryIDs: []kernel.ID{2, 3, 2}}
 }
 
@@ -82,7 +82,7 @@ func TestValidation(t *testing.T) {
 		t.Fatalf("partner %+v", p)
 	}
 
-	bad := Input{ID: "x", Name: "T", Figures: FigureTexts{Bonus: "5%"}, Password: "abc", ConfirmPassword: "abc"}
+	bad := Input{ID: "x", Name: "T", Figures: FigureTexts{Bonus: "5%"}, Password: "abc"}
 	f := fields(bad.Validate(true))
 	for field, msg := range map[string]string{
 		"id": "The id must be a positive integer.", "name": "The name must be at least 2 characters.",
@@ -95,15 +95,9 @@ func TestValidation(t *testing.T) {
 		}
 	}
 
-	mismatch := valid()
-	mismatch.ConfirmPassword = "druga"
-	if fields(mismatch.Validate(true))["password"][0] != "The password confirmation does not match." {
-		t.Fatal("confirmation must match")
-	}
-
 	// Edit: percent figures allowed, blank password keeps the old one, a category still required.
 	edit := valid()
-	edit.ID, edit.Password, edit.ConfirmPassword = "", "", ""
+	edit.ID, edit.Password = "", ""
 	edit.Figures[Bonus] = "7.5%"
 	if err := p.Edit(edit, "", now); err != nil {
 		t.Fatal(err)

@@ -208,7 +208,7 @@ func id(o kit.OptionalID) kernel.ID {
 
 func (f partnerForm) input() partner.Input {
 	return partner.Input{ID: string(f.ID), Name: f.Name, Address: f.Address, PIB: string(f.PIB), PDV: string(f.PDV),
-		CityID: id(f.CityID), Phone: string(f.Phone), Password: f.Password, ConfirmPassword: f.ConfirmPassword,
+		CityID: id(f.CityID), Phone: string(f.Phone), Password: f.Password,
 		CategoryIDs: f.Categories, TypeID: id(f.PartnerTypeID), Figures: partner.FigureTexts(f.Figures)}
 }
 
@@ -394,13 +394,21 @@ func Routes(svc *apppartner.Service) []kit.Route {
 		kit.ListRoute("/api/partnersActive", read, lists.Partners, toJSON, kit.ActiveOnly),
 		kit.Route{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.Create(ctx, req.(partnerForm).input())
+				f := req.(partnerForm)
+				if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, 0, f.input()) }); err != nil {
+					return nil, err
+				}
+				v, err := svc.Create(ctx, f.input())
 				return kit.JSONOr(toJSON, v, err)
 			}},
 		kit.Route{Method: "PUT", Path: "/api/partners/{id}", Access: write, Decode: kit.DecodeEdit[partnerForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[partnerForm])
-				v, err := svc.Update(ctx, r.ID, r.Version, r.Body.input())
+				f := r.Body
+				if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, r.ID, f.input()) }); err != nil {
+					return nil, err
+				}
+				v, err := svc.Update(ctx, r.ID, r.Version, f.input())
 				return kit.JSONOr(toJSON, v, err)
 			}},
 		kit.ToggleRoute("/api/partners", write, svc.Toggle),
