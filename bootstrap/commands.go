@@ -213,7 +213,7 @@ func userCommand(ctx context.Context, app *App, args []string, stdin io.Reader, 
 		return err
 	}
 	v, err := app.Identity.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: *name, Username: *username, Password: password,
-		ConfirmPassword: password, Roles: strings.Split(*role, ",")})
+		Roles: strings.Split(*role, ",")})
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ var (
 		assign: func(c *catalog.City, id kernel.ID) { c.AssignID(id) }, taken: catalog.ErrNameTaken}
 	products = mapping[productRow, *catalog.Product]{entity: "product",
 		load: func(r *productRow) *catalog.Product {
-			return catalog.RehydrateProduct(kernel.ID(r.ID), r.Name, r.Description, catalog.Price(r.PriceMilli), r.Image, r.IsActive, r.UpdatedAt)
+			return catalog.RehydrateProduct(kernel.ID(r.ID), r.Name, r.Description, kernel.AmountOfThousandths(r.PriceMilli), r.Image, r.IsActive, r.UpdatedAt)
 		},
 		save:   toProductRow,
 		id:     func(r *productRow) *int64 { return &r.ID },

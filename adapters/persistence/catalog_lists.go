@@ -5,7 +5,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
 	catalogports "vitrina/ports/catalog"
 )
@@ -113,7 +112,7 @@ var productSpec = ListSpec{
 }
 
 func productView(r *productViewRow) catalogports.ProductView {
-	return catalogports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: catalog.Price(r.PriceMilli).String(),
+	return catalogports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: kernel.AmountOfThousandths(r.PriceMilli).String(),
 		Image: r.Image, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }
 

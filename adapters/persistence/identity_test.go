@@ -21,7 +21,7 @@ var t0 = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 
 func newUser(t *testing.T, name, username string, roles ...string) *identity.User {
 	t.Helper()
-	u, err := identity.NewUser(identity.UserInput{Name: name, Username: username, Password: "tajna", ConfirmPassword: "tajna", Roles: roles}, "hash:"+username, t0)
+	u, err := identity.NewUser(identity.UserInput{Name: name, Username: username, Password: "tajna", Roles: roles}, "hash:"+username, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +361,7 @@ func TestPanelAdminsAndAddressFailures(t *testing.T) {
 		pid := int64(9)
 		a := newUser(t, "Prva Adminka", "prva", "manager", "admin")
 		b := newUser(t, "Drugi Admin", "drugi", "admin")
-		linked, _ := identity.NewUser(identity.UserInput{Name: "Vezani", Username: "vezani", Password: "tajna", ConfirmPassword: "tajna",
+		linked, _ := identity.NewUser(identity.UserInput{Name: "Vezani", Username: "vezani", Password: "tajna",
 			PartnerID: &pid, Roles: []string{"admin"}}, "hash", t0)
 		inactive := newUser(t, "Neaktivni", "neaktivni", "admin")
 		inactive.ToggleActive(t0)

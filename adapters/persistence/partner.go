@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"reflect"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/uptrace/bun"
 
@@ -12,9 +15,6 @@ import (
 	"vitrina/domain/partner"
 	partnerports "vitrina/ports/partner"
 )
-
-// figureColumns are the columns of partner.FigureFields, in the same order.
-var figureColumns = []string{"bonus", "debt", "payment", "tool_cash", "annual_plan", "money_circulation"}
 
 type partnerRow struct {
 	bun.BaseModel `bun:"table:partners,alias:p"`
@@ -40,6 +40,7 @@ type partnerRow struct {
 }
 
 // figureCols are the six figures: thousandths and whether each was entered as a percentage.
+// Their columns are the figures' keys in snake case (figureColumn); figureSlots finds them.
 type figureCols struct {
 	Bonus               int64 `bun:"bonus"`
 	BonusPct            bool  `bun:"bonus_pct"`
@@ -55,36 +56,62 @@ type figureCols struct {
 	MoneyCirculationPct bool  `bun:"money_circulation_pct"`
 }
 
-func (f *figureCols) slots() [6]struct {
-	milli *int64
-	pct   *bool
-} {
-	return [6]struct {
-		milli *int64
-		pct   *bool
-	}{{&f.Bonus, &f.BonusPct}, {&f.Debt, &f.DebtPct}, {&f.Payment, &f.PaymentPct},
-		{&f.ToolCash, &f.ToolCashPct}, {&f.AnnualPlan, &f.AnnualPlanPct}, {&f.MoneyCirculation, &f.MoneyCirculationPct}}
+// figureColumn is the column of a figure: its key in snake case (toolCash → tool_cash); the
+// column "<figure>_pct" tells whether it was entered as a percentage.
+func figureColumn(f partner.Figure) string {
+	var b strings.Builder
+	for _, r := range f.Key() {
+		if unicode.IsUpper(r) {
+			b.WriteByte('_')
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
-func (f *figureCols) set(figs map[string]partner.Figure) {
-	for i, s := range f.slots() {
-		fig := figs[partner.FigureFields[i]]
-		*s.milli, *s.pct = fig.Thousandths(), fig.IsPercent()
+// figureSlots are the field indexes in figureCols of each figure's amount and percent flag,
+// found by column; a figure without its columns stops the program at start.
+var figureSlots = func() (slots [partner.NumFigures]struct{ amount, percent int }) {
+	t := reflect.TypeFor[figureCols]()
+	index := map[string]int{}
+	for i := range t.NumField() {
+		index[t.Field(i).Tag.Get("bun")] = i
+	}
+	for _, f := range partner.AllFigures {
+		amount, ok1 := index[figureColumn(f)]
+		percent, ok2 := index[figureColumn(f)+"_pct"]
+		if !ok1 || !ok2 {
+			panic("persistence: no columns for the partner figure " + f.Key())
+		}
+		slots[f].amount, slots[f].percent = amount, percent
+	}
+	return slots
+}()
+
+func (f *figureCols) set(figs partner.Figures) {
+	v := reflect.ValueOf(f).Elem()
+	for _, fig := range partner.AllFigures {
+		v.Field(figureSlots[fig].amount).SetInt(figs[fig].Amount.Thousandths())
+		v.Field(figureSlots[fig].percent).SetBool(figs[fig].Percent)
 	}
 }
 
-func (f *figureCols) figures() map[string]partner.Figure {
-	out := make(map[string]partner.Figure, 6)
-	for i, s := range f.slots() {
-		out[partner.FigureFields[i]] = partner.FigureOf(*s.milli, *s.pct)
+func (f *figureCols) figures() partner.Figures {
+	var out partner.Figures
+	v := reflect.ValueOf(f).Elem()
+	for _, fig := range partner.AllFigures {
+		out[fig] = kernel.Figure{Amount: kernel.AmountOfThousandths(v.Field(figureSlots[fig].amount).Int()),
+			Percent: v.Field(figureSlots[fig].percent).Bool()}
 	}
 	return out
 }
 
+// texts are the figures as views show them, keyed by the figures' keys.
 func (f *figureCols) texts() map[string]string {
-	out := make(map[string]string, 6)
-	for k, v := range f.figures() {
-		out[k] = v.String()
+	out := make(map[string]string, partner.NumFigures)
+	for fig, v := range f.figures() {
+		out[partner.Figure(fig).Key()] = v.String()
 	}
 	return out
 }
@@ -269,8 +296,8 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 	c := conn(ctx, s.db)
 	set := []string{"name", "name_fold", "address", "address_fold", "pib", "pib_fold", "pdv", "pdv_fold", "phone", "phone_fold",
 		"city_id", "partner_type_id", "updated_at"}
-	for _, col := range figureColumns {
-		set = append(set, col, col+"_pct")
+	for _, f := range partner.AllFigures {
+		set = append(set, figureColumn(f), figureColumn(f)+"_pct")
 	}
 	for start := 0; start < len(rows); start += batchRows {
 		end := min(start+batchRows, len(rows))

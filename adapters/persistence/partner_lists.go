@@ -7,6 +7,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"vitrina/domain/kernel"
+	"vitrina/domain/partner"
 	partnerports "vitrina/ports/partner"
 )
 
@@ -75,9 +76,11 @@ func partnerSpec(sqlite bool) ListSpec {
 		"is_active":         {Sort: "p.is_active"},
 		"updated_at":        {Sort: "p.updated_at"},
 	}
-	for i, f := range []string{"bonus", "debt", "payment", "toolCash", "annualPlan", "moneyCirculation"} {
-		col := "p." + figureColumns[i]
-		fields[f] = Field{Sort: col, Number: col, Scale: 1000}
+	figures := ""
+	for _, f := range partner.AllFigures {
+		col := "p." + figureColumn(f)
+		fields[f.Key()] = Field{Sort: col, Number: col, Scale: 1000}
+		figures += col + ", " + col + "_pct, "
 	}
 	return ListSpec{
 		Fields:      fields,
@@ -92,9 +95,8 @@ func partnerSpec(sqlite bool) ListSpec {
 		CountFrom:  func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("partners AS p") },
 		CountTable: "partners",
 		Columns: "p.id, p.name, p.address, p.pib, p.pdv, p.city_id, ci.name AS city_name, p.phone, p.partner_type_id, " +
-			"pt.name AS partner_type_name, " + categories + " AS categories_json, p.bonus, p.bonus_pct, p.debt, p.debt_pct, " +
-			"p.payment, p.payment_pct, p.tool_cash, p.tool_cash_pct, p.annual_plan, p.annual_plan_pct, p.money_circulation, " +
-			"p.money_circulation_pct, p.is_active, p.updated_at, p.version",
+			"pt.name AS partner_type_name, " + categories + " AS categories_json, " + figures +
+			"p.is_active, p.updated_at, p.version",
 	}
 }
 

@@ -71,8 +71,9 @@ func newPartnerWorld(t *testing.T, db *bun.DB) partnerWorld {
 // partnerInput is the one place these tests spell the partner form.
 func partnerInput(id int64, name string, city kernel.ID, categories ...kernel.ID) partner.Input {
 	return partner.Input{ID: fmt.Sprint(id), Name: name, Address: "Njegoševa 1", CityID: city, Phone: "+382 67 123 456",
-		Password: "tajna1", ConfirmPassword: "tajna1", CategoryIDs: categories,
-		Figures: map[string]string{"bonus": "1", "debt": "2", "payment": "3", "toolCash": "4", "annualPlan": "5", "moneyCirculation": "6"}}
+		Password: "tajna1", CategoryIDs: categories,
+		Figures: partner.FigureTexts{partner.Bonus: "1", partner.Debt: "2", partner.Payment: "3", partner.ToolCash: "4",
+			partner.AnnualPlan: "5", partner.MoneyCirculation: "6"}}
 }
 
 func newPartner(t *testing.T, id int64, name string, city kernel.ID, categories ...kernel.ID) *partner.Partner {

@@ -415,7 +415,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, username, password string) (b
 		return false, err
 	}
 	_, err = s.CreateUser(ctx, Operator, identity.UserInput{Name: "Administrator", Username: username, Password: password,
-		ConfirmPassword: password, Roles: []string{string(identity.RoleAdmin)}})
+		Roles: []string{string(identity.RoleAdmin)}})
 	return err == nil, err
 }
 

@@ -92,6 +92,17 @@ func (s *Service) validate(ctx context.Context, in partner.Input, creating bool)
 	return v.Err()
 }
 
+// Check answers a form as Create (id 0) or Update (the partner's id) would before saving
+// anything, so that a transport's own checks of the form join the same answer.
+func (s *Service) Check(ctx context.Context, id kernel.ID, in partner.Input) error {
+	if id != 0 {
+		if _, err := s.lists.Partners.Find(ctx, id); err != nil {
+			return err
+		}
+	}
+	return s.validate(ctx, in, id == 0)
+}
+
 // Create adds a partner with its hand-entered id (spec §5 "Partner add").
 func (s *Service) Create(ctx context.Context, in partner.Input) (partnerports.PartnerView, error) {
 	if err := s.validate(ctx, in, true); err != nil {

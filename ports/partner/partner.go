@@ -75,7 +75,7 @@ type TypeView struct {
 }
 
 // PartnerView is a partner as screens show it. Figures are exact decimals as entered,
-// keyed by partner.FigureFields.
+// keyed by partner.Figure's Key.
 type PartnerView struct {
 	ID         int64
 	Name       string
