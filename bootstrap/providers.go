@@ -80,8 +80,8 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	images *storage.Images, az ports.Authorizer, p ports.Pinger) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Images: images,
+	images *storage.Images, az ports.Authorizer, p ports.Pinger, overview ports.OverviewLists) *server.Server {
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
@@ -98,7 +98,7 @@ var PersistenceSet = wire.NewSet(
 	ProvideDB,
 	persistence.NewUsers, persistence.NewUserList, persistence.NewSessions, persistence.NewLoginAttempts,
 	persistence.NewTxManager, persistence.NewPinger, persistence.NewCatalog, persistence.NewCatalogLists,
-	persistence.NewPartnerStore, persistence.NewPartnerLists,
+	persistence.NewPartnerStore, persistence.NewPartnerLists, persistence.NewOverviewLists,
 	wire.Bind(new(ports.PartnerRepository), new(*persistence.PartnerStore)),
 	wire.Bind(new(ports.PartnerReferences), new(*persistence.PartnerStore)),
 	wire.Bind(new(ports.CatalogRepository), new(*persistence.Catalog)),
