@@ -79,7 +79,9 @@ export function OverviewTable<T extends object>({
       emptyMessage={empty}
       size="small"
       stripedRows
-      className="overview-table"
+      responsiveLayout="stack"
+      breakpoint="500px"
+      className="list-table overview-table"
     >
       {columns.map((c) => (
         <Column
