@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiClient, launchBrowser, MOBILE, DESKTOP, newPage, shoot, signIn, startServer } from './harness.mjs';
+import { join } from 'node:path';
+import { apiClient, artifactsDir, DESKTOP, launchBrowser, MOBILE, newPage, shoot, signIn, startServer } from './harness.mjs';
 
 const TILE_ERROR = /ERR_INTERNET_DISCONNECTED/;
 
@@ -17,6 +18,18 @@ function amount(value, language) {
 
 function count(value, language) {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, language === 'en' ? ',' : '.');
+}
+
+/** Like shoot, with the section scrolled to the top at each width (the layout moves it). */
+async function shootSection(page, id, name) {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(350);
+    await page.evaluate((section) => document.getElementById(section).scrollIntoView(), id);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(artifactsDir, `${name}-${viewport.width}.png`) });
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 // The template pages over the demo data (14 stores, 10 partners with figures, 8 support
@@ -216,9 +229,7 @@ describe('template pages: store map, overview, style page, home reasons', () => 
     await dialog.waitFor({ state: 'hidden' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'templates-typography');
-    await page.locator('#components').scrollIntoViewIfNeeded();
-    await page.evaluate(() => document.getElementById('components').scrollIntoView());
-    await shoot(page, 'templates-components');
+    await shootSection(page, 'components', 'templates-components');
 
     await page.goto('/icons');
     const icons = page.locator('.style-icon');
@@ -237,7 +248,7 @@ describe('template pages: store map, overview, style page, home reasons', () => 
       const top = document.getElementById('icons').getBoundingClientRect().top;
       return top >= 0 && top < window.innerHeight / 2;
     });
-    await shoot(page, 'templates-icons');
+    await shootSection(page, 'icons', 'templates-icons');
     assert.deepEqual(page.problems.filter((p) => !TILE_ERROR.test(p)), []);
   });
 });

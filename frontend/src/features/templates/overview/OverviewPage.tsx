@@ -28,12 +28,16 @@ function toParams(state: TableState, active: ActiveFilter): ListParams {
   };
 }
 
-const chartOptions = {
-  maintainAspectRatio: false,
-  animation: false,
-  plugins: { legend: { position: 'bottom' } },
-  scales: { y: { beginAtZero: true } },
-};
+/** The charts write numbers in the page's language; counts have whole-number ticks. */
+function chartOptions(language: string, counts: boolean) {
+  return {
+    locale: language,
+    maintainAspectRatio: false,
+    animation: false,
+    plugins: { legend: { position: 'bottom' } },
+    scales: { y: { beginAtZero: true, ticks: counts ? { precision: 0 } : {} } },
+  };
+}
 
 /** Debt and money circulation of the groups shown, as bars (the table keeps the exact text). */
 function groupChart(rows: PartnerGroup[], t: TFunction) {
@@ -106,6 +110,9 @@ export default function OverviewPage() {
       ],
     };
   }, [weeks.data, language, t]);
+
+  const amountChart = useMemo(() => chartOptions(language, false), [language]);
+  const countChart = useMemo(() => chartOptions(language, true), [language]);
 
   const activeOptions = [
     { label: t('templates.overview.partners_all'), value: 'all' },
@@ -201,7 +208,7 @@ export default function OverviewPage() {
               <Chart
                 type="bar"
                 data={s.chart}
-                options={chartOptions}
+                options={amountChart}
                 pt={{ canvas: { role: 'img', 'aria-label': t('templates.overview.chart_of', { title: t(s.title) }) } }}
               />
             </div>
@@ -235,7 +242,7 @@ export default function OverviewPage() {
               <Chart
                 type="bar"
                 data={weekChart}
-                options={chartOptions}
+                options={countChart}
                 pt={{ canvas: { role: 'img', 'aria-label': t('templates.overview.chart_of', { title: t('templates.overview.by_week') }) } }}
               />
             </div>
