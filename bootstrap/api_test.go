@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
 )
 
@@ -269,10 +268,7 @@ func TestUsersList(t *testing.T) {
 
 func TestUsersCreateReadUpdateToggle(t *testing.T) {
 	eachEngine(t, func(t *testing.T, a *api) {
-		ctx := context.Background()
-		if err := persistence.SeedPartners(ctx, a.app.DB, []persistence.DemoPartner{{ID: 7, Name: "Partner Sedam"}}); err != nil {
-			t.Fatal(err)
-		}
+		a.addPartner(7, "Partner Sedam")
 		u := a.createUser(map[string]any{"name": "Ana Anić", "username": "Ana", "password": "pass1234",
 			"confirmPassword": "pass1234", "partner_id": "", "roles": []string{"manager", "director"}})
 		if u.ID == 0 || !u.IsActive || u.PartnerID != nil || len(u.Roles) != 2 {
@@ -347,9 +343,7 @@ func TestUsersCreateReadUpdateToggle(t *testing.T) {
 
 func TestRolesAndPartnerAccounts(t *testing.T) {
 	eachEngine(t, func(t *testing.T, a *api) {
-		if err := persistence.SeedPartners(context.Background(), a.app.DB, []persistence.DemoPartner{{ID: 3, Name: "Partner Tri"}}); err != nil {
-			t.Fatal(err)
-		}
+		a.addPartner(3, "Partner Tri")
 		a.createUser(userBody("Menadžer", "manager", "manager"))
 		a.createUser(userBody("Inženjer", "engineer", "engineer"))
 		a.createUser(userBody("Direktor", "director", "director"))

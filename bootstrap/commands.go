@@ -140,7 +140,7 @@ func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	go purgeSessions(ctx, app)
+	workers := StartWorkers(app.Log, app.Workers)
 	addr := ln.Addr().String()
 	app.Log.Info("serving", zap.String("address", "http://"+addr), zap.String("version", Version))
 	fmt.Fprintf(stdout, "Vitrina is serving on http://%s\n", addr)
@@ -149,12 +149,21 @@ func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string)
 	}
 	select {
 	case err := <-errc:
-		return err
+		return errors.Join(err, workers.Stop(workerStopWait))
 	case <-ctx.Done():
 	}
 	app.Log.Info("shutting down: waiting for requests in flight", zap.Duration("grace", shutdownGrace))
-	return shutdown(srv, cancelRequests, shutdownGrace, app.Log)
+	// Workers stop beside the requests, within the same grace: what they leave undone (an
+	// outbox row, an expired session) stays in the database for the next start.
+	stopped := make(chan error, 1)
+	go func() { stopped <- workers.Stop(workerStopWait) }()
+	err = shutdown(srv, cancelRequests, shutdownGrace, app.Log)
+	return errors.Join(err, <-stopped)
 }
+
+// workerStopWait bounds how long a stop waits for the background workers to return; it is
+// well inside the shutdown grace.
+var workerStopWait = 30 * time.Second
 
 // shutdownGrace covers the longest request the server allows; a variable so that a test
 // can shorten it.
@@ -184,21 +193,6 @@ func shutdown(srv *http.Server, cancelRequests context.CancelFunc, grace time.Du
 	return nil
 }
 
-func purgeSessions(ctx context.Context, app *App) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		if err := app.Identity.PurgeExpiredSessions(ctx); err != nil && ctx.Err() == nil {
-			app.Log.Warn("purging expired sessions", zap.Error(err))
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
 func userCommand(ctx context.Context, app *App, args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 0 || args[0] != "create" {
 		return errors.New("usage: vitrina user create --username U --name N --role R (password on stdin)")
@@ -219,7 +213,7 @@ func userCommand(ctx context.Context, app *App, args []string, stdin io.Reader, 
 		return err
 	}
 	v, err := app.Identity.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: *name, Username: *username, Password: password,
-		ConfirmPassword: password, Roles: strings.Split(*role, ",")})
+		Roles: strings.Split(*role, ",")})
 	if err != nil {
 		return err
 	}

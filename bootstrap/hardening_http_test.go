@@ -17,7 +17,8 @@ import (
 	"vitrina/adapters/http/kit"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
-	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
+	partnerports "vitrina/ports/partner"
 )
 
 // countingBody counts what the server reads of a request body.
@@ -137,7 +138,7 @@ func TestListQueriesEndWithTheirRequest(t *testing.T) {
 			if _, err := a.app.Partner.Lists().Partners.List(ctx, q); !errors.Is(err, context.Canceled) {
 				t.Fatalf("a list whose request has ended answered %v, want context.Canceled", err)
 			}
-			if err := a.app.Partner.Lists().Partners.Stream(ctx, q, func(ports.PartnerView) error { return nil }); !errors.Is(err, context.Canceled) {
+			if err := a.app.Partner.Lists().Partners.Stream(ctx, q, func(partnerports.PartnerView) error { return nil }); !errors.Is(err, context.Canceled) {
 				t.Fatalf("a list whose request has ended answered %v, want context.Canceled", err)
 			}
 		})
@@ -154,7 +155,7 @@ func TestShutdownCancelsWhatOutlivesTheGrace(t *testing.T) {
 			handlerDone := make(chan error, 1)
 			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				err := persistence.NewTxManager(a.app.DB).WithinTx(r.Context(), func(ctx context.Context) error {
-					if _, err := a.app.Catalog.CreateNamed(ctx, ports.Countries, "Cut Off"); err != nil {
+					if _, err := a.app.Catalog.CreateNamed(ctx, catalogports.Countries, "Cut Off"); err != nil {
 						return err
 					}
 					close(saving)

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/adapters/security"
 )
@@ -74,9 +73,7 @@ func TestDirectorCannotReachAboveItsRights(t *testing.T) {
 	for _, step := range steps {
 		t.Run(step.name, func(t *testing.T) {
 			eachEngine(t, func(t *testing.T, a *api) {
-				if err := persistence.SeedPartners(context.Background(), a.app.DB, []persistence.DemoPartner{{ID: 4, Name: "Partner Četiri"}}); err != nil {
-					t.Fatal(err)
-				}
+				a.addPartner(4, "Partner Četiri")
 				dir := a.createUser(userBody("Direktor", "direktor", "director"))
 				step.run(t, a, a.login("direktor", "pass1234"), dir.ID)
 				var admin []userOut
@@ -111,9 +108,7 @@ func TestDirectorManagesAccountsBelowIt(t *testing.T) {
 // second admin both are fine.
 func TestLastAdminStays(t *testing.T) {
 	eachEngine(t, func(t *testing.T, a *api) {
-		if err := persistence.SeedPartners(context.Background(), a.app.DB, []persistence.DemoPartner{{ID: 5, Name: "Partner Pet"}}); err != nil {
-			t.Fatal(err)
-		}
+		a.addPartner(5, "Partner Pet")
 		const last = "The last active admin cannot be deactivated, lose the admin role or be linked to a partner."
 		strip := map[string]any{"name": "Administrator", "username": "admin", "roles": []string{"director"}}
 		link := map[string]any{"name": "Administrator", "username": "admin", "partner_id": 5, "roles": []string{"admin"}}

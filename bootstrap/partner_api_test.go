@@ -65,6 +65,13 @@ func (a *api) createPartner(body map[string]any) partnerOut {
 	return p
 }
 
+// addPartner creates a partner through the partner calls, with the city and category it needs.
+func (a *api) addPartner(id int64, name string) partnerOut {
+	a.t.Helper()
+	w := a.partnerWorld()
+	return a.createPartner(partnerBody(id, name, w.city, "0", w.alati))
+}
+
 func (a *api) partnerIDs(query string) ([]int64, string) {
 	a.t.Helper()
 	var ps []partnerOut

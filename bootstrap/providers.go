@@ -20,6 +20,9 @@ import (
 	apppartner "vitrina/application/partner"
 	"vitrina/frontend"
 	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
+	identityports "vitrina/ports/identity"
+	partnerports "vitrina/ports/partner"
 )
 
 // App is everything a command needs.
@@ -31,6 +34,7 @@ type App struct {
 	Catalog  *appcatalog.Service
 	Partner  *apppartner.Service
 	Server   *server.Server
+	Workers  Workers
 }
 
 // SystemClock is the wall clock.
@@ -89,25 +93,32 @@ func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *ap
 func ProvideImages(cfg Config) *storage.Images { return storage.NewImages(cfg.DataDir) }
 
 // ProvideCategoryUsages lists the contexts whose active records use categories.
-func ProvideCategoryUsages(partners *persistence.PartnerStore) appcatalog.CategoryUsages {
+func ProvideCategoryUsages(partners *persistence.PartnerCategoryUsage) appcatalog.CategoryUsages {
 	return appcatalog.CategoryUsages{partners}
 }
 
-// PersistenceSet binds the stores to the ports.
+// PersistenceSet binds the stores to the ports: each context's own stores, then the small
+// adapters answering the narrow ports one context asks another through (ADR 0014).
 var PersistenceSet = wire.NewSet(
 	ProvideDB,
-	persistence.NewUsers, persistence.NewUserList, persistence.NewSessions, persistence.NewLoginAttempts,
-	persistence.NewTxManager, persistence.NewPinger, persistence.NewCatalog, persistence.NewCatalogLists,
-	persistence.NewPartnerStore, persistence.NewPartnerLists, persistence.NewOverviewLists,
-	wire.Bind(new(ports.PartnerRepository), new(*persistence.PartnerStore)),
-	wire.Bind(new(ports.PartnerReferences), new(*persistence.PartnerStore)),
-	wire.Bind(new(ports.CatalogRepository), new(*persistence.Catalog)),
-	wire.Bind(new(ports.UserRepository), new(*persistence.Users)),
-	wire.Bind(new(ports.SessionStore), new(*persistence.Sessions)),
-	wire.Bind(new(ports.LoginAttempts), new(*persistence.LoginAttempts)),
-	wire.Bind(new(ports.PartnerDirectory), new(*persistence.PartnerStore)),
+	persistence.NewTxManager, persistence.NewPinger,
 	wire.Bind(new(ports.TxManager), new(*persistence.TxManager)),
 	wire.Bind(new(ports.Pinger), new(*persistence.Pinger)),
+
+	persistence.NewUsers, persistence.NewUserLists, persistence.NewSessions, persistence.NewLoginAttempts,
+	wire.Bind(new(identityports.UserRepository), new(*persistence.Users)),
+	wire.Bind(new(identityports.SessionStore), new(*persistence.Sessions)),
+	wire.Bind(new(identityports.LoginAttempts), new(*persistence.LoginAttempts)),
+	persistence.NewPartnerDirectory, wire.Bind(new(identityports.PartnerDirectory), new(*persistence.PartnerDirectory)),
+
+	persistence.NewCatalog, persistence.NewCatalogLists,
+	wire.Bind(new(catalogports.CatalogRepository), new(*persistence.Catalog)),
+	persistence.NewPartnerCategoryUsage,
+
+	persistence.NewPartnerStore, persistence.NewPartnerLists, persistence.NewOverviewLists,
+	wire.Bind(new(partnerports.PartnerRepository), new(*persistence.PartnerStore)),
+	wire.Bind(new(partnerports.Types), new(*persistence.PartnerStore)),
+	persistence.NewPartnerCatalog, wire.Bind(new(partnerports.Catalog), new(*persistence.PartnerCatalog)),
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.

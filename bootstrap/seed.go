@@ -34,7 +34,7 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 		first, last := demoFirst[i%len(demoFirst)], demoLast[(i*7)%len(demoLast)]
 		username := strings.ToLower(asciiFold(first) + "." + asciiFold(last))
 		in := identity.UserInput{Name: first + " " + last, Username: username, Password: "demo1234",
-			ConfirmPassword: "demo1234", Roles: []string{roles[i%len(roles)]}}
+			Roles: []string{roles[i%len(roles)]}}
 		if i%13 == 5 {
 			pid := demoPartnerData[i%len(demoPartnerData)].id
 			in.PartnerID, in.Roles = &pid, nil
@@ -49,7 +49,7 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 			return err
 		}
 		if i%9 == 8 { // a few inactive accounts, so the list shows both states
-			if _, err := app.Identity.ToggleUser(ctx, appidentity.Principal{}, kernel.ID(v.ID)); err != nil {
+			if _, err := app.Identity.ToggleUser(ctx, kernel.Principal{}, kernel.ID(v.ID)); err != nil {
 				return err
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
 )
 
 var demoCountries = []string{"Crna Gora", "Srbija", "Bosna i Hercegovina", "Hrvatska", "Albanija", "Sjeverna Makedonija", "Slovenija", "Kosovo"}
@@ -76,12 +77,12 @@ func seedCatalog(ctx context.Context, app *App) (string, error) {
 		return err
 	}
 	for _, name := range demoCountries {
-		if _, err := svc.CreateNamed(ctx, ports.Countries, name); skip(err) != nil {
+		if _, err := svc.CreateNamed(ctx, catalogports.Countries, name); skip(err) != nil {
 			return "", err
 		}
 	}
 	for _, name := range demoCategories {
-		if _, err := svc.CreateNamed(ctx, ports.Categories, name); skip(err) != nil {
+		if _, err := svc.CreateNamed(ctx, catalogports.Categories, name); skip(err) != nil {
 			return "", err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
 )
 
 // The demo data loads on an empty database, and loading it again changes nothing.
@@ -33,7 +34,7 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	lists := app.Catalog.Lists()
 	counts := map[string]int{}
 	for name, l := range map[string]interface {
-		List(context.Context, ports.ListQuery) (ports.Page[ports.NamedView], error)
+		List(context.Context, ports.ListQuery) (ports.Page[catalogports.NamedView], error)
 	}{"countries": lists.Countries, "categories": lists.Categories} {
 		p, err := l.List(ctx, q)
 		if err != nil {

@@ -31,22 +31,25 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	config := ProvideIdentityConfig(cfg)
 	users := persistence.NewUsers(db)
-	lister := persistence.NewUserList(db)
+	userLists := persistence.NewUserLists(db)
 	sessions := persistence.NewSessions(db)
 	loginAttempts := persistence.NewLoginAttempts(db)
-	partnerStore := persistence.NewPartnerStore(db)
+	partnerDirectory := persistence.NewPartnerDirectory(db)
 	argon2Hasher := ProvideHasher()
 	txManager := persistence.NewTxManager(db)
 	systemClock := SystemClock{}
-	service := identity.NewService(config, users, lister, sessions, loginAttempts, partnerStore, argon2Hasher, txManager, systemClock)
+	service := identity.NewService(config, users, userLists, sessions, loginAttempts, partnerDirectory, argon2Hasher, txManager, systemClock)
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)
-	categoryUsages := ProvideCategoryUsages(partnerStore)
+	partnerCategoryUsage := persistence.NewPartnerCategoryUsage(db)
+	categoryUsages := ProvideCategoryUsages(partnerCategoryUsage)
 	catalogService := catalog.NewService(persistenceCatalog, catalogLists, images, categoryUsages, txManager, systemClock)
+	partnerStore := persistence.NewPartnerStore(db)
+	partnerCatalog := persistence.NewPartnerCatalog(db)
 	partnerLists := persistence.NewPartnerLists(db)
 	workbooks := excel.New()
-	partnerService := partner.NewService(partnerStore, partnerStore, partnerLists, workbooks, argon2Hasher, txManager, systemClock)
+	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, argon2Hasher, txManager, systemClock)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
@@ -56,6 +59,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, images, enforcer, pinger, overviewLists)
+	workers := ProvideWorkers(logger, service)
 	app := &App{
 		Config:   cfg,
 		Log:      logger,
@@ -64,6 +68,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Catalog:  catalogService,
 		Partner:  partnerService,
 		Server:   server,
+		Workers:  workers,
 	}
 	return app, func() {
 		cleanup2()

@@ -7,7 +7,7 @@ import (
 )
 
 // ListQuery is one request of a list screen: a page, a whitelisted sort, per-column
-// "contains" filters and the active flag. Page 0 asks for the whole list.
+// "contains" filters, the active flag and a scope. Page 0 asks for the whole list.
 type ListQuery struct {
 	Page    int
 	PerPage int
@@ -15,6 +15,22 @@ type ListQuery struct {
 	Desc    bool
 	Filters map[string]string
 	Active  *bool
+	// Scope narrows the list to the rows that belong to other records, by key and id: a
+	// partner's contacts ("partner_id"), a campaign's products ("campaign_id"). The code
+	// sets it, never the request; a key the resource does not whitelist is an error, so a
+	// scope is never silently dropped.
+	Scope map[string]kernel.ID
+}
+
+// Within returns q narrowed to the rows of the record id by the scope key; q is unchanged.
+func (q ListQuery) Within(key string, id kernel.ID) ListQuery {
+	scope := make(map[string]kernel.ID, len(q.Scope)+1)
+	for k, v := range q.Scope {
+		scope[k] = v
+	}
+	scope[key] = id
+	q.Scope = scope
+	return q
 }
 
 // Paged tells whether the query asks for one page rather than the whole list.

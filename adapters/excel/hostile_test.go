@@ -18,9 +18,9 @@ import (
 // The hostile files of issue 9 ("Denial of service"), small and made here: each is refused at
 // once, with its own message, without spending the memory or time it asks for.
 
-// hostileRead reads data and reports how many rows fn saw, the error, and the bytes the read
-// allocated; it fails the test when the read is still running after limit.
-func hostileRead(t *testing.T, ctx context.Context, data []byte, limit time.Duration) (rows int, err error, alloc uint64) {
+// hostileRead reads data and reports how many rows fn saw, the bytes the read allocated and the
+// error; it fails the test when the read is still running after limit.
+func hostileRead(t *testing.T, ctx context.Context, data []byte, limit time.Duration) (rows int, alloc uint64, err error) {
 	t.Helper()
 	type result struct {
 		rows  int
@@ -42,10 +42,10 @@ func hostileRead(t *testing.T, ctx context.Context, data []byte, limit time.Dura
 	}()
 	select {
 	case r := <-done:
-		return r.rows, r.err, r.alloc
+		return r.rows, r.alloc, r.err
 	case <-time.After(limit):
 		t.Fatalf("still reading after %s", limit)
-		return 0, nil, 0
+		return 0, 0, nil
 	}
 }
 
@@ -60,7 +60,7 @@ func TestHostileRowNumbersAreRefusedAtOnce(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			data := buildXLSX(t, zip.Deflate, sheetText(sheet), nil)
-			n, err, alloc := hostileRead(t, context.Background(), data, 5*time.Second)
+			n, alloc, err := hostileRead(t, context.Background(), data, 5*time.Second)
 			if !errors.Is(err, ErrTooManyRows) || n > 1 {
 				t.Fatalf("%d rows, err = %v", n, err)
 			}
@@ -106,7 +106,7 @@ func TestHostileSharedStringUsedByManyCells(t *testing.T) {
 	}
 	// Just under the size past which a part's shrinking is checked, as the review's was.
 	data := buildXLSX(t, zip.Deflate, sheetText(sheet.String()), []string{strings.Repeat("x", 1_000_000)})
-	n, err, alloc := hostileRead(t, context.Background(), data, 10*time.Second)
+	n, alloc, err := hostileRead(t, context.Background(), data, 10*time.Second)
 	if !errors.Is(err, ErrCellTooLong) || n != 0 {
 		t.Fatalf("%d rows, err = %v", n, err)
 	}
@@ -130,7 +130,7 @@ func TestHostileTextBudgets(t *testing.T) {
 	}
 	t.Run("row", func(t *testing.T) {
 		data := buildXLSX(t, zip.Deflate, sheetText(rowOf(1, 2)+rowOf(2, 3)), []string{long})
-		n, err, _ := hostileRead(t, context.Background(), data, 5*time.Second)
+		n, _, err := hostileRead(t, context.Background(), data, 5*time.Second)
 		if !errors.Is(err, ErrRowTooLong) || n != 1 {
 			t.Fatalf("%d rows, err = %v", n, err)
 		}
@@ -142,7 +142,7 @@ func TestHostileTextBudgets(t *testing.T) {
 			sheet.WriteString(rowOf(r, 2))
 		}
 		data := buildXLSX(t, zip.Deflate, sheetText(sheet.String()), []string{long})
-		n, err, _ := hostileRead(t, context.Background(), data, 10*time.Second)
+		n, _, err := hostileRead(t, context.Background(), data, 10*time.Second)
 		if !errors.Is(err, ErrTextTooLong) || n != ports.SpreadsheetMaxTextBytes/(2*len(long)) {
 			t.Fatalf("%d rows, err = %v", n, err)
 		}
@@ -160,7 +160,7 @@ func TestHostileTextBudgets(t *testing.T) {
 		sst.WriteString(`</sst>`)
 		table := sst.String()
 		data := packageWhole(t, `<worksheet xmlns="`+nsMain+`"><sheetData>`+rowOf(1, 1)+`</sheetData></worksheet>`, &table)
-		n, err, alloc := hostileRead(t, context.Background(), data, 10*time.Second)
+		n, alloc, err := hostileRead(t, context.Background(), data, 10*time.Second)
 		if !errors.Is(err, ErrTextTooLong) || n != 0 {
 			t.Fatalf("%d rows, err = %v", n, err)
 		}
@@ -214,7 +214,7 @@ func TestHostileLongCells(t *testing.T) {
 			if len(data) > ports.SpreadsheetMaxBytes {
 				t.Fatalf("%d bytes", len(data))
 			}
-			n, err, alloc := hostileRead(t, context.Background(), data, 10*time.Second)
+			n, alloc, err := hostileRead(t, context.Background(), data, 10*time.Second)
 			if !errors.Is(err, c.want) || (c.want == nil) != (n == 1) {
 				t.Fatalf("%d rows, err = %v, want %v", n, err, c.want)
 			}
@@ -272,7 +272,7 @@ func TestHostileXLSStrings(t *testing.T) {
 		"an SST string of 32,767 in 2,100 rows": {xlsFile(longSST(ports.SpreadsheetMaxCellChars, 2100, 'x'), sheet(2100)), ErrTextTooLong},
 	} {
 		t.Run(name, func(t *testing.T) {
-			n, err, alloc := hostileRead(t, context.Background(), c.data, 5*time.Second)
+			n, alloc, err := hostileRead(t, context.Background(), c.data, 5*time.Second)
 			if !errors.Is(err, c.want) {
 				t.Fatalf("%d rows, err = %v, want %v", n, err, c.want)
 			}
@@ -321,7 +321,7 @@ func TestHostileDamagedSheetXML(t *testing.T) {
 			default:
 				data = buildXLSX(t, zip.Deflate, sheetText(sheet), []string{"one"})
 			}
-			_, err, _ := hostileRead(t, context.Background(), data, 5*time.Second)
+			_, _, err := hostileRead(t, context.Background(), data, 5*time.Second)
 			if !errors.Is(err, ErrDamaged) {
 				t.Fatalf("err = %v", err)
 			}
@@ -360,7 +360,7 @@ func TestHostileDamagedSharedStrings(t *testing.T) {
 		"not XML":         "one, two",
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err, _ := hostileRead(t, context.Background(), packageWhole(t, sheet, &sst), 5*time.Second)
+			_, _, err := hostileRead(t, context.Background(), packageWhole(t, sheet, &sst), 5*time.Second)
 			if !errors.Is(err, ErrDamaged) {
 				t.Fatalf("err = %v", err)
 			}
@@ -403,7 +403,7 @@ func TestHostileReadStopsWithTheRequest(t *testing.T) {
 	// Inside one row of endless markup, where no row ends.
 	endless := `<row r="1">` + strings.Repeat(`<x/><!---->`, 100_000) + `</row>`
 	data = buildXLSX(t, zip.Store, sheetText(endless), nil)
-	n, err, _ := hostileRead(t, &countdown{Context: context.Background(), n: 20}, data, 5*time.Second)
+	n, _, err := hostileRead(t, &countdown{Context: context.Background(), n: 20}, data, 5*time.Second)
 	if !errors.Is(err, context.Canceled) || n != 0 {
 		t.Fatalf("%d rows, err = %v", n, err)
 	}

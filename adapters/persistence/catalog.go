@@ -10,7 +10,7 @@ import (
 
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
-	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
 )
 
 type namedRow struct {
@@ -71,7 +71,7 @@ type Catalog struct{ db *bun.DB }
 // NewCatalog returns the catalog store of db.
 func NewCatalog(db *bun.DB) *Catalog { return &Catalog{db: db} }
 
-var _ ports.CatalogRepository = (*Catalog)(nil)
+var _ catalogports.CatalogRepository = (*Catalog)(nil)
 
 func namedMapping[D interface{ AssignID(kernel.ID) }](table, entity string, load func(*namedRow) D, named func(D) *catalog.Named) mapping[namedRow, D] {
 	return mapping[namedRow, D]{table: table, entity: entity, load: load,
@@ -102,7 +102,7 @@ var (
 		assign: func(c *catalog.City, id kernel.ID) { c.AssignID(id) }, taken: catalog.ErrNameTaken}
 	products = mapping[productRow, *catalog.Product]{entity: "product",
 		load: func(r *productRow) *catalog.Product {
-			return catalog.RehydrateProduct(kernel.ID(r.ID), r.Name, r.Description, catalog.Price(r.PriceMilli), r.Image, r.IsActive, r.UpdatedAt)
+			return catalog.RehydrateProduct(kernel.ID(r.ID), r.Name, r.Description, kernel.AmountOfThousandths(r.PriceMilli), r.Image, r.IsActive, r.UpdatedAt)
 		},
 		save:   toProductRow,
 		id:     func(r *productRow) *int64 { return &r.ID },
@@ -197,9 +197,9 @@ func duplicate(ctx context.Context, q *bun.SelectQuery) (catalog.Duplicate, erro
 }
 
 // NamedDuplicate finds another country or category with the name.
-func (s *Catalog) NamedDuplicate(ctx context.Context, kind ports.NamedKind, name string, except kernel.ID) (catalog.Duplicate, error) {
+func (s *Catalog) NamedDuplicate(ctx context.Context, kind catalogports.NamedKind, name string, except kernel.ID) (catalog.Duplicate, error) {
 	table := "countries"
-	if kind == ports.Categories {
+	if kind == catalogports.Categories {
 		table = "categories"
 	}
 	return duplicate(ctx, conn(ctx, s.db).NewSelect().Table(table).

@@ -5,9 +5,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
-	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
 )
 
 type namedViewRow struct {
@@ -35,8 +34,8 @@ func namedSpec(table string) ListSpec {
 	}
 }
 
-func namedView(r *namedViewRow) ports.NamedView {
-	return ports.NamedView{ID: r.ID, Name: r.Name, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
+func namedView(r *namedViewRow) catalogports.NamedView {
+	return catalogports.NamedView{ID: r.ID, Name: r.Name, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }
 
 type cityViewRow struct {
@@ -68,8 +67,8 @@ var citySpec = ListSpec{
 }
 
 // NewCatalogLists returns the catalog's list screens.
-func NewCatalogLists(db *bun.DB) ports.CatalogLists {
-	return ports.CatalogLists{
+func NewCatalogLists(db *bun.DB) catalogports.CatalogLists {
+	return catalogports.CatalogLists{
 		Countries:  NewLister(db, namedSpec("countries"), "country", namedView),
 		Categories: NewLister(db, namedSpec("categories"), "category", namedView),
 		Cities:     NewLister(db, citySpec, "city", cityView),
@@ -78,8 +77,8 @@ func NewCatalogLists(db *bun.DB) ports.CatalogLists {
 	}
 }
 
-func cityView(r *cityViewRow) ports.CityView {
-	return ports.CityView{ID: r.ID, Name: r.Name, CountryID: r.CountryID, CountryName: r.CountryName, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt,
+func cityView(r *cityViewRow) catalogports.CityView {
+	return catalogports.CityView{ID: r.ID, Name: r.Name, CountryID: r.CountryID, CountryName: r.CountryName, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt,
 		Version: kernel.Version(r.Version)}
 }
 
@@ -112,8 +111,8 @@ var productSpec = ListSpec{
 	Columns:     "pr.id, pr.name, pr.description, pr.price_milli, pr.image, pr.is_active, pr.updated_at, pr.version",
 }
 
-func productView(r *productViewRow) ports.ProductView {
-	return ports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: catalog.Price(r.PriceMilli).String(),
+func productView(r *productViewRow) catalogports.ProductView {
+	return catalogports.ProductView{ID: r.ID, Name: r.Name, Description: r.Description, Price: kernel.AmountOfThousandths(r.PriceMilli).String(),
 		Image: r.Image, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }
 
@@ -149,7 +148,7 @@ var storeSpec = ListSpec{
 	Columns: "st.id, st.city_id, ci.name AS city_name, st.address, st.contact, st.lat, st.lng, st.is_active, st.updated_at, st.version",
 }
 
-func storeView(r *storeViewRow) ports.StoreView {
-	return ports.StoreView{ID: r.ID, CityID: r.CityID, CityName: r.CityName, Address: r.Address, Contact: r.Contact,
+func storeView(r *storeViewRow) catalogports.StoreView {
+	return catalogports.StoreView{ID: r.ID, CityID: r.CityID, CityName: r.CityName, Address: r.Address, Contact: r.Contact,
 		Lat: r.Lat, Lng: r.Lng, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
 }

@@ -12,6 +12,7 @@ import (
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
 )
 
 func TestCatalogRepositoryContract(t *testing.T) {
@@ -25,13 +26,13 @@ func TestCatalogRepositoryContract(t *testing.T) {
 		if err := repo.AddCountry(ctx, me); err != nil || me.ID() == 0 {
 			t.Fatalf("add country: %v", err)
 		}
-		if d, _ := repo.NamedDuplicate(ctx, ports.Countries, "CRNA GORA", 0); d != catalog.ActiveDuplicate {
+		if d, _ := repo.NamedDuplicate(ctx, catalogports.Countries, "CRNA GORA", 0); d != catalog.ActiveDuplicate {
 			t.Fatalf("duplicate = %v", d)
 		}
-		if d, _ := repo.NamedDuplicate(ctx, ports.Countries, "Crna Gora", me.ID()); d != catalog.NoDuplicate {
+		if d, _ := repo.NamedDuplicate(ctx, catalogports.Countries, "Crna Gora", me.ID()); d != catalog.NoDuplicate {
 			t.Fatal("a record is no duplicate of itself")
 		}
-		if d, _ := repo.NamedDuplicate(ctx, ports.Categories, "Crna Gora", 0); d != catalog.NoDuplicate {
+		if d, _ := repo.NamedDuplicate(ctx, catalogports.Categories, "Crna Gora", 0); d != catalog.NoDuplicate {
 			t.Fatal("countries and categories are separate")
 		}
 		twin, _ := catalog.NewCountry("crna gora", now)

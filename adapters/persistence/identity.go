@@ -11,7 +11,7 @@ import (
 
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
-	"vitrina/ports"
+	identityports "vitrina/ports/identity"
 )
 
 type userRow struct {
@@ -66,7 +66,7 @@ type Users struct{ db *bun.DB }
 // NewUsers returns the user store of db.
 func NewUsers(db *bun.DB) *Users { return &Users{db: db} }
 
-var _ ports.UserRepository = (*Users)(nil)
+var _ identityports.UserRepository = (*Users)(nil)
 
 var users = mapping[userRow, *identity.User]{entity: "user",
 	load:   (*userRow).toDomain,
@@ -157,8 +157,8 @@ type userViewRow struct {
 	totalRow
 }
 
-func (r *userViewRow) view() ports.UserView {
-	return ports.UserView{ID: r.ID, Name: r.Name, Username: r.Username, IsActive: r.IsActive, PartnerID: r.PartnerID,
+func (r *userViewRow) view() identityports.UserView {
+	return identityports.UserView{ID: r.ID, Name: r.Name, Username: r.Username, IsActive: r.IsActive, PartnerID: r.PartnerID,
 		PartnerName: r.PartnerName, Roles: splitRoles(r.Roles), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
 		Version: kernel.Version(r.Version)}
 }
@@ -182,11 +182,34 @@ var userList = ListSpec{
 	},
 	CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("users AS u") },
 	Columns:   "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at, u.version",
+	Scopes:    map[string]string{"partner_id": "u.partner_id"},
 }
 
-// NewUserList reads the users screen.
-func NewUserList(db *bun.DB) ports.Lister[ports.UserView] {
-	return NewLister(db, userList, "user", (*userViewRow).view)
+// partnerUserList is the users list narrowed to accounts linked to a partner.
+func partnerUserList() ListSpec {
+	s := userList
+	s.From = func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("users AS u").Join("JOIN partners AS p ON p.id = u.partner_id")
+	}
+	s.CountFrom = func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("users AS u").Where("u.partner_id IS NOT NULL")
+	}
+	s.FTSTable = "" // the trigram table covers every user; the join narrows
+	fields := make(map[string]Field, len(s.Fields))
+	for k, f := range s.Fields {
+		f.FTS = ""
+		fields[k] = f
+	}
+	s.Fields = fields
+	return s
+}
+
+// NewUserLists reads identity's list screens.
+func NewUserLists(db *bun.DB) identityports.UserLists {
+	return identityports.UserLists{
+		Users:        NewLister(db, userList, "user", (*userViewRow).view),
+		PartnerUsers: NewLister(db, partnerUserList(), "user", (*userViewRow).view),
+	}
 }
 
 type sessionRow struct {
@@ -204,7 +227,7 @@ type Sessions struct{ db *bun.DB }
 // NewSessions returns the session store of db.
 func NewSessions(db *bun.DB) *Sessions { return &Sessions{db: db} }
 
-var _ ports.SessionStore = (*Sessions)(nil)
+var _ identityports.SessionStore = (*Sessions)(nil)
 
 // Create stores a new session.
 func (s *Sessions) Create(ctx context.Context, sess identity.Session) error {
@@ -261,7 +284,7 @@ type LoginAttempts struct{ db *bun.DB }
 // NewLoginAttempts returns the attempt store of db.
 func NewLoginAttempts(db *bun.DB) *LoginAttempts { return &LoginAttempts{db: db} }
 
-var _ ports.LoginAttempts = (*LoginAttempts)(nil)
+var _ identityports.LoginAttempts = (*LoginAttempts)(nil)
 
 // Failures counts failures for the username and address since the given time.
 func (s *LoginAttempts) Failures(ctx context.Context, usernameKey, address string, since time.Time) (int, error) {

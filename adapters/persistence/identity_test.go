@@ -14,13 +14,14 @@ import (
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
+	identityports "vitrina/ports/identity"
 )
 
 var t0 = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 
 func newUser(t *testing.T, name, username string, roles ...string) *identity.User {
 	t.Helper()
-	u, err := identity.NewUser(identity.UserInput{Name: name, Username: username, Password: "tajna", ConfirmPassword: "tajna", Roles: roles}, "hash:"+username, t0)
+	u, err := identity.NewUser(identity.UserInput{Name: name, Username: username, Password: "tajna", Roles: roles}, "hash:"+username, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestUserRepositoryContract(t *testing.T) {
 		if updated.Username() != "ana.m" || *updated.PartnerID() != 42 {
 			t.Fatalf("update not applied: %+v", updated)
 		}
-		view, err := persistence.NewUserList(db).Find(ctx, u.ID())
+		view, err := persistence.NewUserLists(db).Users.Find(ctx, u.ID())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +108,7 @@ func TestUserRepositoryContract(t *testing.T) {
 			t.Fatalf("Count = %d, %v", n, err)
 		}
 
-		partners := persistence.NewPartnerStore(db)
+		partners := persistence.NewPartnerDirectory(db)
 		if ok, _ := partners.PartnerExists(ctx, 42); !ok {
 			t.Fatal("partner 42 exists")
 		}
@@ -121,7 +122,7 @@ func TestUserListContract(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		users := persistence.NewUsers(db)
-		list := persistence.NewUserList(db)
+		list := persistence.NewUserLists(db).Users
 		addPartner(t, db, 1, "Alfa Trade")
 		names := []string{"Đorđe Petrović", "ana Petrović", "Bojan Jovanović", "Čedomir Perić", "Marko Marković", "Zoran Lakić"}
 		ids := map[string]kernel.ID{}
@@ -250,7 +251,7 @@ func TestUserListContract(t *testing.T) {
 		}
 
 		var streamed []string
-		if err := list.Stream(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v ports.UserView) error {
+		if err := list.Stream(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v identityports.UserView) error {
 			streamed = append(streamed, v.Name)
 			return nil
 		}); err != nil {
@@ -360,7 +361,7 @@ func TestPanelAdminsAndAddressFailures(t *testing.T) {
 		pid := int64(9)
 		a := newUser(t, "Prva Adminka", "prva", "manager", "admin")
 		b := newUser(t, "Drugi Admin", "drugi", "admin")
-		linked, _ := identity.NewUser(identity.UserInput{Name: "Vezani", Username: "vezani", Password: "tajna", ConfirmPassword: "tajna",
+		linked, _ := identity.NewUser(identity.UserInput{Name: "Vezani", Username: "vezani", Password: "tajna",
 			PartnerID: &pid, Roles: []string{"admin"}}, "hash", t0)
 		inactive := newUser(t, "Neaktivni", "neaktivni", "admin")
 		inactive.ToggleActive(t0)

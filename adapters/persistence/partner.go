@@ -4,17 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"reflect"
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/uptrace/bun"
 
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
-	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
-
-// figureColumns are the columns of partner.FigureFields, in the same order.
-var figureColumns = []string{"bonus", "debt", "payment", "tool_cash", "annual_plan", "money_circulation"}
 
 type partnerRow struct {
 	bun.BaseModel `bun:"table:partners,alias:p"`
@@ -40,6 +40,7 @@ type partnerRow struct {
 }
 
 // figureCols are the six figures: thousandths and whether each was entered as a percentage.
+// Their columns are the figures' keys in snake case (figureColumn); figureSlots finds them.
 type figureCols struct {
 	Bonus               int64 `bun:"bonus"`
 	BonusPct            bool  `bun:"bonus_pct"`
@@ -55,36 +56,62 @@ type figureCols struct {
 	MoneyCirculationPct bool  `bun:"money_circulation_pct"`
 }
 
-func (f *figureCols) slots() [6]struct {
-	milli *int64
-	pct   *bool
-} {
-	return [6]struct {
-		milli *int64
-		pct   *bool
-	}{{&f.Bonus, &f.BonusPct}, {&f.Debt, &f.DebtPct}, {&f.Payment, &f.PaymentPct},
-		{&f.ToolCash, &f.ToolCashPct}, {&f.AnnualPlan, &f.AnnualPlanPct}, {&f.MoneyCirculation, &f.MoneyCirculationPct}}
+// figureColumn is the column of a figure: its key in snake case (toolCash → tool_cash); the
+// column "<figure>_pct" tells whether it was entered as a percentage.
+func figureColumn(f partner.Figure) string {
+	var b strings.Builder
+	for _, r := range f.Key() {
+		if unicode.IsUpper(r) {
+			b.WriteByte('_')
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
-func (f *figureCols) set(figs map[string]partner.Figure) {
-	for i, s := range f.slots() {
-		fig := figs[partner.FigureFields[i]]
-		*s.milli, *s.pct = fig.Thousandths(), fig.IsPercent()
+// figureSlots are the field indexes in figureCols of each figure's amount and percent flag,
+// found by column; a figure without its columns stops the program at start.
+var figureSlots = func() (slots [partner.NumFigures]struct{ amount, percent int }) {
+	t := reflect.TypeFor[figureCols]()
+	index := map[string]int{}
+	for i := range t.NumField() {
+		index[t.Field(i).Tag.Get("bun")] = i
+	}
+	for _, f := range partner.AllFigures {
+		amount, ok1 := index[figureColumn(f)]
+		percent, ok2 := index[figureColumn(f)+"_pct"]
+		if !ok1 || !ok2 {
+			panic("persistence: no columns for the partner figure " + f.Key())
+		}
+		slots[f].amount, slots[f].percent = amount, percent
+	}
+	return slots
+}()
+
+func (f *figureCols) set(figs partner.Figures) {
+	v := reflect.ValueOf(f).Elem()
+	for _, fig := range partner.AllFigures {
+		v.Field(figureSlots[fig].amount).SetInt(figs[fig].Amount.Thousandths())
+		v.Field(figureSlots[fig].percent).SetBool(figs[fig].Percent)
 	}
 }
 
-func (f *figureCols) figures() map[string]partner.Figure {
-	out := make(map[string]partner.Figure, 6)
-	for i, s := range f.slots() {
-		out[partner.FigureFields[i]] = partner.FigureOf(*s.milli, *s.pct)
+func (f *figureCols) figures() partner.Figures {
+	var out partner.Figures
+	v := reflect.ValueOf(f).Elem()
+	for _, fig := range partner.AllFigures {
+		out[fig] = kernel.Figure{Amount: kernel.AmountOfThousandths(v.Field(figureSlots[fig].amount).Int()),
+			Percent: v.Field(figureSlots[fig].percent).Bool()}
 	}
 	return out
 }
 
+// texts are the figures as views show them, keyed by the figures' keys.
 func (f *figureCols) texts() map[string]string {
-	out := make(map[string]string, 6)
-	for k, v := range f.figures() {
-		out[k] = v.String()
+	out := make(map[string]string, partner.NumFigures)
+	for fig, v := range f.figures() {
+		out[partner.Figure(fig).Key()] = v.String()
 	}
 	return out
 }
@@ -149,23 +176,17 @@ type supportMessageRow struct {
 }
 
 // PartnerStore keeps the partner context: partners, contacts, support messages and the
-// lookups they point to.
+// partner and contact types. What other contexts ask about partners, and what the partner
+// context asks the catalog, is answered by the small adapters of narrow_ports.go.
 type PartnerStore struct{ db *bun.DB }
 
 // NewPartnerStore returns the partner store of db.
 func NewPartnerStore(db *bun.DB) *PartnerStore { return &PartnerStore{db: db} }
 
 var (
-	_ ports.PartnerRepository = (*PartnerStore)(nil)
-	_ ports.PartnerReferences = (*PartnerStore)(nil)
-	_ ports.CategoryUsage     = (*PartnerStore)(nil)
-	_ ports.PartnerDirectory  = (*PartnerStore)(nil)
+	_ partnerports.PartnerRepository = (*PartnerStore)(nil)
+	_ partnerports.Types             = (*PartnerStore)(nil)
 )
-
-// PartnerExists tells identity whether a partner with the id exists (ports.PartnerDirectory).
-func (s *PartnerStore) PartnerExists(ctx context.Context, id int64) (bool, error) {
-	return s.exists(ctx, "partners", kernel.ID(id))
-}
 
 // Add inserts a partner with its hand-entered id and its categories.
 func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
@@ -258,7 +279,7 @@ func (s *PartnerStore) ExistingIDs(ctx context.Context, ids []kernel.ID) (map[ke
 			batch = append(batch, int64(id))
 		}
 		var found []int64
-		if err := conn(ctx, s.db).NewSelect().TableExpr("partners").Column("id").Where("id IN (?)", bun.In(batch)).
+		if err := conn(ctx, s.db).NewSelect().TableExpr("partners").Column("id").Where("id IN (?)", bun.List(batch)).
 			Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}
@@ -275,8 +296,8 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 	c := conn(ctx, s.db)
 	set := []string{"name", "name_fold", "address", "address_fold", "pib", "pib_fold", "pdv", "pdv_fold", "phone", "phone_fold",
 		"city_id", "partner_type_id", "updated_at"}
-	for _, col := range figureColumns {
-		set = append(set, col, col+"_pct")
+	for _, f := range partner.AllFigures {
+		set = append(set, figureColumn(f), figureColumn(f)+"_pct")
 	}
 	for start := 0; start < len(rows); start += batchRows {
 		end := min(start+batchRows, len(rows))
@@ -299,7 +320,7 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 		if _, err := q.Exec(ctx); err != nil {
 			return err
 		}
-		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.List(ids)).Exec(ctx); err != nil {
 			return err
 		}
 		if err := insertCategories(ctx, c, links); err != nil {
@@ -352,7 +373,7 @@ func (s *PartnerStore) UpdateSupportMessage(ctx context.Context, id kernel.ID, f
 }
 
 // Unseen lists the active messages above the user's mark, newest first.
-func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]ports.EvidentionView, error) {
+func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]partnerports.EvidentionView, error) {
 	var rows []struct {
 		ID          int64     `bun:"id"`
 		TypeName    string    `bun:"type_name"`
@@ -368,9 +389,9 @@ func (s *PartnerStore) Unseen(ctx context.Context, userID kernel.ID) ([]ports.Ev
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
-	out := make([]ports.EvidentionView, 0, len(rows))
+	out := make([]partnerports.EvidentionView, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, ports.EvidentionView{ID: r.ID, TypeName: r.TypeName, PartnerName: r.PartnerName, CreatedAt: r.CreatedAt})
+		out = append(out, partnerports.EvidentionView{ID: r.ID, TypeName: r.TypeName, PartnerName: r.PartnerName, CreatedAt: r.CreatedAt})
 	}
 	return out, nil
 }
@@ -384,89 +405,19 @@ func (s *PartnerStore) MarkSeen(ctx context.Context, userID kernel.ID) error {
 	return err
 }
 
-// ActiveUses counts the active partners in the category (ports.CategoryUsage).
-func (s *PartnerStore) ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error) {
-	n, err := conn(ctx, s.db).NewSelect().TableExpr("partner_categories AS pc").Join("JOIN partners AS p ON p.id = pc.partner_id").
-		Where("pc.category_id = ?", int64(categoryID)).Where("p.is_active = ?", true).Count(ctx)
-	return int(n), err
-}
-
-func (s *PartnerStore) exists(ctx context.Context, table string, id kernel.ID) (bool, error) {
-	return conn(ctx, s.db).NewSelect().TableExpr(table).Where("id = ?", int64(id)).Exists(ctx)
-}
-
-func (s *PartnerStore) CityExists(ctx context.Context, id kernel.ID) (bool, error) {
-	return s.exists(ctx, "cities", id)
-}
-
 func (s *PartnerStore) PartnerTypeExists(ctx context.Context, id kernel.ID) (bool, error) {
-	return s.exists(ctx, "partner_types", id)
+	return rowExists(ctx, s.db, "partner_types", id)
 }
 
 func (s *PartnerStore) ContactTypeExists(ctx context.Context, id kernel.ID) (bool, error) {
-	return s.exists(ctx, "contact_types", id)
-}
-
-// MissingCategories returns the ids among ids that name no category.
-func (s *PartnerStore) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	raw := make([]int64, len(ids))
-	for i, id := range ids {
-		raw[i] = int64(id)
-	}
-	var found []int64
-	if err := conn(ctx, s.db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.In(raw)).
-		Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	have := map[int64]bool{}
-	for _, id := range found {
-		have[id] = true
-	}
-	var missing []kernel.ID
-	for _, id := range ids {
-		if !have[int64(id)] {
-			missing = append(missing, id)
-		}
-	}
-	return missing, nil
-}
-
-func (s *PartnerStore) byName(ctx context.Context, table string) (map[string]kernel.ID, error) {
-	var rows []struct {
-		ID   int64  `bun:"id"`
-		Name string `bun:"name"`
-	}
-	if err := conn(ctx, s.db).NewSelect().TableExpr(table).Column("id", "name").OrderExpr("id").Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	out := make(map[string]kernel.ID, len(rows))
-	for _, r := range rows {
-		key := kernel.NameKey(r.Name)
-		if _, dup := out[key]; !dup {
-			out[key] = kernel.ID(r.ID)
-		}
-	}
-	return out, nil
-}
-
-// CitiesByName maps folded city names to ids; a name that two countries share maps to the
-// city added first.
-func (s *PartnerStore) CitiesByName(ctx context.Context) (map[string]kernel.ID, error) {
-	return s.byName(ctx, "cities")
-}
-
-func (s *PartnerStore) CategoriesByName(ctx context.Context) (map[string]kernel.ID, error) {
-	return s.byName(ctx, "categories")
+	return rowExists(ctx, s.db, "contact_types", id)
 }
 
 func (s *PartnerStore) PartnerTypesByName(ctx context.Context) (map[string]kernel.ID, error) {
-	return s.byName(ctx, "partner_types")
+	return idsByName(ctx, s.db, "partner_types")
 }
 
-func (s *PartnerStore) types(ctx context.Context, table, icon string, activeOnly bool) ([]ports.TypeView, error) {
+func (s *PartnerStore) types(ctx context.Context, table, icon string, activeOnly bool) ([]partnerports.TypeView, error) {
 	var rows []struct {
 		ID       int64  `bun:"id"`
 		Name     string `bun:"name"`
@@ -480,17 +431,17 @@ func (s *PartnerStore) types(ctx context.Context, table, icon string, activeOnly
 	if err := q.Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
-	out := make([]ports.TypeView, 0, len(rows))
+	out := make([]partnerports.TypeView, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, ports.TypeView{ID: r.ID, Name: r.Name, Icon: r.Icon, IsActive: r.IsActive})
+		out = append(out, partnerports.TypeView{ID: r.ID, Name: r.Name, Icon: r.Icon, IsActive: r.IsActive})
 	}
 	return out, nil
 }
 
-func (s *PartnerStore) PartnerTypes(ctx context.Context) ([]ports.TypeView, error) {
+func (s *PartnerStore) PartnerTypes(ctx context.Context) ([]partnerports.TypeView, error) {
 	return s.types(ctx, "partner_types", "''", false)
 }
 
-func (s *PartnerStore) ContactTypes(ctx context.Context, activeOnly bool) ([]ports.TypeView, error) {
+func (s *PartnerStore) ContactTypes(ctx context.Context, activeOnly bool) ([]partnerports.TypeView, error) {
 	return s.types(ctx, "contact_types", "icon", activeOnly)
 }

@@ -1,16 +1,14 @@
 package persistence
 
 import (
-	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"vitrina/domain/kernel"
-	"vitrina/ports"
+	"vitrina/domain/partner"
+	partnerports "vitrina/ports/partner"
 )
 
 type partnerViewRow struct {
@@ -32,17 +30,17 @@ type partnerViewRow struct {
 	totalRow
 }
 
-func (r *partnerViewRow) view() ports.PartnerView {
-	v := ports.PartnerView{ID: r.ID, Name: r.Name, Address: r.Address, PIB: r.PIB, PDV: r.PDV, CityID: r.CityID,
+func (r *partnerViewRow) view() partnerports.PartnerView {
+	v := partnerports.PartnerView{ID: r.ID, Name: r.Name, Address: r.Address, PIB: r.PIB, PDV: r.PDV, CityID: r.CityID,
 		CityName: r.CityName, Phone: r.Phone, Figures: r.figureCols.texts(), TypeID: r.TypeID, TypeName: r.TypeName,
-		IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version), Categories: []ports.Ref{}}
+		IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version), Categories: []partnerports.Ref{}}
 	var cats []struct {
 		ID   int64  `json:"id"`
 		Name string `json:"name"`
 	}
 	if json.Unmarshal([]byte(r.CategoriesJSON), &cats) == nil {
 		for _, c := range cats {
-			v.Categories = append(v.Categories, ports.Ref{ID: c.ID, Name: c.Name})
+			v.Categories = append(v.Categories, partnerports.Ref{ID: c.ID, Name: c.Name})
 		}
 	}
 	return v
@@ -78,9 +76,11 @@ func partnerSpec(sqlite bool) ListSpec {
 		"is_active":         {Sort: "p.is_active"},
 		"updated_at":        {Sort: "p.updated_at"},
 	}
-	for i, f := range []string{"bonus", "debt", "payment", "toolCash", "annualPlan", "moneyCirculation"} {
-		col := "p." + figureColumns[i]
-		fields[f] = Field{Sort: col, Number: col, Scale: 1000}
+	figures := ""
+	for _, f := range partner.AllFigures {
+		col := "p." + figureColumn(f)
+		fields[f.Key()] = Field{Sort: col, Number: col, Scale: 1000}
+		figures += col + ", " + col + "_pct, "
 	}
 	return ListSpec{
 		Fields:      fields,
@@ -95,9 +95,8 @@ func partnerSpec(sqlite bool) ListSpec {
 		CountFrom:  func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("partners AS p") },
 		CountTable: "partners",
 		Columns: "p.id, p.name, p.address, p.pib, p.pdv, p.city_id, ci.name AS city_name, p.phone, p.partner_type_id, " +
-			"pt.name AS partner_type_name, " + categories + " AS categories_json, p.bonus, p.bonus_pct, p.debt, p.debt_pct, " +
-			"p.payment, p.payment_pct, p.tool_cash, p.tool_cash_pct, p.annual_plan, p.annual_plan_pct, p.money_circulation, " +
-			"p.money_circulation_pct, p.is_active, p.updated_at, p.version",
+			"pt.name AS partner_type_name, " + categories + " AS categories_json, " + figures +
+			"p.is_active, p.updated_at, p.version",
 	}
 }
 
@@ -113,8 +112,8 @@ type supportViewRow struct {
 	totalRow
 }
 
-func (r *supportViewRow) view() ports.SupportMessageView {
-	return ports.SupportMessageView{ID: r.ID, TypeID: r.TypeID, TypeName: r.TypeName, Content: r.Content,
+func (r *supportViewRow) view() partnerports.SupportMessageView {
+	return partnerports.SupportMessageView{ID: r.ID, TypeID: r.TypeID, TypeName: r.TypeName, Content: r.Content,
 		PartnerID: r.PartnerID, PartnerName: r.PartnerName, IsActive: r.IsActive, CreatedAt: r.CreatedAt}
 }
 
@@ -139,25 +138,6 @@ var supportSpec = ListSpec{
 	Columns:   "sm.id, sm.type_id, t.name AS type_name, sm.content, sm.partner_id, p.name AS partner_name, sm.is_active, sm.created_at",
 }
 
-// partnerUserList is the users list narrowed to accounts linked to a partner.
-func partnerUserList() ListSpec {
-	s := userList
-	s.From = func(db bun.IDB) *bun.SelectQuery {
-		return db.NewSelect().TableExpr("users AS u").Join("JOIN partners AS p ON p.id = u.partner_id")
-	}
-	s.CountFrom = func(db bun.IDB) *bun.SelectQuery {
-		return db.NewSelect().TableExpr("users AS u").Where("u.partner_id IS NOT NULL")
-	}
-	s.FTSTable = "" // the trigram table covers every user; the join narrows
-	fields := make(map[string]Field, len(s.Fields))
-	for k, f := range s.Fields {
-		f.FTS = ""
-		fields[k] = f
-	}
-	s.Fields = fields
-	return s
-}
-
 type contactViewRow struct {
 	ID        int64     `bun:"id"`
 	PartnerID int64     `bun:"partner_id"`
@@ -169,45 +149,39 @@ type contactViewRow struct {
 	IsActive  bool      `bun:"is_active"`
 	UpdatedAt time.Time `bun:"updated_at"`
 	versionCol
+	totalRow
 }
 
-func (r contactViewRow) view() ports.ContactView {
-	return ports.ContactView{ID: r.ID, PartnerID: r.PartnerID, Contact: r.Contact,
-		Type: ports.TypeView{ID: r.TypeID, Name: r.TypeName, Icon: r.TypeIcon, IsActive: r.TypeOn}, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt,
+func (r *contactViewRow) view() partnerports.ContactView {
+	return partnerports.ContactView{ID: r.ID, PartnerID: r.PartnerID, Contact: r.Contact,
+		Type: partnerports.TypeView{ID: r.TypeID, Name: r.TypeName, Icon: r.TypeIcon, IsActive: r.TypeOn}, IsActive: r.IsActive, UpdatedAt: r.UpdatedAt,
 		Version: kernel.Version(r.Version)}
 }
 
-func contactsQuery(db bun.IDB) *bun.SelectQuery {
-	return db.NewSelect().TableExpr("contacts AS ct").Join("JOIN contact_types AS t ON t.id = ct.contact_type_id").
-		ColumnExpr("ct.id, ct.partner_id, ct.contact, t.id AS type_id, t.name AS type_name, t.icon AS type_icon, " +
-			"t.is_active AS type_active, ct.is_active, ct.updated_at, ct.version")
+// contactSpec is the contacts of partners; the contacts call scopes it to one partner.
+var contactSpec = ListSpec{
+	Fields: map[string]Field{
+		"id":         {Sort: "ct.id"},
+		"is_active":  {Sort: "ct.is_active"},
+		"updated_at": {Sort: "ct.updated_at"},
+	},
+	DefaultSort: "id",
+	IDExpr:      "ct.id",
+	ActiveExpr:  "ct.is_active",
+	From: func(db bun.IDB) *bun.SelectQuery {
+		return db.NewSelect().TableExpr("contacts AS ct").Join("JOIN contact_types AS t ON t.id = ct.contact_type_id")
+	},
+	CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("contacts AS ct") },
+	Columns: "ct.id, ct.partner_id, ct.contact, t.id AS type_id, t.name AS type_name, t.icon AS type_icon, " +
+		"t.is_active AS type_active, ct.is_active, ct.updated_at, ct.version",
+	Scopes: map[string]string{"partner_id": "ct.partner_id"},
 }
 
 // NewPartnerLists returns the partner context's list screens.
-func NewPartnerLists(db *bun.DB) ports.PartnerLists {
-	return ports.PartnerLists{
+func NewPartnerLists(db *bun.DB) partnerports.PartnerLists {
+	return partnerports.PartnerLists{
 		Partners:        NewLister(db, partnerSpec(IsSQLite(db)), "partner", (*partnerViewRow).view),
 		SupportMessages: NewLister(db, supportSpec, "support message", (*supportViewRow).view),
-		PartnerUsers:    NewLister(db, partnerUserList(), "user", (*userViewRow).view),
-		Contacts: func(ctx context.Context, partnerID kernel.ID) ([]ports.ContactView, error) {
-			var rows []contactViewRow
-			if err := contactsQuery(conn(ctx, db)).Where("ct.partner_id = ?", int64(partnerID)).OrderExpr("ct.id").
-				Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
-				return nil, err
-			}
-			out := make([]ports.ContactView, 0, len(rows))
-			for _, r := range rows {
-				out = append(out, r.view())
-			}
-			return out, nil
-		},
-		FindContact: func(ctx context.Context, id kernel.ID) (ports.ContactView, error) {
-			var row contactViewRow
-			err := contactsQuery(conn(ctx, db)).Where("ct.id = ?", int64(id)).Limit(1).Scan(ctx, &row)
-			if errors.Is(err, sql.ErrNoRows) {
-				return ports.ContactView{}, kernel.NotFound("contact")
-			}
-			return row.view(), err
-		},
+		Contacts:        NewLister(db, contactSpec, "contact", (*contactViewRow).view),
 	}
 }

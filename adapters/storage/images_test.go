@@ -20,6 +20,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -524,16 +525,26 @@ func TestConcurrentLargestImagesStayWithinTheBudget(t *testing.T) {
 	s := NewImages(t.TempDir())
 	peak := peakRSSMB(t)
 	var wg sync.WaitGroup
+	var saved atomic.Int32
 	for range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := s.Save(context.Background(), "products", "image", bytes.NewReader(data)); err != nil {
+			// A decode that waited its 5 s for the budget is refused as busy: on a loaded
+			// machine some are, and that is the budget doing its job.
+			_, err := s.Save(context.Background(), "products", "image", bytes.NewReader(data))
+			switch {
+			case err == nil:
+				saved.Add(1)
+			case !errors.Is(err, ErrImagesBusy):
 				t.Error(err)
 			}
 		}()
 	}
 	wg.Wait()
+	if saved.Load() == 0 {
+		t.Fatal("no image was saved")
+	}
 	if mb := peak(); mb > (DecodeBudget+96<<20)>>20 {
 		t.Fatalf("peak resident memory %.0f MB", mb)
 	}

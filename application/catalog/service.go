@@ -9,6 +9,7 @@ import (
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
 )
 
 // ImageKind is the folder of product images.
@@ -16,12 +17,12 @@ const ImageKind = "products"
 
 // CategoryUsages are the other contexts' counts of active records using a category.
 // Contexts that use categories (partners, sliders, campaigns, notifications) add theirs.
-type CategoryUsages []ports.CategoryUsage
+type CategoryUsages []catalogports.CategoryUsage
 
 // Service is the catalog use cases.
 type Service struct {
-	repo   ports.CatalogRepository
-	lists  ports.CatalogLists
+	repo   catalogports.CatalogRepository
+	lists  catalogports.CatalogLists
 	images ports.ImageStore
 	usages CategoryUsages
 	tx     ports.TxManager
@@ -29,19 +30,19 @@ type Service struct {
 }
 
 // NewService wires the catalog use cases.
-func NewService(repo ports.CatalogRepository, lists ports.CatalogLists, images ports.ImageStore, usages CategoryUsages,
+func NewService(repo catalogports.CatalogRepository, lists catalogports.CatalogLists, images ports.ImageStore, usages CategoryUsages,
 	tx ports.TxManager, clock ports.Clock) *Service {
 	return &Service{repo: repo, lists: lists, images: images, usages: usages, tx: tx, clock: clock}
 }
 
 // Lists are the catalog's list screens.
-func (s *Service) Lists() ports.CatalogLists { return s.lists }
+func (s *Service) Lists() catalogports.CatalogLists { return s.lists }
 
 // CreateNamed adds a country or a category.
-func (s *Service) CreateNamed(ctx context.Context, kind ports.NamedKind, name string) (ports.NamedView, error) {
+func (s *Service) CreateNamed(ctx context.Context, kind catalogports.NamedKind, name string) (catalogports.NamedView, error) {
 	// The name is checked before the duplicate lookup: the databases refuse a NUL in a query.
 	if _, err := kernel.NewName("name", name, true); err != nil {
-		return ports.NamedView{}, err
+		return catalogports.NamedView{}, err
 	}
 	var id kernel.ID
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
@@ -49,7 +50,7 @@ func (s *Service) CreateNamed(ctx context.Context, kind ports.NamedKind, name st
 			return err
 		}
 		now := s.clock.Now()
-		if kind == ports.Countries {
+		if kind == catalogports.Countries {
 			c, err := catalog.NewCountry(name, now)
 			if err != nil {
 				return err
@@ -71,13 +72,13 @@ func (s *Service) CreateNamed(ctx context.Context, kind ports.NamedKind, name st
 		return nil
 	})
 	if err != nil {
-		return ports.NamedView{}, err
+		return catalogports.NamedView{}, err
 	}
 	return s.namedList(kind).Find(ctx, id)
 }
 
 // RenameNamed changes the name of a country or a category loaded at version.
-func (s *Service) RenameNamed(ctx context.Context, kind ports.NamedKind, id kernel.ID, version kernel.Version, name string) (ports.NamedView, error) {
+func (s *Service) RenameNamed(ctx context.Context, kind catalogports.NamedKind, id kernel.ID, version kernel.Version, name string) (catalogports.NamedView, error) {
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if _, err := s.namedList(kind).Find(ctx, id); err != nil {
 			return err
@@ -90,7 +91,7 @@ func (s *Service) RenameNamed(ctx context.Context, kind ports.NamedKind, id kern
 		}
 		now := s.clock.Now()
 		var err error
-		if kind == ports.Countries {
+		if kind == catalogports.Countries {
 			_, err = s.repo.UpdateCountry(ctx, id, version, func(c *catalog.Country) error { return c.Rename(name, now) })
 		} else {
 			_, err = s.repo.UpdateCategory(ctx, id, version, func(c *catalog.Category) error { return c.Rename(name, now) })
@@ -98,17 +99,17 @@ func (s *Service) RenameNamed(ctx context.Context, kind ports.NamedKind, id kern
 		return err
 	})
 	if err != nil {
-		return ports.NamedView{}, err
+		return catalogports.NamedView{}, err
 	}
 	return s.namedList(kind).Find(ctx, id)
 }
 
 // ToggleNamed deactivates or reactivates a country or a category; one still in use stays active (435).
-func (s *Service) ToggleNamed(ctx context.Context, kind ports.NamedKind, id kernel.ID) (bool, error) {
+func (s *Service) ToggleNamed(ctx context.Context, kind catalogports.NamedKind, id kernel.ID) (bool, error) {
 	var active bool
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		now := s.clock.Now()
-		if kind == ports.Countries {
+		if kind == catalogports.Countries {
 			cities, err := s.repo.ActiveCitiesIn(ctx, id)
 			if err != nil {
 				return err
@@ -136,14 +137,14 @@ func (s *Service) ToggleNamed(ctx context.Context, kind ports.NamedKind, id kern
 	return active, err
 }
 
-func (s *Service) namedList(kind ports.NamedKind) ports.Lister[ports.NamedView] {
-	if kind == ports.Countries {
+func (s *Service) namedList(kind catalogports.NamedKind) ports.Lister[catalogports.NamedView] {
+	if kind == catalogports.Countries {
 		return s.lists.Countries
 	}
 	return s.lists.Categories
 }
 
-func (s *Service) checkNamed(ctx context.Context, kind ports.NamedKind, name string, except kernel.ID) error {
+func (s *Service) checkNamed(ctx context.Context, kind catalogports.NamedKind, name string, except kernel.ID) error {
 	d, err := s.repo.NamedDuplicate(ctx, kind, name, except)
 	if err != nil {
 		return err
@@ -152,7 +153,7 @@ func (s *Service) checkNamed(ctx context.Context, kind ports.NamedKind, name str
 }
 
 // CreateCity adds a city to an active country.
-func (s *Service) CreateCity(ctx context.Context, in catalog.CityInput) (ports.CityView, error) {
+func (s *Service) CreateCity(ctx context.Context, in catalog.CityInput) (catalogports.CityView, error) {
 	var id kernel.ID
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if err := s.checkCity(ctx, in, 0); err != nil {
@@ -169,13 +170,13 @@ func (s *Service) CreateCity(ctx context.Context, in catalog.CityInput) (ports.C
 		return nil
 	})
 	if err != nil {
-		return ports.CityView{}, err
+		return catalogports.CityView{}, err
 	}
 	return s.lists.Cities.Find(ctx, id)
 }
 
 // UpdateCity edits a city loaded at version.
-func (s *Service) UpdateCity(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.CityInput) (ports.CityView, error) {
+func (s *Service) UpdateCity(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.CityInput) (catalogports.CityView, error) {
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if _, err := s.lists.Cities.Find(ctx, id); err != nil {
 			return err
@@ -187,7 +188,7 @@ func (s *Service) UpdateCity(ctx context.Context, id kernel.ID, version kernel.V
 		return err
 	})
 	if err != nil {
-		return ports.CityView{}, err
+		return catalogports.CityView{}, err
 	}
 	return s.lists.Cities.Find(ctx, id)
 }
@@ -228,17 +229,17 @@ func (s *Service) checkCity(ctx context.Context, in catalog.CityInput, except ke
 }
 
 // CreateProduct stores the image, then the product; image is nil when none was sent.
-func (s *Service) CreateProduct(ctx context.Context, in catalog.ProductInput, image io.Reader) (ports.ProductView, error) {
+func (s *Service) CreateProduct(ctx context.Context, in catalog.ProductInput, image io.Reader) (catalogports.ProductView, error) {
 	if image == nil {
 		if err := catalog.ValidateProduct(in, true); err != nil {
-			return ports.ProductView{}, err
+			return catalogports.ProductView{}, err
 		}
 	} else if err := catalog.ValidateProduct(in, false); err != nil {
-		return ports.ProductView{}, err
+		return catalogports.ProductView{}, err
 	}
 	name, err := s.images.Save(ctx, ImageKind, "image", image)
 	if err != nil {
-		return ports.ProductView{}, err
+		return catalogports.ProductView{}, err
 	}
 	in.Image = name
 	var id kernel.ID
@@ -255,25 +256,25 @@ func (s *Service) CreateProduct(ctx context.Context, in catalog.ProductInput, im
 	})
 	if err != nil {
 		_ = s.images.Delete(ImageKind, name)
-		return ports.ProductView{}, err
+		return catalogports.ProductView{}, err
 	}
 	return s.lists.Products.Find(ctx, id)
 }
 
 // UpdateProduct edits a product loaded at version; a new image replaces the old one, which
 // is then deleted.
-func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.ProductInput, image io.Reader) (ports.ProductView, error) {
+func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.ProductInput, image io.Reader) (catalogports.ProductView, error) {
 	if err := catalog.ValidateProduct(in, false); err != nil {
-		return ports.ProductView{}, err
+		return catalogports.ProductView{}, err
 	}
 	if _, err := s.lists.Products.Find(ctx, id); err != nil {
-		return ports.ProductView{}, err
+		return catalogports.ProductView{}, err
 	}
 	in.Image = ""
 	if image != nil {
 		name, err := s.images.Save(ctx, ImageKind, "image", image)
 		if err != nil {
-			return ports.ProductView{}, err
+			return catalogports.ProductView{}, err
 		}
 		in.Image = name
 	}
@@ -287,7 +288,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, version kerne
 		if in.Image != "" {
 			_ = s.images.Delete(ImageKind, in.Image)
 		}
-		return ports.ProductView{}, err
+		return catalogports.ProductView{}, err
 	}
 	if replaced != "" {
 		_ = s.images.Delete(ImageKind, replaced)
@@ -308,7 +309,7 @@ func (s *Service) ToggleProduct(ctx context.Context, id kernel.ID) (bool, error)
 }
 
 // CreateStore adds a store in an active city.
-func (s *Service) CreateStore(ctx context.Context, in catalog.StoreInput) (ports.StoreView, error) {
+func (s *Service) CreateStore(ctx context.Context, in catalog.StoreInput) (catalogports.StoreView, error) {
 	var id kernel.ID
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if err := s.checkStore(ctx, in); err != nil {
@@ -325,13 +326,13 @@ func (s *Service) CreateStore(ctx context.Context, in catalog.StoreInput) (ports
 		return nil
 	})
 	if err != nil {
-		return ports.StoreView{}, err
+		return catalogports.StoreView{}, err
 	}
 	return s.lists.Stores.Find(ctx, id)
 }
 
 // UpdateStore edits a store loaded at version.
-func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.StoreInput) (ports.StoreView, error) {
+func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, version kernel.Version, in catalog.StoreInput) (catalogports.StoreView, error) {
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if _, err := s.lists.Stores.Find(ctx, id); err != nil {
 			return err
@@ -343,7 +344,7 @@ func (s *Service) UpdateStore(ctx context.Context, id kernel.ID, version kernel.
 		return err
 	})
 	if err != nil {
-		return ports.StoreView{}, err
+		return catalogports.StoreView{}, err
 	}
 	return s.lists.Stores.Find(ctx, id)
 }

@@ -15,6 +15,7 @@ import (
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
+	identityports "vitrina/ports/identity"
 )
 
 // Config holds the settings of the service.
@@ -24,23 +25,12 @@ type Config struct {
 	AddressThrottle identity.Throttle // per address, across usernames
 }
 
-// Principal is the authenticated caller of a request.
-type Principal struct {
-	UserID    kernel.ID
-	Username  string
-	Roles     []string
-	PartnerID *int64
-	TokenHash string
-}
-
-// IsPartnerLinked tells whether the caller is a partner account.
-func (p Principal) IsPartnerLinked() bool { return p.PartnerID != nil }
-
 // Operator is the person at the console (`vitrina user create`, the seed, the first admin):
 // whoever runs the binary already holds every right.
-var Operator = Principal{Username: "operator", Roles: []string{string(identity.RoleAdmin)}}
+var Operator = kernel.Principal{Username: "operator", Roles: []string{string(identity.RoleAdmin)}}
 
-func (p Principal) actor() identity.Actor { return identity.NewActor(p.UserID, p.Roles) }
+// actorOf is the principal as the domain's rules of who may do what see it.
+func actorOf(p kernel.Principal) identity.Actor { return identity.NewActor(p.UserID, p.Roles) }
 
 // LoginResult is the answer to a successful sign-in.
 type LoginResult struct {
@@ -51,23 +41,25 @@ type LoginResult struct {
 
 // Service is the identity use cases.
 type Service struct {
-	cfg      Config
-	users    ports.UserRepository
-	list     ports.Lister[ports.UserView]
-	sessions ports.SessionStore
-	attempts ports.LoginAttempts
-	partners ports.PartnerDirectory
-	hasher   ports.PasswordHasher
-	tx       ports.TxManager
-	clock    ports.Clock
+	cfg   Config
+	users identityports.UserRepository
+	list  ports.Lister[identityports.UserView]
+	// partnerUsers is the users linked to a partner.
+	partnerUsers ports.Lister[identityports.UserView]
+	sessions     identityports.SessionStore
+	attempts     identityports.LoginAttempts
+	partners     identityports.PartnerDirectory
+	hasher       ports.PasswordHasher
+	tx           ports.TxManager
+	clock        ports.Clock
 
 	dummyMu sync.Mutex
 	dummy   string
 }
 
 // NewService wires the identity use cases.
-func NewService(cfg Config, users ports.UserRepository, list ports.Lister[ports.UserView], sessions ports.SessionStore,
-	attempts ports.LoginAttempts, partners ports.PartnerDirectory, hasher ports.PasswordHasher,
+func NewService(cfg Config, users identityports.UserRepository, lists identityports.UserLists, sessions identityports.SessionStore,
+	attempts identityports.LoginAttempts, partners identityports.PartnerDirectory, hasher ports.PasswordHasher,
 	tx ports.TxManager, clock ports.Clock) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
@@ -75,7 +67,7 @@ func NewService(cfg Config, users ports.UserRepository, list ports.Lister[ports.
 	if cfg.AddressThrottle.Max == 0 {
 		cfg.AddressThrottle = identity.DefaultAddressThrottle
 	}
-	return &Service{cfg: cfg, users: users, list: list, sessions: sessions, attempts: attempts,
+	return &Service{cfg: cfg, users: users, list: lists.Users, partnerUsers: lists.PartnerUsers, sessions: sessions, attempts: attempts,
 		partners: partners, hasher: hasher, tx: tx, clock: clock}
 }
 
@@ -177,63 +169,63 @@ func newToken() (string, error) {
 
 // Authenticate resolves a bearer token to its principal; expired, revoked or unknown
 // tokens and deactivated users are identity.ErrNoSession.
-func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
+func (s *Service) Authenticate(ctx context.Context, token string) (kernel.Principal, error) {
 	if token == "" {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	hash := HashToken(token)
 	sess, err := s.sessions.Find(ctx, hash)
 	if kernel.KindOf(err) == kernel.KindNotFound {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	if err != nil {
-		return Principal{}, err
+		return kernel.Principal{}, err
 	}
 	if sess.Expired(s.clock.Now()) {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	u, err := s.users.Get(ctx, sess.UserID)
 	if kernel.KindOf(err) == kernel.KindNotFound {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	if err != nil {
-		return Principal{}, err
+		return kernel.Principal{}, err
 	}
 	if !u.CanSignIn() {
-		return Principal{}, identity.ErrNoSession
+		return kernel.Principal{}, identity.ErrNoSession
 	}
 	roles := make([]string, 0, len(u.Roles()))
 	for _, r := range u.Roles() {
 		roles = append(roles, string(r))
 	}
-	return Principal{UserID: u.ID(), Username: u.Username(), Roles: roles, PartnerID: u.PartnerID(), TokenHash: hash}, nil
+	return kernel.Principal{UserID: u.ID(), Username: u.Username(), Roles: roles, PartnerID: u.PartnerID(), TokenHash: hash}, nil
 }
 
 // Logout revokes the caller's token.
-func (s *Service) Logout(ctx context.Context, p Principal) error {
+func (s *Service) Logout(ctx context.Context, p kernel.Principal) error {
 	return s.sessions.Revoke(ctx, p.TokenHash)
 }
 
 // Me is the caller's own account.
-func (s *Service) Me(ctx context.Context, p Principal) (ports.UserView, error) {
+func (s *Service) Me(ctx context.Context, p kernel.Principal) (identityports.UserView, error) {
 	return s.list.Find(ctx, p.UserID)
 }
 
 // UpdateOwn changes the caller's name, username and, when typed, password, on the account
 // as loaded at version. A new password needs the current one (a wrong one counts as a failed
 // sign-in from address) and revokes the caller's other sessions; the current one stays valid.
-func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Version, in identity.ProfileInput, address string) (ports.UserView, error) {
+func (s *Service) UpdateOwn(ctx context.Context, p kernel.Principal, version kernel.Version, in identity.ProfileInput, address string) (identityports.UserView, error) {
 	if err := in.Validate(); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	if in.ChangesPassword() {
 		if err := s.checkCurrentPassword(ctx, p, in.CurrentPassword, address); err != nil {
-			return ports.UserView{}, err
+			return identityports.UserView{}, err
 		}
 	}
 	hash, err := s.hashIfTyped(ctx, in.Password)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if err := s.checkUsernameFree(ctx, in.Username, p.UserID); err != nil {
@@ -250,14 +242,14 @@ func (s *Service) UpdateOwn(ctx context.Context, p Principal, version kernel.Ver
 		return nil
 	})
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	return s.list.Find(ctx, p.UserID)
 }
 
 // checkCurrentPassword proves that whoever changes the password knows the old one; guesses
 // go through the sign-in throttle, so a stolen session cannot try passwords without limit.
-func (s *Service) checkCurrentPassword(ctx context.Context, p Principal, current, address string) error {
+func (s *Service) checkCurrentPassword(ctx context.Context, p kernel.Principal, current, address string) error {
 	now := s.clock.Now()
 	key := identity.NormalizeUsername(p.Username)
 	if err := s.checkThrottle(ctx, key, address, now); err != nil {
@@ -284,19 +276,22 @@ func (s *Service) checkCurrentPassword(ctx context.Context, p Principal, current
 }
 
 // Users is the users screen's list.
-func (s *Service) Users() ports.Lister[ports.UserView] { return s.list }
+func (s *Service) Users() ports.Lister[identityports.UserView] { return s.list }
+
+// PartnerUsers is the list of the users linked to a partner.
+func (s *Service) PartnerUsers() ports.Lister[identityports.UserView] { return s.partnerUsers }
 
 // CreateUser adds a back-office user on behalf of p, who may grant only roles it holds.
-func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserInput) (ports.UserView, error) {
+func (s *Service) CreateUser(ctx context.Context, p kernel.Principal, in identity.UserInput) (identityports.UserView, error) {
 	if err := in.Validate(true); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
-	if err := p.actor().MayCreate(in); err != nil {
-		return ports.UserView{}, err
+	if err := actorOf(p).MayCreate(in); err != nil {
+		return identityports.UserView{}, err
 	}
 	hash, err := s.hasher.Hash(ctx, in.Password)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	var id kernel.ID
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
@@ -314,7 +309,7 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserI
 		return nil
 	})
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	return s.list.Find(ctx, id)
 }
@@ -322,22 +317,22 @@ func (s *Service) CreateUser(ctx context.Context, p Principal, in identity.UserI
 // UpdateUser edits a user loaded at version on behalf of p: only an admin touches an admin
 // account, p adds only roles it holds, and the last panel admin stays one. A typed password
 // replaces the old one and ends the user's sessions.
-func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, version kernel.Version, in identity.UserInput) (ports.UserView, error) {
+func (s *Service) UpdateUser(ctx context.Context, p kernel.Principal, id kernel.ID, version kernel.Version, in identity.UserInput) (identityports.UserView, error) {
 	if err := in.Validate(false); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
-	actor := p.actor()
+	actor := actorOf(p)
 	// Checked before the costly hash too; the transaction below checks again on what it locks.
 	target, err := s.users.Get(ctx, id)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	if err := actor.MayEdit(target, in); err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	hash, err := s.hashIfTyped(ctx, in.Password)
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		others, err := s.users.PanelAdmins(ctx, id)
@@ -365,7 +360,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, ver
 		return nil
 	})
 	if err != nil {
-		return ports.UserView{}, err
+		return identityports.UserView{}, err
 	}
 	return s.list.Find(ctx, id)
 }
@@ -373,7 +368,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, id kernel.ID, ver
 // ToggleUser deactivates or reactivates a user; deactivation ends all of their sessions.
 // Nobody may deactivate themselves, only an admin toggles an admin, and the last panel admin
 // stays active.
-func (s *Service) ToggleUser(ctx context.Context, p Principal, id kernel.ID) (bool, error) {
+func (s *Service) ToggleUser(ctx context.Context, p kernel.Principal, id kernel.ID) (bool, error) {
 	if id == p.UserID {
 		return false, kernel.NewError(kernel.KindForbidden, "self-deactivation", "You cannot deactivate your own account.")
 	}
@@ -384,7 +379,7 @@ func (s *Service) ToggleUser(ctx context.Context, p Principal, id kernel.ID) (bo
 			return err
 		}
 		u, err := s.users.Update(ctx, id, kernel.AnyVersion, func(u *identity.User) error {
-			if err := p.actor().MayManage(u); err != nil {
+			if err := actorOf(p).MayManage(u); err != nil {
 				return err
 			}
 			was := u.AdministersPanel()
@@ -420,7 +415,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, username, password string) (b
 		return false, err
 	}
 	_, err = s.CreateUser(ctx, Operator, identity.UserInput{Name: "Administrator", Username: username, Password: password,
-		ConfirmPassword: password, Roles: []string{string(identity.RoleAdmin)}})
+		Roles: []string{string(identity.RoleAdmin)}})
 	return err == nil, err
 }
 

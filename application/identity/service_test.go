@@ -30,8 +30,8 @@ func (c *clock) advance(d time.Duration) {
 func newService(t *testing.T, c *clock) *appidentity.Service {
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	users := persistence.NewUsers(db)
-	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserList(db), persistence.NewSessions(db),
-		persistence.NewLoginAttempts(db), persistence.NewPartnerStore(db),
+	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserLists(db), persistence.NewSessions(db),
+		persistence.NewLoginAttempts(db), persistence.NewPartnerDirectory(db),
 		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c)
 }
 
@@ -40,7 +40,7 @@ func TestThrottleWindowPasses(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)}
 	svc := newService(t, c)
-	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass", Roles: []string{"admin"}}); err != nil {
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", Roles: []string{"admin"}}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 5; i++ {
@@ -69,7 +69,7 @@ func TestTokensExpireWithTheirTTL(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC)}
 	svc := newService(t, c)
-	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass"}); err != nil {
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass"}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := svc.Login(ctx, "ana", "pass", "1.1.1.1")
@@ -111,7 +111,7 @@ func TestAddressThrottleAcrossUsernames(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}
 	svc := newService(t, c)
-	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass"}); err != nil {
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass"}); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < identity.DefaultAddressThrottle.Max; i++ {
@@ -136,7 +136,7 @@ func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}
 	svc := newService(t, c)
-	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass", ConfirmPassword: "pass"}); err != nil {
+	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass"}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := svc.Login(ctx, "ana", "pass", "1.1.1.1")
@@ -149,7 +149,7 @@ func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
 	}
 	change := func(current string) error {
 		_, err := svc.UpdateOwn(ctx, p, kernel.AnyVersion, identity.ProfileInput{Name: "Ana", Username: "ana", Password: "nova",
-			ConfirmPassword: "nova", CurrentPassword: current}, "1.1.1.1")
+			CurrentPassword: current}, "1.1.1.1")
 		return err
 	}
 	if err := change(""); err != identity.ErrWrongCurrentPassword {

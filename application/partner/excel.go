@@ -11,14 +11,115 @@ import (
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
-// Columns is the import layout: the header row the download writes and the upload reads.
-var Columns = []string{"id", "name", "address", "pib", "pdv", "city", "phone", "bonus", "debt", "payment", "toolCash",
-	"annualPlan", "moneyCirculation", "categories", "partner_type"}
+// column is one column of the partner file: its header, whether an upload must have it, the
+// domain field whose problems it shows, how the download writes it and how the upload reads
+// it into the form (resolving names through refs; a name that resolves to nothing is the
+// returned problem).
+type column struct {
+	header   string
+	required bool
+	field    string // the domain's name of the field, when it is not the header
+	write    func(v partnerports.PartnerView) ports.SheetCell
+	read     func(refs importReferences, in *partner.Input, cell string) (problem string)
+}
 
-// requiredColumns must be in an uploaded file's header.
-var requiredColumns = []string{"id", "name", "city", "bonus", "debt", "payment", "toolCash", "annualPlan", "moneyCirculation", "categories"}
+// textColumn is a column of plain text, copied into the form as it is.
+func textColumn(header string, required bool, get func(partnerports.PartnerView) string, set func(*partner.Input, string)) column {
+	return column{header: header, required: required,
+		write: func(v partnerports.PartnerView) ports.SheetCell { return ports.SheetCell{Value: get(v)} },
+		read:  func(_ importReferences, in *partner.Input, cell string) string { set(in, cell); return "" }}
+}
+
+// columns are the file's layout, in order: the one table the header, the download, the
+// upload and its problems come from. The figures come from partner's table of them.
+var columns = func() []column {
+	cols := []column{
+		{header: "id", required: true,
+			write: func(v partnerports.PartnerView) ports.SheetCell {
+				return ports.SheetCell{Value: strconv.FormatInt(v.ID, 10), Number: true}
+			},
+			read: func(_ importReferences, in *partner.Input, cell string) string { in.ID = cell; return "" }},
+		textColumn("name", true, func(v partnerports.PartnerView) string { return v.Name }, func(in *partner.Input, s string) { in.Name = s }),
+		textColumn("address", false, func(v partnerports.PartnerView) string { return v.Address }, func(in *partner.Input, s string) { in.Address = s }),
+		textColumn("pib", false, func(v partnerports.PartnerView) string { return v.PIB }, func(in *partner.Input, s string) { in.PIB = s }),
+		textColumn("pdv", false, func(v partnerports.PartnerView) string { return v.PDV }, func(in *partner.Input, s string) { in.PDV = s }),
+		{header: "city", required: true, field: "city_id",
+			write: func(v partnerports.PartnerView) ports.SheetCell { return ports.SheetCell{Value: deref(v.CityName)} },
+			read: func(refs importReferences, in *partner.Input, cell string) string {
+				if cell == "" {
+					return ""
+				}
+				id, ok := refs.cities[kernel.NameKey(cell)]
+				if !ok {
+					return "The city does not exist."
+				}
+				in.CityID = id
+				return ""
+			}},
+		textColumn("phone", false, func(v partnerports.PartnerView) string { return v.Phone }, func(in *partner.Input, s string) { in.Phone = s }),
+	}
+	for _, f := range partner.AllFigures {
+		cols = append(cols, column{header: f.Key(), required: true,
+			write: func(v partnerports.PartnerView) ports.SheetCell {
+				fig := v.Figures[f.Key()]
+				return ports.SheetCell{Value: fig, Number: !strings.HasSuffix(fig, "%")}
+			},
+			read: func(_ importReferences, in *partner.Input, cell string) string { in.Figures[f] = cell; return "" }})
+	}
+	return append(cols,
+		column{header: "categories", required: true,
+			write: func(v partnerports.PartnerView) ports.SheetCell { return ports.SheetCell{Value: v.CategoryNames()} },
+			read: func(refs importReferences, in *partner.Input, cell string) (problem string) {
+				for _, name := range strings.Split(cell, ",") {
+					if strings.TrimSpace(name) == "" {
+						continue
+					}
+					if id, ok := refs.categories[kernel.NameKey(name)]; ok {
+						in.CategoryIDs = append(in.CategoryIDs, id)
+					} else if problem == "" {
+						problem = "A category does not exist."
+					}
+				}
+				return problem
+			}},
+		column{header: "partner_type", field: "partner_type_id",
+			write: func(v partnerports.PartnerView) ports.SheetCell { return ports.SheetCell{Value: deref(v.TypeName)} },
+			read: func(refs importReferences, in *partner.Input, cell string) string {
+				if cell == "" {
+					return ""
+				}
+				id, ok := refs.types[kernel.NameKey(cell)]
+				if !ok {
+					return "The partner type does not exist."
+				}
+				in.TypeID = id
+				return ""
+			}},
+	)
+}()
+
+// Columns are the headers of the layout: the header row the download writes and the upload reads.
+var Columns = func() []string {
+	out := make([]string, len(columns))
+	for i, c := range columns {
+		out[i] = c.header
+	}
+	return out
+}()
+
+// fieldColumn is the column of each domain field name: the header, or the field it names.
+var fieldColumn = func() map[string]string {
+	m := make(map[string]string, len(columns))
+	for _, c := range columns {
+		if c.field != "" {
+			m[c.field] = c.header
+		}
+	}
+	return m
+}()
 
 // MaxProblems bounds the problems an answer lists; the counts stay complete.
 const MaxProblems = 1000
@@ -59,22 +160,11 @@ func (r *Rejected) Unwrap() error { return ErrFileHasErrors }
 func (s *Service) Export(ctx context.Context, w io.Writer, q ports.ListQuery) error {
 	q.Page = 0
 	return s.sheets.Write(ctx, w, "Partners", Columns, func(emit func([]ports.SheetCell) error) error {
-		return s.lists.Partners.Stream(ctx, q, func(v ports.PartnerView) error {
-			row := make([]ports.SheetCell, 0, len(Columns))
-			text := func(s string) { row = append(row, ports.SheetCell{Value: s}) }
-			row = append(row, ports.SheetCell{Value: strconv.FormatInt(v.ID, 10), Number: true})
-			text(v.Name)
-			text(v.Address)
-			text(v.PIB)
-			text(v.PDV)
-			text(deref(v.CityName))
-			text(v.Phone)
-			for _, f := range partner.FigureFields {
-				fig := v.Figures[f]
-				row = append(row, ports.SheetCell{Value: fig, Number: !strings.HasSuffix(fig, "%")})
+		return s.lists.Partners.Stream(ctx, q, func(v partnerports.PartnerView) error {
+			row := make([]ports.SheetCell, len(columns))
+			for i, c := range columns {
+				row[i] = c.write(v)
 			}
-			text(v.CategoryNames())
-			text(deref(v.TypeName))
 			return emit(row)
 		})
 	})
@@ -91,9 +181,6 @@ func deref(s *string) string {
 func headerKey(s string) string {
 	return strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(s)))
 }
-
-// fieldColumn is the column of a domain field name in the layout.
-var fieldColumn = map[string]string{"city_id": "city", "partner_type_id": "partner_type"}
 
 // rawRow is a data row as read: its sheet row number and its cells in Columns order, kept
 // as one string (cells joined by NUL, which no spreadsheet text holds) so that 100,000 rows
@@ -138,7 +225,7 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 			}
 		}
 		row := rawRow{n: n, cells: strings.Join(picked, cellSep)}
-		if id, err := partner.ParseID(picked[0]); err == nil {
+		if id, err := partner.ParseID(picked[0]); err == nil { // the id is the first column
 			if _, dup := firstID[id]; !dup {
 				firstID[id] = n
 			}
@@ -254,13 +341,13 @@ type importReferences struct {
 func (s *Service) importReferences(ctx context.Context) (importReferences, error) {
 	var refs importReferences
 	var err error
-	if refs.cities, err = s.refs.CitiesByName(ctx); err != nil {
+	if refs.cities, err = s.catalog.CitiesByName(ctx); err != nil {
 		return refs, err
 	}
-	if refs.categories, err = s.refs.CategoriesByName(ctx); err != nil {
+	if refs.categories, err = s.catalog.CategoriesByName(ctx); err != nil {
 		return refs, err
 	}
-	refs.types, err = s.refs.PartnerTypesByName(ctx)
+	refs.types, err = s.types.PartnerTypesByName(ctx)
 	return refs, err
 }
 
@@ -268,7 +355,6 @@ func (s *Service) importReferences(ctx context.Context) (importReferences, error
 // the row, or the first problem of each column.
 func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existing map[kernel.ID]bool, now time.Time) (partner.Row, map[string]string, error) {
 	cells := strings.Split(raw.cells, cellSep)
-	cell := func(col string) string { return cells[columnIndex[col]] }
 	var problems map[string]string
 	problem := func(col, msg string) {
 		if problems == nil {
@@ -278,33 +364,10 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existi
 			problems[col] = msg
 		}
 	}
-	in := partner.Input{ID: cell("id"), Name: cell("name"), Address: cell("address"), PIB: cell("pib"), PDV: cell("pdv"),
-		Phone: cell("phone"), Figures: make(map[string]string, len(partner.FigureFields))}
-	for _, f := range partner.FigureFields {
-		in.Figures[f] = cell(f)
-	}
-	if name := cell("city"); name != "" {
-		if id, ok := refs.cities[kernel.NameKey(name)]; ok {
-			in.CityID = id
-		} else {
-			problem("city", "The city does not exist.")
-		}
-	}
-	for _, name := range strings.Split(cell("categories"), ",") {
-		if strings.TrimSpace(name) == "" {
-			continue
-		}
-		if id, ok := refs.categories[kernel.NameKey(name)]; ok {
-			in.CategoryIDs = append(in.CategoryIDs, id)
-		} else {
-			problem("categories", "A category does not exist.")
-		}
-	}
-	if name := cell("partner_type"); name != "" {
-		if id, ok := refs.types[kernel.NameKey(name)]; ok {
-			in.TypeID = id
-		} else {
-			problem("partner_type", "The partner type does not exist.")
+	var in partner.Input
+	for i, c := range columns {
+		if msg := c.read(refs, &in, cells[i]); msg != "" {
+			problem(c.header, msg)
 		}
 	}
 	id, idErr := partner.ParseID(in.ID)
@@ -328,15 +391,6 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existi
 	}
 	return row, problems, nil
 }
-
-// columnIndex is the position of each column in Columns.
-var columnIndex = func() map[string]int {
-	m := make(map[string]int, len(Columns))
-	for i, c := range Columns {
-		m[c] = i
-	}
-	return m
-}()
 
 // finish answers a preview with its result and a save with problems with Rejected.
 func (s *Service) finish(result ImportResult, preview bool) (ImportResult, error) {
@@ -379,9 +433,9 @@ func readHeader(cells []string) (map[string]int, error) {
 		}
 	}
 	var missing []string
-	for _, c := range requiredColumns {
-		if _, ok := index[c]; !ok {
-			missing = append(missing, c)
+	for _, c := range columns {
+		if _, ok := index[c.header]; c.required && !ok {
+			missing = append(missing, c.header)
 		}
 	}
 	if len(missing) > 0 {

@@ -9,29 +9,31 @@ import (
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 // Service is the partner use cases.
 type Service struct {
-	repo   ports.PartnerRepository
-	refs   ports.PartnerReferences
-	lists  ports.PartnerLists
-	sheets ports.Spreadsheet
-	hasher ports.PasswordHasher
-	tx     ports.TxManager
-	clock  ports.Clock
+	repo    partnerports.PartnerRepository
+	types   partnerports.Types
+	catalog partnerports.Catalog
+	lists   partnerports.PartnerLists
+	sheets  ports.Spreadsheet
+	hasher  ports.PasswordHasher
+	tx      ports.TxManager
+	clock   ports.Clock
 	// importing admits one import at a time: two would fight over the same ids.
 	importing sync.Mutex
 }
 
 // NewService wires the partner use cases.
-func NewService(repo ports.PartnerRepository, refs ports.PartnerReferences, lists ports.PartnerLists, sheets ports.Spreadsheet,
-	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock) *Service {
-	return &Service{repo: repo, refs: refs, lists: lists, sheets: sheets, hasher: hasher, tx: tx, clock: clock}
+func NewService(repo partnerports.PartnerRepository, types partnerports.Types, catalog partnerports.Catalog,
+	lists partnerports.PartnerLists, sheets ports.Spreadsheet, hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock) *Service {
+	return &Service{repo: repo, types: types, catalog: catalog, lists: lists, sheets: sheets, hasher: hasher, tx: tx, clock: clock}
 }
 
 // Lists are the partner context's list screens.
-func (s *Service) Lists() ports.PartnerLists { return s.lists }
+func (s *Service) Lists() partnerports.PartnerLists { return s.lists }
 
 // Reference errors: the form names a record that does not exist.
 var (
@@ -44,7 +46,7 @@ var (
 // checkReferences adds to v what the form points to that does not exist.
 func (s *Service) checkReferences(ctx context.Context, in partner.Input, v *kernel.Validation) error {
 	if in.CityID > 0 {
-		ok, err := s.refs.CityExists(ctx, in.CityID)
+		ok, err := s.catalog.CityExists(ctx, in.CityID)
 		if err != nil {
 			return err
 		}
@@ -53,7 +55,7 @@ func (s *Service) checkReferences(ctx context.Context, in partner.Input, v *kern
 		}
 	}
 	if in.TypeID > 0 {
-		ok, err := s.refs.PartnerTypeExists(ctx, in.TypeID)
+		ok, err := s.types.PartnerTypeExists(ctx, in.TypeID)
 		if err != nil {
 			return err
 		}
@@ -61,7 +63,7 @@ func (s *Service) checkReferences(ctx context.Context, in partner.Input, v *kern
 			v.Merge(errType)
 		}
 	}
-	missing, err := s.refs.MissingCategories(ctx, in.CategoryIDs)
+	missing, err := s.catalog.MissingCategories(ctx, in.CategoryIDs)
 	if err != nil {
 		return err
 	}
@@ -90,43 +92,54 @@ func (s *Service) validate(ctx context.Context, in partner.Input, creating bool)
 	return v.Err()
 }
 
+// Check answers a form as Create (id 0) or Update (the partner's id) would before saving
+// anything, so that a transport's own checks of the form join the same answer.
+func (s *Service) Check(ctx context.Context, id kernel.ID, in partner.Input) error {
+	if id != 0 {
+		if _, err := s.lists.Partners.Find(ctx, id); err != nil {
+			return err
+		}
+	}
+	return s.validate(ctx, in, id == 0)
+}
+
 // Create adds a partner with its hand-entered id (spec §5 "Partner add").
-func (s *Service) Create(ctx context.Context, in partner.Input) (ports.PartnerView, error) {
+func (s *Service) Create(ctx context.Context, in partner.Input) (partnerports.PartnerView, error) {
 	if err := s.validate(ctx, in, true); err != nil {
-		return ports.PartnerView{}, err
+		return partnerports.PartnerView{}, err
 	}
 	hash, err := s.hasher.Hash(ctx, in.Password)
 	if err != nil {
-		return ports.PartnerView{}, err
+		return partnerports.PartnerView{}, err
 	}
 	p, err := partner.New(in, hash, s.clock.Now())
 	if err != nil {
-		return ports.PartnerView{}, err
+		return partnerports.PartnerView{}, err
 	}
 	if err := s.repo.Add(ctx, p); err != nil {
-		return ports.PartnerView{}, err
+		return partnerports.PartnerView{}, err
 	}
 	return s.lists.Partners.Find(ctx, p.ID())
 }
 
 // Update applies the edit form of a partner loaded at version; a blank password keeps the old one.
-func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Version, in partner.Input) (ports.PartnerView, error) {
+func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Version, in partner.Input) (partnerports.PartnerView, error) {
 	if _, err := s.lists.Partners.Find(ctx, id); err != nil {
-		return ports.PartnerView{}, err
+		return partnerports.PartnerView{}, err
 	}
 	if err := s.validate(ctx, in, false); err != nil {
-		return ports.PartnerView{}, err
+		return partnerports.PartnerView{}, err
 	}
 	hash := ""
 	if in.Password != "" {
 		var err error
 		if hash, err = s.hasher.Hash(ctx, in.Password); err != nil {
-			return ports.PartnerView{}, err
+			return partnerports.PartnerView{}, err
 		}
 	}
 	now := s.clock.Now()
 	if _, err := s.repo.Update(ctx, id, version, func(p *partner.Partner) error { return p.Edit(in, hash, now) }); err != nil {
-		return ports.PartnerView{}, err
+		return partnerports.PartnerView{}, err
 	}
 	return s.lists.Partners.Find(ctx, id)
 }
@@ -142,28 +155,33 @@ func (s *Service) Toggle(ctx context.Context, id kernel.ID) (bool, error) {
 }
 
 // PartnerTypes lists the partner types for the form's select.
-func (s *Service) PartnerTypes(ctx context.Context) ([]ports.TypeView, error) {
-	return s.refs.PartnerTypes(ctx)
+func (s *Service) PartnerTypes(ctx context.Context) ([]partnerports.TypeView, error) {
+	return s.types.PartnerTypes(ctx)
 }
 
 // ActiveContactTypes lists the contact types a contact may take.
-func (s *Service) ActiveContactTypes(ctx context.Context) ([]ports.TypeView, error) {
-	return s.refs.ContactTypes(ctx, true)
+func (s *Service) ActiveContactTypes(ctx context.Context) ([]partnerports.TypeView, error) {
+	return s.types.ContactTypes(ctx, true)
 }
 
-// Contacts lists a partner's contacts.
-func (s *Service) Contacts(ctx context.Context, partnerID kernel.ID) ([]ports.ContactView, error) {
+// Contacts lists a partner's contacts, active and not, in the order they were added.
+func (s *Service) Contacts(ctx context.Context, partnerID kernel.ID) ([]partnerports.ContactView, error) {
 	if _, err := s.lists.Partners.Find(ctx, partnerID); err != nil {
 		return nil, err
 	}
-	return s.lists.Contacts(ctx, partnerID)
+	out := []partnerports.ContactView{}
+	err := s.lists.Contacts.Stream(ctx, ports.ListQuery{Sort: "id"}.Within("partner_id", partnerID), func(v partnerports.ContactView) error {
+		out = append(out, v)
+		return nil
+	})
+	return out, err
 }
 
 func (s *Service) checkContactType(ctx context.Context, in partner.ContactInput, v *kernel.Validation) error {
 	if in.TypeID <= 0 {
 		return nil
 	}
-	ok, err := s.refs.ContactTypeExists(ctx, in.TypeID)
+	ok, err := s.types.ContactTypeExists(ctx, in.TypeID)
 	if err != nil {
 		return err
 	}
@@ -174,38 +192,38 @@ func (s *Service) checkContactType(ctx context.Context, in partner.ContactInput,
 }
 
 // CreateContact adds a contact to a partner.
-func (s *Service) CreateContact(ctx context.Context, partnerID kernel.ID, in partner.ContactInput) (ports.ContactView, error) {
+func (s *Service) CreateContact(ctx context.Context, partnerID kernel.ID, in partner.ContactInput) (partnerports.ContactView, error) {
 	var v kernel.Validation
 	if partnerID <= 0 {
 		v.Add("partner_id", "The partner id field is required.")
 	} else if _, err := s.lists.Partners.Find(ctx, partnerID); err != nil {
 		if kernel.KindOf(err) != kernel.KindNotFound {
-			return ports.ContactView{}, err
+			return partnerports.ContactView{}, err
 		}
 		v.Add("partner_id", "The selected partner id is invalid.")
 	}
 	c, err := partner.NewContact(partnerID, in, s.clock.Now())
 	v.Merge(err)
 	if err := s.checkContactType(ctx, in, &v); err != nil {
-		return ports.ContactView{}, err
+		return partnerports.ContactView{}, err
 	}
 	if err := v.Err(); err != nil {
-		return ports.ContactView{}, err
+		return partnerports.ContactView{}, err
 	}
 	if err := s.repo.AddContact(ctx, c); err != nil {
-		return ports.ContactView{}, err
+		return partnerports.ContactView{}, err
 	}
-	return s.lists.FindContact(ctx, c.ID())
+	return s.lists.Contacts.Find(ctx, c.ID())
 }
 
 // UpdateContact applies the edit form of a contact loaded at version.
-func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, version kernel.Version, in partner.ContactInput) (ports.ContactView, error) {
-	if _, err := s.lists.FindContact(ctx, id); err != nil {
-		return ports.ContactView{}, err
+func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, version kernel.Version, in partner.ContactInput) (partnerports.ContactView, error) {
+	if _, err := s.lists.Contacts.Find(ctx, id); err != nil {
+		return partnerports.ContactView{}, err
 	}
 	var v kernel.Validation
 	if err := s.checkContactType(ctx, in, &v); err != nil {
-		return ports.ContactView{}, err
+		return partnerports.ContactView{}, err
 	}
 	now := s.clock.Now()
 	_, err := s.repo.UpdateContact(ctx, id, version, func(c *partner.Contact) error {
@@ -213,9 +231,9 @@ func (s *Service) UpdateContact(ctx context.Context, id kernel.ID, version kerne
 		return v.Err()
 	})
 	if err != nil {
-		return ports.ContactView{}, err
+		return partnerports.ContactView{}, err
 	}
-	return s.lists.FindContact(ctx, id)
+	return s.lists.Contacts.Find(ctx, id)
 }
 
 // ToggleContact deactivates or reactivates a contact.
@@ -248,7 +266,7 @@ func (s *Service) AddSupportMessage(ctx context.Context, typeID, partnerID kerne
 }
 
 // Evidentions are the active support messages the user has not seen yet (the app bar).
-func (s *Service) Evidentions(ctx context.Context, userID kernel.ID) ([]ports.EvidentionView, error) {
+func (s *Service) Evidentions(ctx context.Context, userID kernel.ID) ([]partnerports.EvidentionView, error) {
 	return s.repo.Unseen(ctx, userID)
 }
 

@@ -3,7 +3,6 @@
 package catalog
 
 import (
-	"strings"
 	"time"
 
 	"vitrina/domain/kernel"
@@ -186,6 +185,3 @@ func (c *City) ToggleActive(activeStores int, now time.Time) error {
 
 // CountryID is the country of the city.
 func (c *City) CountryID() kernel.ID { return c.countryID }
-
-// FoldName is how names are compared for uniqueness: trimmed and case-folded.
-func FoldName(name string) string { return strings.ToLower(strings.TrimSpace(name)) }

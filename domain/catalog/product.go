@@ -1,44 +1,14 @@
 package catalog
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
 	"vitrina/domain/kernel"
 )
 
-// Price is an exact, non-negative amount with up to 10 integer digits and 3 decimals,
-// kept in thousandths so that it is never a float.
-type Price int64
-
-// ParsePrice validates a price as the form sends it.
-func ParsePrice(s string) (Price, error) {
-	a, err := kernel.ParseAmount("price", s)
-	if err != nil {
-		return 0, err
-	}
-	if a.IsPercent() {
-		return 0, kernel.FieldError("price", "The price must be a number.")
-	}
-	whole, frac, _ := strings.Cut(a.String(), ".")
-	w, _ := strconv.ParseInt(whole, 10, 64)
-	frac = (frac + "000")[:3]
-	f, _ := strconv.ParseInt(frac, 10, 64)
-	return Price(w*1000 + f), nil
-}
-
-// Thousandths is the price in thousandths.
-func (p Price) Thousandths() int64 { return int64(p) }
-
-// String renders the price as an exact decimal without trailing zeros.
-func (p Price) String() string {
-	s := strconv.FormatInt(int64(p)/1000, 10)
-	if f := int64(p) % 1000; f != 0 {
-		s += "." + strings.TrimRight(strconv.FormatInt(1000+f, 10)[1:], "0")
-	}
-	return s
-}
+// ParsePrice validates a product's price as the form sends it: a kernel amount.
+func ParsePrice(s string) (kernel.Amount, error) { return kernel.ParseAmount("price", s) }
 
 // ProductInput is the product form; Image is the stored image's name, or "" to keep it.
 type ProductInput struct {
@@ -53,7 +23,7 @@ type Product struct {
 	id          kernel.ID
 	name        kernel.Name
 	description kernel.Name
-	price       Price
+	price       kernel.Amount
 	image       string
 	activation  kernel.Activation
 	updatedAt   time.Time
@@ -114,7 +84,7 @@ func (p *Product) ToggleActive(now time.Time) {
 }
 
 // RehydrateProduct rebuilds a product from storage.
-func RehydrateProduct(id kernel.ID, name, description string, price Price, image string, active bool, updatedAt time.Time) *Product {
+func RehydrateProduct(id kernel.ID, name, description string, price kernel.Amount, image string, active bool, updatedAt time.Time) *Product {
 	return &Product{id: id, name: kernel.Name(name), description: kernel.Name(description), price: price,
 		image: image, activation: kernel.ActivationOf(active), updatedAt: updatedAt}
 }
@@ -122,7 +92,7 @@ func RehydrateProduct(id kernel.ID, name, description string, price Price, image
 func (p *Product) ID() kernel.ID         { return p.id }
 func (p *Product) Name() string          { return p.name.String() }
 func (p *Product) Description() string   { return p.description.String() }
-func (p *Product) Price() Price          { return p.price }
+func (p *Product) Price() kernel.Amount  { return p.price }
 func (p *Product) Image() string         { return p.image }
 func (p *Product) IsActive() bool        { return p.activation.IsActive() }
 func (p *Product) UpdatedAt() time.Time  { return p.updatedAt }

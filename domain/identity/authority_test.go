@@ -8,7 +8,7 @@ import (
 
 func account(t *testing.T, roles ...string) *User {
 	t.Helper()
-	u, err := NewUser(UserInput{Name: "Neko Nekić", Username: "neko", Password: "pass1234", ConfirmPassword: "pass1234",
+	u, err := NewUser(UserInput{Name: "Neko Nekić", Username: "neko", Password: "pass1234",
 		Roles: roles}, "hash", time.Now())
 	if err != nil {
 		t.Fatal(err)

@@ -23,7 +23,7 @@ func fields(t *testing.T, err error) map[string][]string {
 func ptr(v int64) *int64 { return &v }
 
 func TestUserInputValidate(t *testing.T) {
-	valid := UserInput{Name: "Ana Marković", Username: "ana", Password: "tajna", ConfirmPassword: "tajna", Roles: []string{"manager"}}
+	valid := UserInput{Name: "Ana Marković", Username: "ana", Password: "tajna", Roles: []string{"manager"}}
 	cases := []struct {
 		name     string
 		edit     func(*UserInput)
@@ -34,11 +34,10 @@ func TestUserInputValidate(t *testing.T) {
 		{"name required", func(in *UserInput) { in.Name = " " }, true, map[string]string{"name": "The name field is required."}},
 		{"name too short", func(in *UserInput) { in.Name = "A" }, true, map[string]string{"name": "The name must be at least 2 characters."}},
 		{"username required", func(in *UserInput) { in.Username = "" }, true, map[string]string{"username": "The username field is required."}},
-		{"password required on create", func(in *UserInput) { in.Password, in.ConfirmPassword = "", "" }, true, map[string]string{"password": "The password field is required."}},
-		{"password blank keeps old on edit", func(in *UserInput) { in.Password, in.ConfirmPassword = "", "" }, false, nil},
-		{"password too short", func(in *UserInput) { in.Password, in.ConfirmPassword = "abc", "abc" }, false, map[string]string{"password": "The password must be at least 4 characters."}},
-		{"confirmation differs", func(in *UserInput) { in.ConfirmPassword = "other" }, false, map[string]string{"password": "The password confirmation does not match."}},
-		{"only confirmation typed on edit", func(in *UserInput) { in.Password = "" }, false, map[string]string{"password": "The password field is required."}},
+		{"password required on create", func(in *UserInput) { in.Password = "" }, true, map[string]string{"password": "The password field is required."}},
+		{"password blank keeps old on edit", func(in *UserInput) { in.Password = "" }, false, nil},
+		{"password too short", func(in *UserInput) { in.Password = "abc" }, false, map[string]string{"password": "The password must be at least 4 characters."}},
+		{"new password checked on edit", func(in *UserInput) { in.Password = "a\x00bcd" }, false, map[string]string{"password": "The password contains characters that are not allowed."}},
 		{"bad role", func(in *UserInput) { in.Roles = []string{"king"} }, true, map[string]string{"roles": "The selected role is invalid."}},
 		{"bad partner id", func(in *UserInput) { in.PartnerID = ptr(0) }, true, map[string]string{"partner_id": "The partner id must be a positive integer."}},
 		{"everything wrong at once", func(in *UserInput) { *in = UserInput{} }, true, map[string]string{
@@ -63,7 +62,7 @@ func TestUserInputValidate(t *testing.T) {
 
 func TestNewUserAndEdit(t *testing.T) {
 	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
-	u, err := NewUser(UserInput{Name: " Ana ", Username: " Ana.M ", Password: "tajna", ConfirmPassword: "tajna",
+	u, err := NewUser(UserInput{Name: " Ana ", Username: " Ana.M ", Password: "tajna",
 		Roles: []string{"financier", "admin", "admin"}}, "hash1", now)
 	if err != nil {
 		t.Fatal(err)
@@ -101,13 +100,13 @@ func TestNewUserAndEdit(t *testing.T) {
 func TestUpdateProfile(t *testing.T) {
 	now := time.Now()
 	u := RehydrateUser(1, "Ana", "ana", "old", true, nil, []Role{RoleAdmin}, now, now)
-	if err := u.UpdateProfile(ProfileInput{Name: "Ana", Username: "ana", Password: "abc", ConfirmPassword: "abc"}, "new", now); err == nil {
+	if err := u.UpdateProfile(ProfileInput{Name: "Ana", Username: "ana", Password: "abc"}, "new", now); err == nil {
 		t.Fatal("short password must fail")
 	}
 	if u.PasswordHash() != "old" {
 		t.Fatal("failed update must keep the password")
 	}
-	if err := u.UpdateProfile(ProfileInput{Name: "Ana B", Username: "anab", Password: "abcd", ConfirmPassword: "abcd"}, "new", now); err != nil {
+	if err := u.UpdateProfile(ProfileInput{Name: "Ana B", Username: "anab", Password: "abcd"}, "new", now); err != nil {
 		t.Fatal(err)
 	}
 	if u.PasswordHash() != "new" || u.Username() != "anab" || u.Name() != "Ana B" {

@@ -4,10 +4,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"vitrina/domain/kernel"
 )
 
 func TestUserTextLimits(t *testing.T) {
-	valid := UserInput{Name: "Ana Marković", Username: "ana", Password: "tajna", ConfirmPassword: "tajna", Roles: []string{"manager"}}
+	valid := UserInput{Name: "Ana Marković", Username: "ana", Password: "tajna", Roles: []string{"manager"}}
 	cases := []struct {
 		name  string
 		edit  func(in *UserInput)
@@ -24,9 +26,9 @@ func TestUserTextLimits(t *testing.T) {
 		{"username with NUL", func(in *UserInput) { in.Username = "ana\x00" }, "username", "The username contains characters that are not allowed."},
 		{"username with a tab", func(in *UserInput) { in.Username = "a\tna" }, "username", "The username contains characters that are not allowed."},
 		{"username not UTF-8", func(in *UserInput) { in.Username = "an\xc3" }, "username", "The username contains characters that are not allowed."},
-		{"password at 128", func(in *UserInput) { in.Password = strings.Repeat("ž", 128); in.ConfirmPassword = in.Password }, "password", ""},
-		{"password at 129", func(in *UserInput) { in.Password = strings.Repeat("ž", 129); in.ConfirmPassword = in.Password }, "password", "The password may not be greater than 128 characters."},
-		{"password with NUL", func(in *UserInput) { in.Password = "taj\x00na"; in.ConfirmPassword = in.Password }, "password", "The password contains characters that are not allowed."},
+		{"password at 128", func(in *UserInput) { in.Password = strings.Repeat("ž", 128) }, "password", ""},
+		{"password at 129", func(in *UserInput) { in.Password = strings.Repeat("ž", 129) }, "password", "The password may not be greater than 128 characters."},
+		{"password with NUL", func(in *UserInput) { in.Password = "taj\x00na" }, "password", "The password contains characters that are not allowed."},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -54,7 +56,7 @@ func TestUserTextLimits(t *testing.T) {
 			}
 		})
 	}
-	if fields(t, ValidatePassword(strings.Repeat("p", 129), strings.Repeat("p", 129)))["password"][0] != "The password may not be greater than 128 characters." {
+	if fields(t, kernel.ValidatePassword("password", strings.Repeat("p", 129)))["password"][0] != "The password may not be greater than 128 characters." {
 		t.Fatal("a new password is bounded wherever it is set")
 	}
 	u, err := NewUser(valid, "hash", time.Now())

@@ -9,12 +9,11 @@ import (
 
 // UserInput is what a form sends to create or edit a user.
 type UserInput struct {
-	Name            string
-	Username        string
-	Password        string
-	ConfirmPassword string
-	PartnerID       *int64
-	Roles           []string
+	Name      string
+	Username  string
+	Password  string
+	PartnerID *int64
+	Roles     []string
 }
 
 // Validate checks every field at once (spec §5). The password is required on create; on
@@ -25,27 +24,14 @@ func (in UserInput) Validate(creating bool) error {
 		v.Merge(err)
 	}
 	checkUsername(&v, in.Username)
-	if creating || in.Password != "" || in.ConfirmPassword != "" {
-		v.Merge(ValidatePassword(in.Password, in.ConfirmPassword))
+	if creating || in.Password != "" {
+		v.Merge(kernel.ValidatePassword("password", in.Password))
 	}
 	if in.PartnerID != nil && *in.PartnerID <= 0 {
 		v.Add("partner_id", "The partner id must be a positive integer.")
 	}
 	if _, err := ParseRoles(in.Roles); err != nil {
 		v.Merge(err)
-	}
-	return v.Err()
-}
-
-// ValidatePassword checks a new password and its confirmation.
-func ValidatePassword(password, confirmation string) error {
-	var v kernel.Validation
-	if password == "" {
-		v.Add("password", "The password field is required.")
-	} else if len([]rune(password)) < kernel.MinPasswordLength {
-		v.Add("password", "The password must be at least 4 characters.")
-	} else if v.Password("password", password) && password != confirmation {
-		v.Add("password", "The password confirmation does not match.")
 	}
 	return v.Err()
 }
@@ -135,12 +121,11 @@ type ProfileInput struct {
 	Name            string
 	Username        string
 	Password        string
-	ConfirmPassword string
 	CurrentPassword string // asked for when a new password is typed (ASVS 2.1.6)
 }
 
 // ChangesPassword tells whether the form sets a new password, which needs the current one.
-func (in ProfileInput) ChangesPassword() bool { return in.Password != "" || in.ConfirmPassword != "" }
+func (in ProfileInput) ChangesPassword() bool { return in.Password != "" }
 
 // Validate checks the own-profile form; the password only when typed.
 func (in ProfileInput) Validate() error {
@@ -149,8 +134,8 @@ func (in ProfileInput) Validate() error {
 		v.Merge(err)
 	}
 	checkUsername(&v, in.Username)
-	if in.Password != "" || in.ConfirmPassword != "" {
-		v.Merge(ValidatePassword(in.Password, in.ConfirmPassword))
+	if in.Password != "" {
+		v.Merge(kernel.ValidatePassword("password", in.Password))
 	}
 	return v.Err()
 }

@@ -78,38 +78,6 @@ func TestActivationToggles(t *testing.T) {
 	}
 }
 
-func TestParseAmount(t *testing.T) {
-	cases := []struct {
-		in, want string
-		ok       bool
-	}{
-		{"0", "0", true},
-		{"1500", "1500", true},
-		{"1500.5", "1500.5", true},
-		{"1500.500", "1500.5", true},
-		{"0012.340", "12.34", true},
-		{"12,5", "12.5", true},
-		{"15%", "15%", true},
-		{"9999999999.999", "9999999999.999", true},
-		{"12345678901", "", false},
-		{"1.2345", "", false},
-		{"-1", "", false},
-		{"abc", "", false},
-		{"1e5", "", false},
-		{"", "", false},
-		{".5", "", false},
-	}
-	for _, c := range cases {
-		got, err := ParseAmount("price", c.in)
-		if c.ok != (err == nil) {
-			t.Fatalf("ParseAmount(%q) error = %v, want ok=%v", c.in, err, c.ok)
-		}
-		if c.ok && got.String() != c.want {
-			t.Fatalf("ParseAmount(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 func TestNameKeyMatchesTypedNames(t *testing.T) {
 	for typed, want := range map[string]string{"  Nikšić ": "niksic", "BOJE  i\tlakovi": "boje i lakovi", "Izvođač radova": "izvodjac radova"} {
 		if got := NameKey(typed); got != want {

@@ -16,6 +16,7 @@ const (
 	MaxDescriptionLength = 2000 // multi-line descriptions and messages
 	MaxUsernameLength    = 100  // sign-in names
 	MaxPasswordLength    = 128  // typed passwords; bounds the hashing work of a sign-in too
+	MinPasswordLength    = 4    // the shortest new password the spec accepts (§9)
 	MaxCodeLength        = 50   // short codes: a partner's tax numbers (PIB, PDV)
 )
 
@@ -34,6 +35,22 @@ func (v *Validation) Paragraph(field, value string, max int) bool {
 // character and at most MaxPasswordLength characters, so hashing costs the same for everyone.
 func (v *Validation) Password(field, value string) bool {
 	return v.check(field, value, MaxPasswordLength, false)
+}
+
+// ValidatePassword is the one rule of a new password, a user's or a partner's: required, at
+// least MinPasswordLength characters and within Password's limits. Typing it twice is the
+// form's business (the HTTP adapter checks the confirmation), not the domain's.
+func ValidatePassword(field, password string) error {
+	var v Validation
+	switch {
+	case password == "":
+		v.Add(field, "The "+humanField(field)+" field is required.")
+	case utf8.RuneCountInString(password) < MinPasswordLength:
+		v.Add(field, "The "+humanField(field)+" must be at least "+itoa(MinPasswordLength)+" characters.")
+	default:
+		v.Password(field, password)
+	}
+	return v.Err()
 }
 
 // text checks the trimmed value, which is what a record keeps.

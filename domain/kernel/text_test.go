@@ -119,3 +119,37 @@ func TestNameLimit(t *testing.T) {
 		t.Fatalf("NUL: %v", err)
 	}
 }
+
+func TestValidatePassword(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                                     "The password field is required.",
+		"abc":                                  "The password must be at least 4 characters.",
+		"žžž":                                  "The password must be at least 4 characters.",
+		"abcd":                                 "",
+		"    ":                                 "", // untrimmed: spaces are characters of a password
+		strings.Repeat("p", 129):               "The password may not be greater than 128 characters.",
+		"abc\x00d":                             "The password contains characters that are not allowed.",
+		strings.Repeat("ž", MaxPasswordLength): "",
+	} {
+		got := ""
+		if e, _ := ValidatePassword("password", in).(*Error); e != nil {
+			if len(e.Fields["password"]) != 1 {
+				t.Fatalf("%.20q: one message, got %v", in, e.Fields)
+			}
+			got = e.Fields["password"][0]
+		}
+		if got != want {
+			t.Errorf("ValidatePassword(%.20q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestValidationSaysAMessageOnce(t *testing.T) {
+	var v Validation
+	v.Required("password", "")
+	v.Merge(ValidatePassword("password", ""))
+	v.Add("password", "Another.")
+	if e := v.Err().(*Error); len(e.Fields["password"]) != 2 {
+		t.Fatalf("messages %v", e.Fields["password"])
+	}
+}

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -8,18 +9,18 @@ import (
 // MinTextLength is the shortest name or text the spec accepts (§9).
 const MinTextLength = 2
 
-// MinPasswordLength is the shortest password the spec accepts (§9).
-const MinPasswordLength = 4
-
 // Validation collects field errors so that one answer lists every failed field.
 type Validation struct {
 	fields map[string][]string
 }
 
-// Add records a message for a field.
+// Add records a message for a field; a message the field has already is not repeated.
 func (v *Validation) Add(field, message string) {
 	if v.fields == nil {
 		v.fields = map[string][]string{}
+	}
+	if slices.Contains(v.fields[field], message) {
+		return
 	}
 	v.fields[field] = append(v.fields[field], message)
 }

@@ -4,81 +4,12 @@ package partner
 
 import (
 	"errors"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"vitrina/domain/kernel"
 )
-
-// FigureFields are the six figures of a partner, as the API names them (spec §3).
-var FigureFields = []string{"bonus", "debt", "payment", "toolCash", "annualPlan", "moneyCirculation"}
-
-// addPattern is the add form's rule: a number ≥ 0, up to 10 digits and 3 decimals.
-var addPattern = regexp.MustCompile(`^\d{1,10}([.,]\d{1,3})?$`)
-
-// Figure is an exact, non-negative amount kept in thousandths, or a percentage kept as one.
-type Figure struct {
-	milli   int64
-	percent bool
-}
-
-// ParseFigure validates a figure for the named field: on add a plain number (spec §5), on
-// edit the cash pattern with an optional trailing percent sign, kept as entered.
-func ParseFigure(field, s string, editing bool) (Figure, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return Figure{}, kernel.FieldError(field, "The "+human(field)+" field is required.")
-	}
-	if !editing && !addPattern.MatchString(s) {
-		return Figure{}, kernel.FieldError(field, "The "+human(field)+" must be a number.")
-	}
-	a, err := kernel.ParseAmount(field, s)
-	if err != nil {
-		return Figure{}, kernel.FieldError(field, "The "+human(field)+" must be a number.")
-	}
-	whole, frac, _ := strings.Cut(strings.TrimSuffix(a.String(), "%"), ".")
-	w, _ := strconv.ParseInt(whole, 10, 64)
-	f, _ := strconv.ParseInt((frac + "000")[:3], 10, 64)
-	return Figure{milli: w*1000 + f, percent: a.IsPercent()}, nil
-}
-
-// FigureOf rebuilds a figure from storage.
-func FigureOf(milli int64, percent bool) Figure { return Figure{milli: milli, percent: percent} }
-
-// Thousandths is the amount in thousandths.
-func (f Figure) Thousandths() int64 { return f.milli }
-
-// IsPercent tells whether the figure was entered as a percentage.
-func (f Figure) IsPercent() bool { return f.percent }
-
-// String renders the exact decimal, with its percent sign when it has one.
-func (f Figure) String() string {
-	s := strconv.FormatInt(f.milli/1000, 10)
-	if r := f.milli % 1000; r != 0 {
-		s += "." + strings.TrimRight(strconv.FormatInt(1000+r, 10)[1:], "0")
-	}
-	if f.percent {
-		s += "%"
-	}
-	return s
-}
-
-// human turns an API field name into the words of a message: toolCash → tool cash.
-func human(field string) string {
-	var b strings.Builder
-	for i, r := range field {
-		if r >= 'A' && r <= 'Z' {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			r += 'a' - 'A'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
 
 // MaxID is the largest hand-entered partner id: 2^53 − 1, the largest whole number a
 // JavaScript number (the panel's, the app's) holds exactly.
@@ -102,32 +33,30 @@ func ParseID(s string) (kernel.ID, error) {
 
 // Errors of the partner register.
 var (
-	ErrIDTaken       = kernel.FieldError("id", "The id has already been taken.")
-	ErrNoCategory    = kernel.FieldError("categories", "You must choose at least one category.")
-	ErrPasswordMatch = kernel.FieldError("password", "The password confirmation does not match.")
+	ErrIDTaken    = kernel.FieldError("id", "The id has already been taken.")
+	ErrNoCategory = kernel.FieldError("categories", "You must choose at least one category.")
 )
 
 // Input is the partner form.
 type Input struct {
-	ID              string
-	Name            string
-	Address         string
-	PIB             string
-	PDV             string
-	CityID          kernel.ID
-	Phone           string
-	Figures         map[string]string
-	Password        string
-	ConfirmPassword string
-	CategoryIDs     []kernel.ID
-	TypeID          kernel.ID
+	ID          string
+	Name        string
+	Address     string
+	PIB         string
+	PDV         string
+	CityID      kernel.ID
+	Phone       string
+	Figures     FigureTexts
+	Password    string
+	CategoryIDs []kernel.ID
+	TypeID      kernel.ID
 }
 
 // validated is an input whose every field passed.
 type validated struct {
 	id         kernel.ID
 	name       kernel.Name
-	figures    map[string]Figure
+	figures    Figures
 	categories []kernel.ID
 }
 
@@ -168,22 +97,13 @@ func (in Input) check(r rules) (validated, error) {
 	if in.CityID <= 0 {
 		v.Add("city_id", "The city id field is required.")
 	}
-	out.figures = map[string]Figure{}
-	for _, f := range FigureFields {
+	for _, f := range AllFigures {
 		fig, err := ParseFigure(f, in.Figures[f], r.editFigures)
 		v.Merge(err)
 		out.figures[f] = fig
 	}
-	if r.withPassword && (r.newPassword || in.Password != "" || in.ConfirmPassword != "") {
-		switch {
-		case in.Password == "":
-			v.Add("password", "The password field is required.")
-		case len([]rune(in.Password)) < kernel.MinPasswordLength:
-			v.Add("password", "The password must be at least 4 characters.")
-		case !v.Password("password", in.Password):
-		case in.Password != in.ConfirmPassword:
-			v.Merge(ErrPasswordMatch)
-		}
+	if r.withPassword && (r.newPassword || in.Password != "") {
+		v.Merge(kernel.ValidatePassword("password", in.Password))
 	}
 	seen := map[kernel.ID]bool{}
 	for _, c := range in.CategoryIDs {
@@ -206,7 +126,7 @@ type Partner struct {
 	pib, pdv     string
 	cityID       kernel.ID
 	phone        string
-	figures      map[string]Figure
+	figures      Figures
 	passwordHash string
 	categories   []kernel.ID
 	typeID       kernel.ID
@@ -275,26 +195,26 @@ func (p *Partner) ToggleActive(now time.Time) {
 	p.activation, p.updatedAt = p.activation.Toggled(), now
 }
 
-func (p *Partner) ID() kernel.ID              { return p.id }
-func (p *Partner) Name() string               { return p.name.String() }
-func (p *Partner) Figure(field string) Figure { return p.figures[field] }
-func (p *Partner) Categories() []kernel.ID    { return append([]kernel.ID(nil), p.categories...) }
-func (p *Partner) PasswordHash() string       { return p.passwordHash }
-func (p *Partner) IsActive() bool             { return p.activation.IsActive() }
-func (p *Partner) CityID() kernel.ID          { return p.cityID }
-func (p *Partner) TypeID() kernel.ID          { return p.typeID }
-func (p *Partner) UpdatedAt() time.Time       { return p.updatedAt }
-func (p *Partner) Address() string            { return p.address }
-func (p *Partner) Phone() string              { return p.phone }
-func (p *Partner) PIB() string                { return p.pib }
-func (p *Partner) PDV() string                { return p.pdv }
+func (p *Partner) ID() kernel.ID                 { return p.id }
+func (p *Partner) Name() string                  { return p.name.String() }
+func (p *Partner) Figure(f Figure) kernel.Figure { return p.figures[f] }
+func (p *Partner) Categories() []kernel.ID       { return append([]kernel.ID(nil), p.categories...) }
+func (p *Partner) PasswordHash() string          { return p.passwordHash }
+func (p *Partner) IsActive() bool                { return p.activation.IsActive() }
+func (p *Partner) CityID() kernel.ID             { return p.cityID }
+func (p *Partner) TypeID() kernel.ID             { return p.typeID }
+func (p *Partner) UpdatedAt() time.Time          { return p.updatedAt }
+func (p *Partner) Address() string               { return p.address }
+func (p *Partner) Phone() string                 { return p.phone }
+func (p *Partner) PIB() string                   { return p.pib }
+func (p *Partner) PDV() string                   { return p.pdv }
 
 // State is a partner as storage keeps it.
 type State struct {
 	ID                             kernel.ID
 	Name, Address, PIB, PDV, Phone string
 	CityID, TypeID                 kernel.ID
-	Figures                        map[string]Figure
+	Figures                        Figures
 	PasswordHash                   string
 	Categories                     []kernel.ID
 	Active                         bool
@@ -310,11 +230,7 @@ func Rehydrate(s State) *Partner {
 
 // State is the partner as storage keeps it.
 func (p *Partner) State() State {
-	figs := make(map[string]Figure, len(p.figures))
-	for k, v := range p.figures {
-		figs[k] = v
-	}
 	return State{ID: p.id, Name: p.name.String(), Address: p.address, PIB: p.pib, PDV: p.pdv, Phone: p.phone,
-		CityID: p.cityID, TypeID: p.typeID, Figures: figs, PasswordHash: p.passwordHash, Categories: p.Categories(),
+		CityID: p.cityID, TypeID: p.typeID, Figures: p.figures, PasswordHash: p.passwordHash, Categories: p.Categories(),
 		Active: p.IsActive(), UpdatedAt: p.updatedAt}
 }

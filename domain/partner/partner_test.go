@@ -38,7 +38,7 @@ func TestFiguresOnAddAndEdit(t *testing.T) {
 		{"", true, ""},
 	}
 	for _, c := range cases {
-		f, err := ParseFigure("toolCash", c.in, c.editing)
+		f, err := ParseFigure(ToolCash, c.in, c.editing)
 		if c.want == "" {
 			if err == nil {
 				t.Errorf("ParseFigure(%q, edit=%v) accepted %q", c.in, c.editing, f)
@@ -49,12 +49,9 @@ func TestFiguresOnAddAndEdit(t *testing.T) {
 			t.Errorf("ParseFigure(%q, edit=%v) = %q, %v; want %q", c.in, c.editing, f, err, c.want)
 		}
 	}
-	_, err := ParseFigure("toolCash", "x", true)
+	_, err := ParseFigure(ToolCash, "x", true)
 	if got := fields(err)["toolCash"][0]; got != "The tool cash must be a number." {
 		t.Fatalf("message %q", got)
-	}
-	if f := FigureOf(12500, true); f.String() != "12.5%" || !f.IsPercent() || f.Thousandths() != 12500 {
-		t.Fatal("a stored percentage is shown back the same way")
 	}
 }
 
@@ -67,11 +64,11 @@ func TestIDs(t *testing.T) {
 }
 
 func valid() Input {
-	figs := map[string]string{}
-	for _, f := range FigureFields {
+	var figs FigureTexts
+	for _, f := range AllFigures {
 		figs[f] = "100"
 	}
-	return Input{ID: "1001", Name: "Tehnomarket", CityID: 1, Figures: figs, Password: "tajna", ConfirmPassword: "tajna",
+	return Input{ID: "1001", Name: "Tehnomarket", CityID: 1, Figures: figs, Password: "tajna",
 		CategoryIDs: []kernel.ID{2, 3, 2}}
 }
 
@@ -81,11 +78,11 @@ func TestValidation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.ID() != 1001 || len(p.Categories()) != 2 || p.Figure("debt").String() != "100" || !p.IsActive() {
+	if p.ID() != 1001 || len(p.Categories()) != 2 || p.Figure(Debt).String() != "100" || !p.IsActive() {
 		t.Fatalf("partner %+v", p)
 	}
 
-	bad := Input{ID: "x", Name: "T", Figures: map[string]string{"bonus": "5%"}, Password: "abc", ConfirmPassword: "abc"}
+	bad := Input{ID: "x", Name: "T", Figures: FigureTexts{Bonus: "5%"}, Password: "abc"}
 	f := fields(bad.Validate(true))
 	for field, msg := range map[string]string{
 		"id": "The id must be a positive integer.", "name": "The name must be at least 2 characters.",
@@ -98,28 +95,35 @@ func TestValidation(t *testing.T) {
 		}
 	}
 
-	mismatch := valid()
-	mismatch.ConfirmPassword = "druga"
-	if fields(mismatch.Validate(true))["password"][0] != "The password confirmation does not match." {
-		t.Fatal("confirmation must match")
-	}
-
 	// Edit: percent figures allowed, blank password keeps the old one, a category still required.
 	edit := valid()
-	edit.ID, edit.Password, edit.ConfirmPassword = "", "", ""
-	edit.Figures["bonus"] = "7.5%"
+	edit.ID, edit.Password = "", ""
+	edit.Figures[Bonus] = "7.5%"
 	if err := p.Edit(edit, "", now); err != nil {
 		t.Fatal(err)
 	}
-	if p.PasswordHash() != "hash" || p.Figure("bonus").String() != "7.5%" || p.ID() != 1001 {
+	if p.PasswordHash() != "hash" || p.Figure(Bonus).String() != "7.5%" || p.ID() != 1001 {
 		t.Fatal("edit keeps the id and password, takes the percent figure")
 	}
 	edit.CategoryIDs = nil
-	if err := p.Edit(edit, "", now); fields(err)["categories"] == nil || p.Figure("bonus").String() != "7.5%" {
+	if err := p.Edit(edit, "", now); fields(err)["categories"] == nil || p.Figure(Bonus).String() != "7.5%" {
 		t.Fatal("an edit without a category is refused and changes nothing")
 	}
 	p.ToggleActive(now)
 	if p.IsActive() {
 		t.Fatal("toggle deactivates")
+	}
+}
+
+func TestFigureTable(t *testing.T) {
+	seen := map[string]bool{}
+	for i, f := range AllFigures {
+		if int(f) != i || f.Key() == "" || seen[f.Key()] {
+			t.Fatalf("figure %d: key %q", i, f.Key())
+		}
+		seen[f.Key()] = true
+	}
+	if len(seen) != 6 || ToolCash.Key() != "toolCash" {
+		t.Fatalf("the spec's six figures: %v", seen)
 	}
 }

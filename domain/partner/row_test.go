@@ -9,7 +9,7 @@ import (
 
 func rowInput(id, debt string) Input {
 	return Input{ID: id, Name: "Uvoz d.o.o.", CityID: 3, CategoryIDs: []kernel.ID{1},
-		Figures: map[string]string{"bonus": "1", "debt": debt, "payment": "0", "toolCash": "0", "annualPlan": "0", "moneyCirculation": "0"}}
+		Figures: FigureTexts{Bonus: "1", Debt: debt, Payment: "0", ToolCash: "0", AnnualPlan: "0", MoneyCirculation: "0"}}
 }
 
 func TestImportRows(t *testing.T) {
@@ -25,7 +25,7 @@ func TestImportRows(t *testing.T) {
 	}
 	// A known one follows the edit form: the percent is kept as typed.
 	row, err = ParseRow(rowInput("77", "15%"), true, now)
-	if err != nil || !row.Exists() || row.State().Figures["debt"].String() != "15%" {
+	if err != nil || !row.Exists() || row.State().Figures[Debt].String() != "15%" {
 		t.Fatalf("known row: %+v %v", row, err)
 	}
 	// The id is checked on every row, known or not.
@@ -79,10 +79,10 @@ func TestSupportMessageRules(t *testing.T) {
 }
 
 func TestRehydrateKeepsState(t *testing.T) {
-	st := State{ID: 9, Name: "Stari", CityID: 2, Figures: map[string]Figure{"debt": FigureOf(15000, true)}, PasswordHash: "h",
+	st := State{ID: 9, Name: "Stari", CityID: 2, Figures: Figures{Debt: {Amount: kernel.AmountOfThousandths(15000), Percent: true}}, PasswordHash: "h",
 		Categories: []kernel.ID{4, 5}, Active: false}
 	p := Rehydrate(st)
-	if p.IsActive() || p.PasswordHash() != "h" || p.Figure("debt").String() != "15%" || len(p.Categories()) != 2 {
+	if p.IsActive() || p.PasswordHash() != "h" || p.Figure(Debt).String() != "15%" || len(p.Categories()) != 2 {
 		t.Fatalf("rehydrated %+v", p)
 	}
 	if err := p.Edit(rowInput("", "1"), "", time.Now()); err != nil || p.PasswordHash() != "h" {

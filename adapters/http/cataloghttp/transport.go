@@ -14,7 +14,7 @@ import (
 	appcatalog "vitrina/application/catalog"
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
-	"vitrina/ports"
+	catalogports "vitrina/ports/catalog"
 )
 
 type namedJSON struct {
@@ -25,7 +25,7 @@ type namedJSON struct {
 	Version   int64     `json:"version"`
 }
 
-func named(v ports.NamedView) namedJSON {
+func named(v catalogports.NamedView) namedJSON {
 	return namedJSON{ID: v.ID, Name: v.Name, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 }
 
@@ -45,7 +45,7 @@ type cityJSON struct {
 	Version     int64     `json:"version"`
 }
 
-func city(v ports.CityView) cityJSON {
+func city(v catalogports.CityView) cityJSON {
 	return cityJSON{ID: v.ID, Name: v.Name, CountryID: v.CountryID, Country: ref{ID: v.CountryID, Name: v.CountryName},
 		CountryName: v.CountryName, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 }
@@ -63,7 +63,7 @@ type productJSON struct {
 	Version     int64       `json:"version"`
 }
 
-func product(v ports.ProductView) productJSON {
+func product(v catalogports.ProductView) productJSON {
 	url := "/api/images/" + appcatalog.ImageKind + "/" + v.Image
 	return productJSON{ID: v.ID, Name: v.Name, Description: v.Description, Price: json.Number(v.Price), Image: v.Image,
 		ImageURL: url, ThumbURL: url + "?size=thumb", IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
@@ -83,7 +83,7 @@ type storeJSON struct {
 	Version   int64     `json:"version"`
 }
 
-func store(v ports.StoreView) storeJSON {
+func store(v catalogports.StoreView) storeJSON {
 	return storeJSON{ID: v.ID, CityID: v.CityID, City: ref{ID: v.CityID, Name: v.CityName}, CityName: v.CityName,
 		Address: v.Address, Contact: v.Contact, Lat: v.Lat, Lng: v.Lng, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt,
 		Version: int64(v.Version)}
@@ -176,11 +176,11 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 	write := func(res string) kit.Access { return kit.Access{Resource: res, Action: "write"} }
 	var routes []kit.Route
 
-	for _, kind := range []ports.NamedKind{ports.Countries, ports.Categories} {
+	for _, kind := range []catalogports.NamedKind{catalogports.Countries, catalogports.Categories} {
 		kind := kind
 		res := string(kind)
 		list := lists.Countries
-		if kind == ports.Categories {
+		if kind == catalogports.Categories {
 			list = lists.Categories
 		}
 		routes = append(routes, kit.ListRoutes("/api/"+res, read(res), list, named)...)

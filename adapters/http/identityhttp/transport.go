@@ -13,7 +13,7 @@ import (
 	appidentity "vitrina/application/identity"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
-	"vitrina/ports"
+	identityports "vitrina/ports/identity"
 )
 
 type loginRequest struct {
@@ -46,10 +46,8 @@ type userJSON struct {
 	Version     int64       `json:"version"`
 }
 
-// UserJSON is a user as every users call answers it.
-func UserJSON(v ports.UserView) any { return toJSON(v) }
-
-func toJSON(v ports.UserView) userJSON {
+// toJSON is a user as every users call answers it.
+func toJSON(v identityports.UserView) userJSON {
 	out := userJSON{ID: v.ID, Name: v.Name, Username: v.Username, IsActive: v.IsActive, PartnerID: v.PartnerID,
 		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
 	if out.Roles == nil {
@@ -82,13 +80,18 @@ type userForm struct {
 // input is the domain's form; an id that is not a number becomes 0, which the domain
 // refuses with its own message.
 func (f userForm) input() identity.UserInput {
-	in := identity.UserInput{Name: f.Name, Username: f.Username, Password: f.Password,
-		ConfirmPassword: f.ConfirmPassword, PartnerID: f.PartnerID.Value, Roles: f.Roles}
+	in := identity.UserInput{Name: f.Name, Username: f.Username, Password: f.Password, PartnerID: f.PartnerID.Value, Roles: f.Roles}
 	if f.PartnerID.Invalid {
 		var zero int64
 		in.PartnerID = &zero
 	}
 	return in
+}
+
+// confirmed checks the form's password confirmation, with the domain's checks of the form in
+// the same answer (kit.Confirmed).
+func (f userForm) confirmed(creating bool) error {
+	return kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return f.input().Validate(creating) })
 }
 
 type profileForm struct {
@@ -105,6 +108,7 @@ func Routes(svc *appidentity.Service) []kit.Route {
 	write := kit.Access{Resource: "users", Action: "write"}
 	own := kit.Access{} // the caller's own account: any signed-in back-office user, whatever the roles
 	return append(kit.ListRoutes("/api/users", read, svc.Users(), toJSON), []kit.Route{
+		kit.ListRoute("/api/partnerUsers", read, svc.PartnerUsers(), toJSON, nil),
 		{Method: "POST", Path: "/api/login", Access: kit.Access{Public: true},
 			Decode: kit.DecodeJSON[loginRequest], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
@@ -139,9 +143,11 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				p, _ := kit.Principal(ctx)
 				r := req.(kit.Edit[profileForm])
 				f := r.Body
-				v, err := svc.UpdateOwn(ctx, p, r.Version, identity.ProfileInput{Name: f.Name, Username: f.Username,
-					Password: f.Password, ConfirmPassword: f.ConfirmPassword, CurrentPassword: f.CurrentPassword},
-					kit.ClientAddress(ctx))
+				in := identity.ProfileInput{Name: f.Name, Username: f.Username, Password: f.Password, CurrentPassword: f.CurrentPassword}
+				if err := kit.Confirmed(f.Password, f.ConfirmPassword, in.Validate); err != nil {
+					return nil, err
+				}
+				v, err := svc.UpdateOwn(ctx, p, r.Version, in, kit.ClientAddress(ctx))
 				if err != nil {
 					return nil, err
 				}
@@ -154,7 +160,11 @@ func Routes(svc *appidentity.Service) []kit.Route {
 			Decode: kit.DecodeJSON[userForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				p, _ := kit.Principal(ctx)
-				v, err := svc.CreateUser(ctx, p, req.(userForm).input())
+				f := req.(userForm)
+				if err := f.confirmed(true); err != nil {
+					return nil, err
+				}
+				v, err := svc.CreateUser(ctx, p, f.input())
 				if err != nil {
 					return nil, err
 				}
@@ -164,6 +174,9 @@ func Routes(svc *appidentity.Service) []kit.Route {
 			Decode: kit.DecodeEdit[userForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[userForm])
+				if err := r.Body.confirmed(false); err != nil {
+					return nil, err
+				}
 				p, _ := kit.Principal(ctx)
 				v, err := svc.UpdateUser(ctx, p, r.ID, r.Version, r.Body.input())
 				if err != nil {

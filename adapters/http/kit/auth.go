@@ -5,14 +5,14 @@ import (
 	"net/http"
 	"strings"
 
-	appidentity "vitrina/application/identity"
 	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
 	"vitrina/ports"
 )
 
 // Authenticator resolves bearer tokens.
 type Authenticator interface {
-	Authenticate(ctx context.Context, token string) (appidentity.Principal, error)
+	Authenticate(ctx context.Context, token string) (kernel.Principal, error)
 }
 
 // bearer is the request's bearer token, "" when there is none.
@@ -50,7 +50,7 @@ func guard(auth Authenticator, authz ports.Authorizer, access Access, next http.
 
 // allowed applies a route's access rule to an authenticated principal: partner-linked
 // accounts only where the route says so, and the role check through Casbin.
-func allowed(authz ports.Authorizer, p appidentity.Principal, access Access) error {
+func allowed(authz ports.Authorizer, p kernel.Principal, access Access) error {
 	if !access.AnyAccount && p.IsPartnerLinked() {
 		return identity.ErrPartnerAccount
 	}

@@ -5,7 +5,7 @@ import (
 
 	"go.uber.org/zap"
 
-	appidentity "vitrina/application/identity"
+	"vitrina/domain/kernel"
 )
 
 type ctxKey int
@@ -32,8 +32,8 @@ func RequestID(ctx context.Context) string {
 }
 
 // Principal is the authenticated caller in ctx.
-func Principal(ctx context.Context) (appidentity.Principal, bool) {
-	p, ok := ctx.Value(keyPrincipal).(appidentity.Principal)
+func Principal(ctx context.Context) (kernel.Principal, bool) {
+	p, ok := ctx.Value(keyPrincipal).(kernel.Principal)
 	return p, ok
 }
 

@@ -13,12 +13,12 @@ import (
 	"strings"
 	"time"
 
-	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
 	apppartner "vitrina/application/partner"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 type ref struct {
@@ -26,30 +26,89 @@ type ref struct {
 	Name string `json:"name"`
 }
 
+// partnerJSON is a partner as the API answers it: the figures, one field per partner.Figure
+// under its key, sit between the phone and the categories.
 type partnerJSON struct {
-	ID               int64     `json:"id"`
-	Name             string    `json:"name"`
-	Address          string    `json:"address"`
-	PIB              string    `json:"pib"`
-	PDV              string    `json:"pdv"`
-	CityID           *int64    `json:"city_id"`
-	City             *ref      `json:"city"`
-	CityName         *string   `json:"city_name"`
-	Phone            string    `json:"phone"`
-	Bonus            string    `json:"bonus"`
-	Debt             string    `json:"debt"`
-	Payment          string    `json:"payment"`
-	ToolCash         string    `json:"toolCash"`
-	AnnualPlan       string    `json:"annualPlan"`
-	MoneyCirculation string    `json:"moneyCirculation"`
-	Categories       []ref     `json:"categories"`
-	CategoryNames    string    `json:"category_names"`
-	PartnerTypeID    *int64    `json:"partner_type_id"`
-	PartnerType      *ref      `json:"partner_type"`
-	PartnerTypeName  *string   `json:"partner_type_name"`
-	IsActive         bool      `json:"is_active"`
-	UpdatedAt        time.Time `json:"updated_at"`
-	Version          int64     `json:"version"`
+	partnerHead
+	Figures figureJSON
+	partnerTail
+}
+
+type partnerHead struct {
+	ID       int64   `json:"id"`
+	Name     string  `json:"name"`
+	Address  string  `json:"address"`
+	PIB      string  `json:"pib"`
+	PDV      string  `json:"pdv"`
+	CityID   *int64  `json:"city_id"`
+	City     *ref    `json:"city"`
+	CityName *string `json:"city_name"`
+	Phone    string  `json:"phone"`
+}
+
+type partnerTail struct {
+	Categories      []ref     `json:"categories"`
+	CategoryNames   string    `json:"category_names"`
+	PartnerTypeID   *int64    `json:"partner_type_id"`
+	PartnerType     *ref      `json:"partner_type"`
+	PartnerTypeName *string   `json:"partner_type_name"`
+	IsActive        bool      `json:"is_active"`
+	UpdatedAt       time.Time `json:"updated_at"`
+	Version         int64     `json:"version"`
+}
+
+// MarshalJSON writes one object: the head's fields, the figures, the tail's fields.
+func (p partnerJSON) MarshalJSON() ([]byte, error) {
+	out := []byte{'{'}
+	for _, part := range []any{p.partnerHead, p.Figures, p.partnerTail} {
+		b, err := json.Marshal(part)
+		if err != nil {
+			return nil, err
+		}
+		if inner := b[1 : len(b)-1]; len(inner) > 0 {
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(out, inner...)
+		}
+	}
+	return append(out, '}'), nil
+}
+
+// figureJSON are the figures as the API names them: one string field per figure, in order.
+type figureJSON partner.FigureTexts
+
+func (f figureJSON) MarshalJSON() ([]byte, error) {
+	out := []byte{'{'}
+	for _, fig := range partner.AllFigures {
+		if fig > 0 {
+			out = append(out, ',')
+		}
+		key, _ := json.Marshal(fig.Key())
+		value, _ := json.Marshal(f[fig])
+		out = append(append(append(out, key...), ':'), value...)
+	}
+	return append(out, '}'), nil
+}
+
+// UnmarshalJSON reads each figure from the form's field of its key, a string or a number
+// (as text does); a key in another case is taken when the exact one is absent, as for the
+// form's other fields.
+func (f *figureJSON) UnmarshalJSON(b []byte) error {
+	var fields map[string]text
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return err
+	}
+	for _, fig := range partner.AllFigures {
+		v, ok := fields[fig.Key()]
+		for k, other := range fields {
+			if !ok && strings.EqualFold(k, fig.Key()) {
+				v, ok = other, true
+			}
+		}
+		f[fig] = string(v)
+	}
+	return nil
 }
 
 func refOf(id *int64, name *string) *ref {
@@ -59,14 +118,16 @@ func refOf(id *int64, name *string) *ref {
 	return &ref{ID: *id, Name: *name}
 }
 
-func toJSON(v ports.PartnerView) partnerJSON {
-	out := partnerJSON{ID: v.ID, Name: v.Name, Address: v.Address, PIB: v.PIB, PDV: v.PDV, CityID: v.CityID,
-		City: refOf(v.CityID, v.CityName), CityName: v.CityName, Phone: v.Phone,
-		Bonus: v.Figures["bonus"], Debt: v.Figures["debt"], Payment: v.Figures["payment"], ToolCash: v.Figures["toolCash"],
-		AnnualPlan: v.Figures["annualPlan"], MoneyCirculation: v.Figures["moneyCirculation"],
-		Categories: make([]ref, 0, len(v.Categories)), CategoryNames: v.CategoryNames(),
-		PartnerTypeID: v.TypeID, PartnerType: refOf(v.TypeID, v.TypeName), PartnerTypeName: v.TypeName,
-		IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
+func toJSON(v partnerports.PartnerView) partnerJSON {
+	out := partnerJSON{
+		partnerHead: partnerHead{ID: v.ID, Name: v.Name, Address: v.Address, PIB: v.PIB, PDV: v.PDV, CityID: v.CityID,
+			City: refOf(v.CityID, v.CityName), CityName: v.CityName, Phone: v.Phone},
+		partnerTail: partnerTail{Categories: make([]ref, 0, len(v.Categories)), CategoryNames: v.CategoryNames(),
+			PartnerTypeID: v.TypeID, PartnerType: refOf(v.TypeID, v.TypeName), PartnerTypeName: v.TypeName,
+			IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}}
+	for _, f := range partner.AllFigures {
+		out.Figures[f] = v.Figures[f.Key()]
+	}
 	for _, c := range v.Categories {
 		out.Categories = append(out.Categories, ref{ID: c.ID, Name: c.Name})
 	}
@@ -115,23 +176,27 @@ func (c *categoryIDs) UnmarshalJSON(b []byte) error {
 }
 
 type partnerForm struct {
-	ID               text           `json:"id"`
-	Name             string         `json:"name"`
-	Address          string         `json:"address"`
-	PIB              text           `json:"pib"`
-	PDV              text           `json:"pdv"`
-	CityID           kit.OptionalID `json:"city_id"`
-	Phone            text           `json:"phone"`
-	Bonus            text           `json:"bonus"`
-	Debt             text           `json:"debt"`
-	Payment          text           `json:"payment"`
-	ToolCash         text           `json:"toolCash"`
-	AnnualPlan       text           `json:"annualPlan"`
-	MoneyCirculation text           `json:"moneyCirculation"`
-	Password         string         `json:"password"`
-	ConfirmPassword  string         `json:"confirmPassword"`
-	Categories       categoryIDs    `json:"categories"`
-	PartnerTypeID    kit.OptionalID `json:"partner_type_id"`
+	ID              text           `json:"id"`
+	Name            string         `json:"name"`
+	Address         string         `json:"address"`
+	PIB             text           `json:"pib"`
+	PDV             text           `json:"pdv"`
+	CityID          kit.OptionalID `json:"city_id"`
+	Phone           text           `json:"phone"`
+	Figures         figureJSON     `json:"-"` // read by UnmarshalJSON from the figures' own fields
+	Password        string         `json:"password"`
+	ConfirmPassword string         `json:"confirmPassword"`
+	Categories      categoryIDs    `json:"categories"`
+	PartnerTypeID   kit.OptionalID `json:"partner_type_id"`
+}
+
+// UnmarshalJSON reads the form's fields and, from the same object, its figures.
+func (f *partnerForm) UnmarshalJSON(b []byte) error {
+	type fields partnerForm
+	if err := json.Unmarshal(b, (*fields)(f)); err != nil {
+		return err
+	}
+	return f.Figures.UnmarshalJSON(b)
 }
 
 func id(o kit.OptionalID) kernel.ID {
@@ -143,10 +208,8 @@ func id(o kit.OptionalID) kernel.ID {
 
 func (f partnerForm) input() partner.Input {
 	return partner.Input{ID: string(f.ID), Name: f.Name, Address: f.Address, PIB: string(f.PIB), PDV: string(f.PDV),
-		CityID: id(f.CityID), Phone: string(f.Phone), Password: f.Password, ConfirmPassword: f.ConfirmPassword,
-		CategoryIDs: f.Categories, TypeID: id(f.PartnerTypeID),
-		Figures: map[string]string{"bonus": string(f.Bonus), "debt": string(f.Debt), "payment": string(f.Payment),
-			"toolCash": string(f.ToolCash), "annualPlan": string(f.AnnualPlan), "moneyCirculation": string(f.MoneyCirculation)}}
+		CityID: id(f.CityID), Phone: string(f.Phone), Password: f.Password,
+		CategoryIDs: f.Categories, TypeID: id(f.PartnerTypeID), Figures: partner.FigureTexts(f.Figures)}
 }
 
 type typeJSON struct {
@@ -156,7 +219,7 @@ type typeJSON struct {
 	IsActive bool   `json:"is_active"`
 }
 
-func types(vs []ports.TypeView, err error) (any, error) {
+func types(vs []partnerports.TypeView, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +241,7 @@ type contactJSON struct {
 	Version       int64     `json:"version"`
 }
 
-func contact(v ports.ContactView) contactJSON {
+func contact(v partnerports.ContactView) contactJSON {
 	return contactJSON{ID: v.ID, Contact: v.Contact, ContactTypeID: v.Type.ID,
 		ContactType: typeJSON{ID: v.Type.ID, Name: v.Type.Name, Icon: v.Type.Icon, IsActive: v.Type.IsActive},
 		PartnerID:   v.PartnerID, IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
@@ -205,7 +268,7 @@ type supportJSON struct {
 	CreatedAt      time.Time `json:"created_at"`
 }
 
-func support(v ports.SupportMessageView) supportJSON {
+func support(v partnerports.SupportMessageView) supportJSON {
 	return supportJSON{ID: v.ID, TypeID: v.TypeID, TypeName: v.TypeName, MessageContent: v.Content,
 		PartnerID: v.PartnerID, PartnerName: v.PartnerName, IsActive: v.IsActive, CreatedAt: v.CreatedAt}
 }
@@ -221,7 +284,7 @@ type commentInfo struct {
 	Evidentions []evidentionJSON `json:"evidentions"`
 }
 
-func evidentions(vs []ports.EvidentionView, err error) (any, error) {
+func evidentions(vs []partnerports.EvidentionView, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -331,13 +394,21 @@ func Routes(svc *apppartner.Service) []kit.Route {
 		kit.ListRoute("/api/partnersActive", read, lists.Partners, toJSON, kit.ActiveOnly),
 		kit.Route{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.Create(ctx, req.(partnerForm).input())
+				f := req.(partnerForm)
+				if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, 0, f.input()) }); err != nil {
+					return nil, err
+				}
+				v, err := svc.Create(ctx, f.input())
 				return kit.JSONOr(toJSON, v, err)
 			}},
 		kit.Route{Method: "PUT", Path: "/api/partners/{id}", Access: write, Decode: kit.DecodeEdit[partnerForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[partnerForm])
-				v, err := svc.Update(ctx, r.ID, r.Version, r.Body.input())
+				f := r.Body
+				if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, r.ID, f.input()) }); err != nil {
+					return nil, err
+				}
+				v, err := svc.Update(ctx, r.ID, r.Version, f.input())
 				return kit.JSONOr(toJSON, v, err)
 			}},
 		kit.ToggleRoute("/api/partners", write, svc.Toggle),
@@ -345,7 +416,6 @@ func Routes(svc *apppartner.Service) []kit.Route {
 			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.PartnerTypes(ctx)) }},
 		kit.Route{Method: "GET", Path: "/api/contactTypeActive", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.ActiveContactTypes(ctx)) }},
-		kit.ListRoute("/api/partnerUsers", kit.Access{Resource: "users", Action: "read"}, lists.PartnerUsers, identityhttp.UserJSON, nil),
 
 		kit.Route{Method: "GET", Path: "/api/contacts", Access: read, Decode: decodePartnerID, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {

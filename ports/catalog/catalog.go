@@ -1,4 +1,7 @@
-package ports
+// Package catalogports declares what the catalog context needs from the outside world: its
+// repository, its list screens and the narrow ports through which it asks other contexts.
+// Import it as catalogports.
+package catalogports
 
 import (
 	"context"
@@ -6,6 +9,7 @@ import (
 
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
+	"vitrina/ports"
 )
 
 // NamedKind names the catalog's name-only tables.
@@ -43,7 +47,8 @@ type CatalogRepository interface {
 }
 
 // CategoryUsage counts the active records of other contexts that use a category; a
-// category in use cannot be deactivated (435). Contexts that use categories add theirs.
+// category in use cannot be deactivated (435). The catalog owns the question; each context
+// that uses categories adds an adapter answering it from its own records.
 type CategoryUsage interface {
 	ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error)
 }
@@ -96,9 +101,9 @@ type StoreView struct {
 
 // CatalogLists are the catalog's list screens.
 type CatalogLists struct {
-	Countries  Lister[NamedView]
-	Categories Lister[NamedView]
-	Cities     Lister[CityView]
-	Products   Lister[ProductView]
-	Stores     Lister[StoreView]
+	Countries  ports.Lister[NamedView]
+	Categories ports.Lister[NamedView]
+	Cities     ports.Lister[CityView]
+	Products   ports.Lister[ProductView]
+	Stores     ports.Lister[StoreView]
 }

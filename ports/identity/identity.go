@@ -1,4 +1,7 @@
-package ports
+// Package identityports declares what the identity context needs from the outside world:
+// its repositories, its list screens and the narrow ports through which it asks other
+// contexts. Import it as identityports.
+package identityports
 
 import (
 	"context"
@@ -6,6 +9,7 @@ import (
 
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
+	"vitrina/ports"
 )
 
 // UserRepository loads and saves whole users.
@@ -59,7 +63,17 @@ type LoginAttempts interface {
 	Clear(ctx context.Context, usernameKey, address string) error
 }
 
-// PartnerDirectory is what identity asks the partner context: does a partner exist.
+// PartnerDirectory is what identity asks the partner context: does a partner exist. Identity
+// owns the question; an adapter answers it from the partners' records.
 type PartnerDirectory interface {
 	PartnerExists(ctx context.Context, id int64) (bool, error)
+}
+
+// UserLists are identity's list screens. Both take the scope "partner_id" (the accounts
+// linked to one partner).
+type UserLists struct {
+	// Users is the users screen.
+	Users ports.Lister[UserView]
+	// PartnerUsers is the users linked to any partner (the partner pickers' lookup).
+	PartnerUsers ports.Lister[UserView]
 }

@@ -1,4 +1,7 @@
-package ports
+// Package partnerports declares what the partner context needs from the outside world: its
+// repository and lookups, its list screens and the narrow ports through which it asks
+// other contexts. Import it as partnerports.
+package partnerports
 
 import (
 	"context"
@@ -6,6 +9,7 @@ import (
 
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
+	"vitrina/ports"
 )
 
 // PartnerRepository loads and saves partners, their contacts and the support messages.
@@ -33,17 +37,24 @@ type PartnerRepository interface {
 	MarkSeen(ctx context.Context, userID kernel.ID) error
 }
 
-// PartnerReferences answers the partner context's questions about the records its partners
-// point to: cities and categories (the catalog's), partner and contact types (its own lookups).
-type PartnerReferences interface {
+// Catalog is what the partner context asks the catalog about the cities and categories its
+// partners point to. The partner context owns the question; an adapter answers it from the
+// catalog's records.
+type Catalog interface {
 	CityExists(ctx context.Context, id kernel.ID) (bool, error)
 	// MissingCategories returns the ids among ids that name no category.
 	MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error)
-	PartnerTypeExists(ctx context.Context, id kernel.ID) (bool, error)
-	ContactTypeExists(ctx context.Context, id kernel.ID) (bool, error)
-	// ByName maps folded names to ids, for the Excel import.
+	// ByName maps kernel.NameKey of the names to ids, for the Excel import; a name that two
+	// records share maps to the one added first.
 	CitiesByName(ctx context.Context) (map[string]kernel.ID, error)
 	CategoriesByName(ctx context.Context) (map[string]kernel.ID, error)
+}
+
+// Types are the partner context's own lookups: partner types and contact types.
+type Types interface {
+	PartnerTypeExists(ctx context.Context, id kernel.ID) (bool, error)
+	ContactTypeExists(ctx context.Context, id kernel.ID) (bool, error)
+	// PartnerTypesByName maps kernel.NameKey of the names to ids, for the Excel import.
 	PartnerTypesByName(ctx context.Context) (map[string]kernel.ID, error)
 	PartnerTypes(ctx context.Context) ([]TypeView, error)
 	ContactTypes(ctx context.Context, activeOnly bool) ([]TypeView, error)
@@ -64,7 +75,7 @@ type TypeView struct {
 }
 
 // PartnerView is a partner as screens show it. Figures are exact decimals as entered,
-// keyed by partner.FigureFields.
+// keyed by partner.Figure's Key.
 type PartnerView struct {
 	ID         int64
 	Name       string
@@ -128,10 +139,8 @@ type EvidentionView struct {
 
 // PartnerLists are the partner context's list screens.
 type PartnerLists struct {
-	Partners        Lister[PartnerView]
-	SupportMessages Lister[SupportMessageView]
-	// Contacts lists one partner's contacts, active and not.
-	Contacts     func(ctx context.Context, partnerID kernel.ID) ([]ContactView, error)
-	FindContact  func(ctx context.Context, id kernel.ID) (ContactView, error)
-	PartnerUsers Lister[UserView]
+	Partners        ports.Lister[PartnerView]
+	SupportMessages ports.Lister[SupportMessageView]
+	// Contacts are every partner's contacts, active and not; scope "partner_id" lists one's.
+	Contacts ports.Lister[ContactView]
 }

@@ -1,0 +1,120 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+	catalogports "vitrina/ports/catalog"
+	identityports "vitrina/ports/identity"
+	partnerports "vitrina/ports/partner"
+)
+
+// The adapters below answer the narrow ports through which one context asks another
+// (ADR 0014). Each is its own small type over the other context's tables, so that no
+// context's store serves another context's port.
+var (
+	_ identityports.PartnerDirectory = (*PartnerDirectory)(nil)
+	_ catalogports.CategoryUsage     = (*PartnerCategoryUsage)(nil)
+	_ partnerports.Catalog           = (*PartnerCatalog)(nil)
+)
+
+// PartnerDirectory answers identity: does a partner exist.
+type PartnerDirectory struct{ db *bun.DB }
+
+// NewPartnerDirectory returns identity's partner directory over db.
+func NewPartnerDirectory(db *bun.DB) *PartnerDirectory { return &PartnerDirectory{db: db} }
+
+// PartnerExists tells whether a partner with the id exists, active or not.
+func (d *PartnerDirectory) PartnerExists(ctx context.Context, id int64) (bool, error) {
+	return rowExists(ctx, d.db, "partners", kernel.ID(id))
+}
+
+// PartnerCategoryUsage answers the catalog: how many active partners are in a category.
+type PartnerCategoryUsage struct{ db *bun.DB }
+
+// NewPartnerCategoryUsage returns the partners' use of categories over db.
+func NewPartnerCategoryUsage(db *bun.DB) *PartnerCategoryUsage { return &PartnerCategoryUsage{db: db} }
+
+// ActiveUses counts the active partners in the category.
+func (u *PartnerCategoryUsage) ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error) {
+	n, err := conn(ctx, u.db).NewSelect().TableExpr("partner_categories AS pc").Join("JOIN partners AS p ON p.id = pc.partner_id").
+		Where("pc.category_id = ?", int64(categoryID)).Where("p.is_active = ?", true).Count(ctx)
+	return int(n), err
+}
+
+// PartnerCatalog answers the partner context about the catalog's cities and categories.
+type PartnerCatalog struct{ db *bun.DB }
+
+// NewPartnerCatalog returns the partner context's view of the catalog over db.
+func NewPartnerCatalog(db *bun.DB) *PartnerCatalog { return &PartnerCatalog{db: db} }
+
+// CityExists tells whether a city with the id exists, active or not.
+func (c *PartnerCatalog) CityExists(ctx context.Context, id kernel.ID) (bool, error) {
+	return rowExists(ctx, c.db, "cities", id)
+}
+
+// MissingCategories returns the ids among ids that name no category.
+func (c *PartnerCatalog) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	raw := make([]int64, len(ids))
+	for i, id := range ids {
+		raw[i] = int64(id)
+	}
+	var found []int64
+	if err := conn(ctx, c.db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.List(raw)).
+		Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	have := map[int64]bool{}
+	for _, id := range found {
+		have[id] = true
+	}
+	var missing []kernel.ID
+	for _, id := range ids {
+		if !have[int64(id)] {
+			missing = append(missing, id)
+		}
+	}
+	return missing, nil
+}
+
+// CitiesByName maps folded city names to ids; a name that two countries share maps to the
+// city added first.
+func (c *PartnerCatalog) CitiesByName(ctx context.Context) (map[string]kernel.ID, error) {
+	return idsByName(ctx, c.db, "cities")
+}
+
+// CategoriesByName maps folded category names to ids.
+func (c *PartnerCatalog) CategoriesByName(ctx context.Context) (map[string]kernel.ID, error) {
+	return idsByName(ctx, c.db, "categories")
+}
+
+// rowExists tells whether table has a row with the id.
+func rowExists(ctx context.Context, db *bun.DB, table string, id kernel.ID) (bool, error) {
+	return conn(ctx, db).NewSelect().TableExpr(table).Where("id = ?", int64(id)).Exists(ctx)
+}
+
+// idsByName maps kernel.NameKey of each name in table to its id, the lowest id winning.
+func idsByName(ctx context.Context, db *bun.DB, table string) (map[string]kernel.ID, error) {
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := conn(ctx, db).NewSelect().TableExpr(table).Column("id", "name").OrderExpr("id").Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make(map[string]kernel.ID, len(rows))
+	for _, r := range rows {
+		key := kernel.NameKey(r.Name)
+		if _, dup := out[key]; !dup {
+			out[key] = kernel.ID(r.ID)
+		}
+	}
+	return out, nil
+}

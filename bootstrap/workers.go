@@ -1,0 +1,112 @@
+package bootstrap
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	appidentity "vitrina/application/identity"
+)
+
+// Worker is background work of the serving process: it runs until its context ends and
+// then returns. The session purge is one; the push outbox will be another.
+type Worker struct {
+	Name string
+	Run  func(ctx context.Context) error
+}
+
+// Workers are the background workers serve starts, stops on SIGTERM and waits for.
+type Workers []Worker
+
+// Every is a worker that calls fn at once and then every interval until stopped. A failed
+// call is logged and retried at the next tick; a stop never interrupts the wait twice.
+func Every(name string, interval time.Duration, log *zap.Logger, fn func(ctx context.Context) error) Worker {
+	return Worker{Name: name, Run: func(ctx context.Context) error {
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			if err := fn(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("background work failed", zap.String("worker", name), zap.Error(err))
+			}
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-t.C:
+			}
+		}
+	}}
+}
+
+// ProvideWorkers lists the serving process's background work.
+func ProvideWorkers(log *zap.Logger, identity *appidentity.Service) Workers {
+	return Workers{
+		Every("session purge", time.Hour, log, identity.PurgeExpiredSessions),
+	}
+}
+
+// Runner runs workers, each in its own goroutine, until Stop.
+type Runner struct {
+	log    *zap.Logger
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	errs   []error
+}
+
+// StartWorkers starts every worker under a context of its own, so that a SIGTERM reaches
+// the workers only through Stop, after the requests in flight were let finish.
+func StartWorkers(log *zap.Logger, workers Workers) *Runner {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &Runner{log: log, cancel: cancel}
+	for _, w := range workers {
+		r.wg.Add(1)
+		go r.run(ctx, w)
+	}
+	return r
+}
+
+func (r *Runner) run(ctx context.Context, w Worker) {
+	defer r.wg.Done()
+	defer func() {
+		if p := recover(); p != nil {
+			r.fail(w.Name, fmt.Errorf("panic: %v", p))
+		}
+	}()
+	r.log.Debug("worker started", zap.String("worker", w.Name))
+	if err := w.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		r.fail(w.Name, err)
+		return
+	}
+	r.log.Debug("worker stopped", zap.String("worker", w.Name))
+}
+
+func (r *Runner) fail(name string, err error) {
+	r.log.Error("worker ended with an error", zap.String("worker", name), zap.Error(err))
+	r.mu.Lock()
+	r.errs = append(r.errs, fmt.Errorf("worker %s: %w", name, err))
+	r.mu.Unlock()
+}
+
+// ErrWorkersStuck is Stop's answer when a worker did not return within the wait.
+var ErrWorkersStuck = errors.New("background workers did not stop in time")
+
+// Stop cancels the workers and waits up to wait for all of them to return. It reports the
+// workers' own failures, or ErrWorkersStuck when one is still running at the end.
+func (r *Runner) Stop(wait time.Duration) error {
+	r.cancel()
+	done := make(chan struct{})
+	go func() { r.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(wait):
+		r.log.Error("background workers still running after the wait", zap.Duration("wait", wait))
+		return ErrWorkersStuck
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return errors.Join(r.errs...)
+}
