@@ -84,8 +84,8 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	images *storage.Images, az ports.Authorizer, p ports.Pinger) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Images: images,
+	images *storage.Images, az ports.Authorizer, p ports.Pinger, overview ports.OverviewLists) *server.Server {
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
@@ -115,7 +115,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(catalogports.CatalogRepository), new(*persistence.Catalog)),
 	persistence.NewPartnerCategoryUsage,
 
-	persistence.NewPartnerStore, persistence.NewPartnerLists,
+	persistence.NewPartnerStore, persistence.NewPartnerLists, persistence.NewOverviewLists,
 	wire.Bind(new(partnerports.PartnerRepository), new(*persistence.PartnerStore)),
 	wire.Bind(new(partnerports.Types), new(*persistence.PartnerStore)),
 	persistence.NewPartnerCatalog, wire.Bind(new(partnerports.Catalog), new(*persistence.PartnerCatalog)),

@@ -57,7 +57,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		return nil, nil, err
 	}
 	pinger := persistence.NewPinger(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, images, enforcer, pinger)
+	overviewLists := persistence.NewOverviewLists(db)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, images, enforcer, pinger, overviewLists)
 	workers := ProvideWorkers(logger, service)
 	app := &App{
 		Config:   cfg,

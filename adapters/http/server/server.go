@@ -34,6 +34,7 @@ type Deps struct {
 	Identity   *appidentity.Service
 	Catalog    *appcatalog.Service
 	Partner    *apppartner.Service
+	Overview   ports.OverviewLists
 	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
 	Pinger     ports.Pinger
@@ -60,6 +61,7 @@ func New(d Deps) *Server {
 	router.Handle(identityhttp.Routes(d.Identity)...)
 	router.Handle(cataloghttp.Routes(d.Catalog)...)
 	router.Handle(partnerhttp.Routes(d.Partner)...)
+	router.Handle(partnerhttp.OverviewRoutes(d.Overview)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,

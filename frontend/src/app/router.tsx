@@ -16,6 +16,9 @@ const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPag
 const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
 const PartnersPage = lazy(() => import('../features/partners/PartnersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
+const MapsPage = lazy(() => import('../features/templates/maps/MapsPage'));
+const OverviewPage = lazy(() => import('../features/templates/overview/OverviewPage'));
+const StyleGuidePage = lazy(() => import('../features/templates/style/StyleGuidePage'));
 
 export const routes: RouteObject[] = [
   {
@@ -39,6 +42,10 @@ export const routes: RouteObject[] = [
               { path: '/stores', element: <StoresPage /> },
               { path: '/partners', element: <PartnersPage /> },
               { path: '/customerService', element: <SupportPage /> },
+              { path: '/table-list', element: <OverviewPage /> },
+              { path: '/maps', element: <MapsPage /> },
+              { path: '/typography', element: <StyleGuidePage /> },
+              { path: '/icons', element: <StyleGuidePage /> },
             ],
           },
         ],

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { selectSession } from '../../shared/auth/authSlice';
+import './home.css';
 
 interface HomeCard {
   key: 'partners' | 'sliders' | 'campaigns' | 'products' | 'notifications' | 'settings';
   icon: string;
-  /** Set once the screen exists; the others show disabled. */
+  /** Set once the screen exists; the others show disabled, with the reason (home.soon.<key>). */
   to?: string;
 }
 
@@ -19,7 +20,15 @@ const cards: HomeCard[] = [
   { key: 'settings', icon: 'pi pi-cog', to: '/users' },
 ];
 
-/** The six-card grid of spec §1. */
+/** The template pages of spec §2, below the six cards: an overview, the store map and the style page. */
+const pages = [
+  { key: 'overview', icon: 'pi pi-chart-bar', to: '/table-list' },
+  { key: 'maps', icon: 'pi pi-map', to: '/maps' },
+  { key: 'typography', icon: 'pi pi-palette', to: '/typography' },
+  { key: 'icons', icon: 'pi pi-th-large', to: '/icons' },
+] as const;
+
+/** The six-card grid of spec §1, and links to the template pages. */
 export default function HomePage() {
   const { t } = useTranslation();
   const session = useSelector(selectSession);
@@ -49,13 +58,37 @@ export default function HomePage() {
                   <i className="pi pi-arrow-right home-card__arrow" aria-hidden />
                 </Link>
               ) : (
-                <div className="home-card home-card--disabled" aria-disabled="true" data-card={card.key}>
+                <div
+                  className="home-card home-card--disabled home-card--soon"
+                  aria-disabled="true"
+                  data-card={card.key}
+                >
                   {content}
+                  <span className="home-card__reason" data-reason={card.key}>
+                    <i className="pi pi-clock" aria-hidden /> {t(`home.soon.${card.key}`)}
+                  </span>
                 </div>
               )}
             </li>
           );
         })}
+      </ul>
+
+      <h2 className="home__more-title" id="home-more-title">
+        {t('home.more.title')}
+      </h2>
+      <ul className="home__more" aria-labelledby="home-more-title">
+        {pages.map((p) => (
+          <li key={p.key}>
+            <Link to={p.to} className="home-link" data-page={p.key}>
+              <i className={`${p.icon} home-link__icon`} aria-hidden />
+              <span className="home-link__text">
+                <span className="home-link__title">{t(`home.more.${p.key}`)}</span>
+                <span className="home-link__hint">{t(`home.more.${p.key}_hint`)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );
