@@ -84,7 +84,7 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	images *storage.Images, az ports.Authorizer, p ports.Pinger, overview ports.OverviewLists) *server.Server {
+	images *storage.Images, az ports.Authorizer, p ports.Pinger, overview partnerports.OverviewLists) *server.Server {
 	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }

@@ -9,6 +9,7 @@ import (
 
 	"vitrina/domain/kernel"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 // The overview page's lists (/table-list) group partners and support messages in a subquery;
@@ -45,8 +46,8 @@ type partnerGroupRow struct {
 	totalRow
 }
 
-func (r *partnerGroupRow) view() ports.PartnerGroupView {
-	return ports.PartnerGroupView{ID: r.ID, Name: r.Name, Partners: r.Partners,
+func (r *partnerGroupRow) view() partnerports.PartnerGroupView {
+	return partnerports.PartnerGroupView{ID: r.ID, Name: r.Name, Partners: r.Partners,
 		Debt: exactSum{r.DebtHi, r.DebtLo}.text(), MoneyCirculation: exactSum{r.MoneyCirculationHi, r.MoneyCirculationLo}.text()}
 }
 
@@ -121,8 +122,8 @@ type supportWeekRow struct {
 	totalRow
 }
 
-func (r *supportWeekRow) view() ports.SupportWeekView {
-	return ports.SupportWeekView{Week: r.Week, Messages: r.Messages, Partners: r.Partners}
+func (r *supportWeekRow) view() partnerports.SupportWeekView {
+	return partnerports.SupportWeekView{Week: r.Week, Messages: r.Messages, Partners: r.Partners}
 }
 
 func supportByWeekSpec(sqlite bool, active *bool) ListSpec {
@@ -190,8 +191,8 @@ func (l *overviewLister[R, V]) Find(ctx context.Context, id kernel.ID) (V, error
 }
 
 // NewOverviewLists returns the overview page's lists.
-func NewOverviewLists(db *bun.DB) ports.OverviewLists {
-	return ports.OverviewLists{
+func NewOverviewLists(db *bun.DB) partnerports.OverviewLists {
+	return partnerports.OverviewLists{
 		PartnersByCity:     newOverviewLister(db, "city", partnersByCitySpec, (*partnerGroupRow).view),
 		PartnersByCategory: newOverviewLister(db, "category", partnersByCategorySpec, (*partnerGroupRow).view),
 		SupportByWeek:      newOverviewLister(db, "week", supportByWeekSpec, (*supportWeekRow).view),

@@ -2,7 +2,7 @@ package partnerhttp
 
 import (
 	"vitrina/adapters/http/kit"
-	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 // partnerGroupJSON is one city or category of the overview page; the sums are exact decimal
@@ -15,7 +15,7 @@ type partnerGroupJSON struct {
 	MoneyCirculation string  `json:"moneyCirculation"`
 }
 
-func partnerGroup(v ports.PartnerGroupView) partnerGroupJSON {
+func partnerGroup(v partnerports.PartnerGroupView) partnerGroupJSON {
 	return partnerGroupJSON{ID: v.ID, Name: v.Name, Partners: v.Partners, Debt: v.Debt, MoneyCirculation: v.MoneyCirculation}
 }
 
@@ -25,13 +25,13 @@ type supportWeekJSON struct {
 	Partners int    `json:"partners"`
 }
 
-func supportWeek(v ports.SupportWeekView) supportWeekJSON {
+func supportWeek(v partnerports.SupportWeekView) supportWeekJSON {
 	return supportWeekJSON{Week: v.Week, Messages: v.Messages, Partners: v.Partners}
 }
 
 // OverviewRoutes are the overview page's lists (/table-list): reading them needs what reading
 // the partners (or the support messages) needs, so no role learns a figure it could not read.
-func OverviewRoutes(lists ports.OverviewLists) []kit.Route {
+func OverviewRoutes(lists partnerports.OverviewLists) []kit.Route {
 	read := kit.Access{Resource: "partners", Action: "read"}
 	readSupport := kit.Access{Resource: "customerSupport", Action: "read"}
 	return []kit.Route{

@@ -25,6 +25,7 @@ import (
 	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 // Deps is what the server needs.
@@ -34,7 +35,7 @@ type Deps struct {
 	Identity   *appidentity.Service
 	Catalog    *appcatalog.Service
 	Partner    *apppartner.Service
-	Overview   ports.OverviewLists
+	Overview   partnerports.OverviewLists
 	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
 	Pinger     ports.Pinger

@@ -1,4 +1,6 @@
-package ports
+package partnerports
+
+import "vitrina/ports"
 
 // PartnerGroupView is one group of partners on the overview page (/table-list): a city or a
 // category, how many partners it holds and the exact sums of two of their figures. A figure
@@ -25,7 +27,7 @@ type SupportWeekView struct {
 // OverviewLists are the overview page's read models, paged, sorted and filtered like every
 // list. Their is_active filter narrows the partners (or messages) counted, not the groups.
 type OverviewLists struct {
-	PartnersByCity     Lister[PartnerGroupView]
-	PartnersByCategory Lister[PartnerGroupView]
-	SupportByWeek      Lister[SupportWeekView]
+	PartnersByCity     ports.Lister[PartnerGroupView]
+	PartnersByCategory ports.Lister[PartnerGroupView]
+	SupportByWeek      ports.Lister[SupportWeekView]
 }
