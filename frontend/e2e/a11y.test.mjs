@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
-import { DESKTOP, MOBILE, checkA11y, launchBrowser, newPage, signIn, startServer } from './harness.mjs';
+import { join } from 'node:path';
+import { DESKTOP, MOBILE, artifactsDir, checkA11y, launchBrowser, newPage, shoot, signIn, startServer } from './harness.mjs';
 
 // Accessibility gate (issue 10): axe-core on every screen and every dialog that opens from it,
 // at 1280 and at 375 px, over the demo data as the admin. Any critical or serious violation
@@ -55,6 +56,15 @@ async function productDialogs({ page, check }) {
 }
 
 async function partnerDialogs({ page, check, narrow }) {
+  if (!narrow) {
+    // The recoloured parts, to look at: Excel and primary buttons, active chips, the drawer.
+    await shoot(page, 'a11y-partners');
+    await page.locator('.list-toolbar').screenshot({ path: join(artifactsDir, 'a11y-toolbar.png') });
+    await page.locator('.drawer').screenshot({ path: join(artifactsDir, 'a11y-drawer.png') });
+    await page.getByRole('button', { name: 'Dodaj', exact: true }).hover();
+    await page.locator('.list-toolbar').screenshot({ path: join(artifactsDir, 'a11y-toolbar-hover.png') });
+    await page.mouse.move(0, 0);
+  }
   if (narrow) {
     const toggle = page.getByRole('button', { name: /^Filteri/ });
     if (await toggle.isVisible()) {
