@@ -2,7 +2,8 @@
 // database, drives Debian's Chromium through playwright-core, and keeps screenshots in artifacts/.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -12,6 +13,8 @@ import { chromium } from 'playwright-core';
 
 const frontendDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const artifactsDir = join(frontendDir, 'e2e', 'artifacts');
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
@@ -242,4 +245,52 @@ export function listScreen(page, resource) {
 export async function listHeaders(page) {
   const headers = await page.locator('.list-table thead tr').first().locator('th').allInnerTexts();
   return headers.map((h) => h.trim().toUpperCase());
+}
+
+/** The impacts that fail the accessibility gate; moderate and minor ones are only reported. */
+const BLOCKING_IMPACTS = new Set(['critical', 'serious']);
+
+/**
+ * Runs axe-core on the whole document as it is now (the screen and any open dialog) and writes
+ * every violation to artifacts/a11y-<label>.json. Throws, listing rule, impact, targets and the
+ * failure summary, when any violation is critical or serious; there is no allow-list.
+ */
+export async function checkA11y(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    // The app's Content-Security-Policy (script-src 'self') blocks page.addScriptTag's inline
+    // script, so the source is evaluated over the DevTools protocol, which the policy leaves be.
+    await page.evaluate(`${readFileSync(axePath, 'utf8')}\n;undefined`);
+  }
+  // Let dialog and menu transitions settle so colours are measured at their final opacity.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+  const violations = await page.evaluate(async () => {
+    const results = await window.axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({ impact: n.impact, target: n.target, html: n.html, summary: n.failureSummary })),
+    }));
+  });
+  const name = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  writeArtifact(`a11y-${name}.json`, `${JSON.stringify({ label, url: page.url(), violations }, null, 2)}\n`);
+  const blocking = violations.filter((v) => BLOCKING_IMPACTS.has(v.impact));
+  if (blocking.length > 0) {
+    const lines = blocking.flatMap((v) => [
+      `${v.id} (${v.impact}): ${v.help}`,
+      ...v.nodes.map((n) => `  ${n.target.join(' ')}\n    ${(n.summary ?? '').replace(/\n/g, '\n    ')}`),
+    ]);
+    throw new Error(`accessibility violations on ${label} (${page.url()}):\n${lines.join('\n')}`);
+  }
+  return violations;
 }

@@ -58,7 +58,12 @@ export default function AppLayout() {
         <div className="topbar__spacer" />
         <LanguageSwitch className="topbar__language" />
         <NotificationBell />
-        <Link to="/user-profile" className="topbar__profile" aria-label={t('app.profile')} title={t('app.profile')}>
+        <Link
+          to="/user-profile"
+          className="topbar__profile"
+          aria-label={session ? `${session.username} — ${t('app.profile')}` : t('app.profile')}
+          title={t('app.profile')}
+        >
           <i className="pi pi-user" aria-hidden />
           {!narrow && <span>{session?.username}</span>}
         </Link>

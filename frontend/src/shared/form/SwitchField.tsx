@@ -1,5 +1,6 @@
 import { useField } from 'formik';
 import { InputSwitch } from 'primereact/inputswitch';
+import { SWITCH_PT } from '../ui/passThrough';
 import { FieldShell } from './FieldShell';
 import { fieldId, type BaseFieldProps } from './fieldBase';
 
@@ -12,6 +13,7 @@ export function SwitchField({ name, label, hint, disabled }: BaseFieldProps) {
         inputId={id}
         checked={Boolean(field.value)}
         disabled={disabled}
+        pt={SWITCH_PT}
         onChange={(e) => {
           void helpers.setValue(Boolean(e.value));
         }}

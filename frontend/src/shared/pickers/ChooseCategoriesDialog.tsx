@@ -8,6 +8,7 @@ import { MAX_FILTER_LENGTH } from '../api/list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
+import { SELECTION_COLUMN_PT } from '../ui/passThrough';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
 import { PickerEmpty, PickerFooterButtons } from './pickerParts';
 
@@ -121,7 +122,7 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
         selectionAriaLabel="name"
         className="choose-dialog__table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
         <Column field="name" header={t('categories.name')} />
       </DataTable>
     </Dialog>

@@ -10,6 +10,7 @@ import { ActiveChip } from '../list/ActiveChip';
 import { FilterButtons } from '../list/FilterButtons';
 import { CHOOSE_PAGINATOR } from '../list/types';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import { SELECTION_COLUMN_PT } from '../ui/passThrough';
 import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
 import { PartnerChoiceCount, PickerEmpty, PickerFooterButtons } from './pickerParts';
@@ -160,7 +161,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         stripedRows
         className="choose-dialog__table choose-partner__table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
         {LEADING.map(textColumn)}
         <Column
           field="is_active"

@@ -7,6 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { MAX_FILTER_LENGTH } from '../api/list';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGINATOR } from '../list/types';
+import { SELECTION_COLUMN_PT } from '../ui/passThrough';
 import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
 import { PartnerChoiceCount, PickerEmpty, PickerFooterButtons } from './pickerParts';
@@ -87,7 +88,7 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
         stripedRows
         className="choose-dialog__table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
         <Column field="name" header={t('choose_partner.name')} sortable />
       </DataTable>
     </Dialog>
