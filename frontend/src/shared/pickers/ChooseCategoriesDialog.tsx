@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
 import { PickerEmpty, PickerFooterButtons } from './pickerParts';
+import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 export interface ChooseCategoriesDialogProps {
   visible: boolean;
@@ -70,7 +71,7 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '600px', maxWidth: '96vw' }}
+      style={dialogStyle(DIALOG_WIDTH.form)}
       className="choose-dialog"
       footer={
         <PickerFooterButtons
