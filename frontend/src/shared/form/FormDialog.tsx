@@ -204,6 +204,7 @@ export function FormDialog<Values extends object>({
               focusOnShow={false}
               onShow={() => focusFirstField(document.getElementById(formId))}
               closeOnEscape={false}
+              data-keeps-open-on-escape
               dismissableMask={false}
               draggable={false}
               resizable={false}
