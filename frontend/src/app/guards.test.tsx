@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import LoginPage from '../features/auth/LoginPage';
+import { loggedOut } from '../shared/auth/authSlice';
 import { NotificationBell } from '../shared/notifications/NotificationBell';
 import { mockFetch, route, type MockRequest } from '../test/fetchMock';
 import { renderScreen } from '../test/render';
@@ -74,6 +76,33 @@ describe('sign-in redirect', () => {
   it('the login opened directly goes home', async () => {
     server();
     const { router } = renderApp('/login');
+    await signIn();
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('after an expired session, signing in again returns to the page that was open', async () => {
+    server();
+    const { router, store } = renderApp('/partners');
+    await signIn();
+    await screen.findByText('partners screen');
+    act(() => {
+      store.dispatch(loggedOut({ expired: true }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await signIn();
+    expect(await screen.findByText('partners screen')).toBeInTheDocument();
+  });
+
+  it('after a sign-out on purpose, the next sign-in starts at home', async () => {
+    server();
+    const { router, store } = renderApp('/partners');
+    await signIn();
+    await screen.findByText('partners screen');
+    act(() => {
+      store.dispatch(loggedOut());
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await signIn();
     expect(await screen.findByText('home screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');

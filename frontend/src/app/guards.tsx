@@ -1,13 +1,18 @@
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { selectIsAuthenticated } from '../shared/auth/authSlice';
+import { selectIsAuthenticated, selectSignedOut } from '../shared/auth/authSlice';
 import { returnPath, type ReturnState } from '../shared/auth/returnTo';
 
-/** Authenticated routes: anyone else goes to /login, which remembers the page asked for. */
+/**
+ * Authenticated routes: anyone else goes to /login, which remembers the page asked for (a deep
+ * link, or the page open when the session expired), but not after a sign-out on purpose.
+ */
 export function RequireAuth() {
   const authenticated = useSelector(selectIsAuthenticated);
+  const signedOut = useSelector(selectSignedOut);
   const location = useLocation();
   if (!authenticated) {
+    if (signedOut) return <Navigate to="/login" replace />;
     const state: ReturnState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
   }

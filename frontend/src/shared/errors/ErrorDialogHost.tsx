@@ -46,7 +46,8 @@ export function ErrorDialogHost() {
     const wasSession = content?.kind === 'session';
     leavingForLogin.current = wasSession;
     dispatch(dialogClosed());
-    if (wasSession) navigate('/login', { replace: true, state: { from: location } });
+    // The route guard has usually gone to /login already, remembering the page; else go from here.
+    if (wasSession && location.pathname !== '/login') navigate('/login', { replace: true, state: { from: location } });
   };
 
   const afterClosed = () => {
