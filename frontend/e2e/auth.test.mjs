@@ -18,7 +18,7 @@ describe('sign-in, session and language', () => {
     await server?.stop();
   });
 
-  it('signs in with good credentials and lands on the home grid', async () => {
+  it('signs in with good credentials from a deep link, lands on that page, and home shows the grid', async () => {
     const page = await newPage(browser, server.baseURL);
     await page.goto('/users');
     await page.waitForURL('**/login');
@@ -27,7 +27,13 @@ describe('sign-in, session and language', () => {
     assert.equal(await page.getByRole('navigation').count(), 0);
     await shoot(page, 'login');
 
-    await signIn(page, 'admin', server.adminPassword);
+    // Signing in goes on to the page asked for (/users), not home.
+    await page.getByLabel('Korisničko ime').fill('admin');
+    await page.getByLabel('Šifra').fill(server.adminPassword);
+    await page.getByRole('button', { name: 'Prijavi se' }).click();
+    await page.waitForURL((url) => url.pathname === '/users');
+    await page.locator('.list-table').waitFor();
+    await page.getByRole('link', { name: 'Početna', exact: true }).click();
     await page.getByRole('heading', { name: /Dobrodošli/ }).waitFor();
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('token'),

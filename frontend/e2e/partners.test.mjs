@@ -6,6 +6,8 @@ import { appendRow, editSheet, readZip, setCell } from './xlsx.mjs';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A form label: its text, then the required star when the field has one. */
+/** A figure as the Montenegrin table shows it (162.500,5) read back as a number. */
+const figure = (text) => Number(String(text).replace(/\./g, '').replace(',', '.'));
 const label = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
 const isDownload = (url) => new URL(url).pathname === '/api/getAddPartnerExcelDoc';
 const isUpload = (res) => new URL(res.url()).pathname === '/api/saveAddPartnerExcelDoc' && res.request().method() === 'POST';
@@ -93,7 +95,7 @@ describe('partners', () => {
   const waitForSortedDebt = (order) =>
     page.waitForFunction((o) => {
       const cells = [...document.querySelectorAll('.list-table tbody tr:not(.p-datatable-emptymessage)')].map((r) =>
-        Number(r.cells[5]?.innerText),
+        Number(r.cells[5]?.innerText.replace(/\./g, '').replace(',', '.')),
       );
       return cells.length > 1 && cells.every((v, i) => i === 0 || (o === 'asc' ? cells[i - 1] <= v : cells[i - 1] >= v));
     }, order);
@@ -155,9 +157,10 @@ describe('partners', () => {
     ]);
     assert.equal(await list.report().innerText(), '1–10 / 10');
     assert.deepEqual((await columnTexts(0)).slice(0, 3), ['1001', '1002', '1003']);
-    // Figures are the server's exact text, right-aligned.
+    // Figures are the server's exact digits in the Montenegrin format (125.111 is 125 and 111
+    // thousandths), right-aligned.
     const nik = list.row('Elektro Nikšić');
-    assert.equal(await nik.locator('td').nth(10).innerText(), '125.111');
+    assert.equal(await nik.locator('td').nth(10).innerText(), '125,111');
     assert.equal(await nik.locator('td').nth(5).evaluate((td) => getComputedStyle(td).textAlign), 'right');
     // 13 columns scroll inside their card; the page itself does not scroll sideways.
     const widths = await page.evaluate(() => {
@@ -193,7 +196,7 @@ describe('partners', () => {
     const filtered = await list.filter('Dug', '>1000');
     assert.equal(new URL(filtered.url()).searchParams.get('debt'), '>1000');
     await list.waitForReport('1–9 / 9');
-    assert.ok((await columnTexts(5)).every((d) => Number(d) > 1000));
+    assert.ok((await columnTexts(5)).every((d) => figure(d) > 1000));
 
     let sorted = list.waitForList();
     await page.getByRole('columnheader', { name: /Dug/ }).click();
@@ -210,10 +213,10 @@ describe('partners', () => {
     // A range, inclusive, with a decimal comma on another figure.
     await list.filter('Dug', '1550..4650');
     await page.waitForFunction(() => document.querySelectorAll('.list-table tbody tr:not(.p-datatable-emptymessage)').length < 9);
-    assert.ok((await columnTexts(5)).every((d) => Number(d) >= 1550 && Number(d) <= 4650));
-    assert.ok((await columnTexts(5)).includes('1550'));
+    assert.ok((await columnTexts(5)).every((d) => figure(d) >= 1550 && figure(d) <= 4650));
+    assert.ok((await columnTexts(5)).includes('1.550'));
     await list.filter('Keš za alat', '>=125,111');
-    assert.ok((await columnTexts(10)).every((d) => Number(d) >= 125.111));
+    assert.ok((await columnTexts(10)).every((d) => figure(d) >= 125.111));
 
     // A filter the server cannot read is explained, translated.
     await list.filter('Dug', '>>abc');
@@ -319,7 +322,7 @@ describe('partners', () => {
     await list.filter('ID', '2001');
     const row = list.row('E2E Partner d.o.o.');
     await row.waitFor();
-    assert.equal(await row.locator('td').nth(5).innerText(), '1500.5');
+    assert.equal(await row.locator('td').nth(5).innerText(), '1.500,5');
     assert.equal(await row.locator('td').nth(4).innerText(), 'Bar');
     await list.clearFilters();
 
@@ -366,7 +369,7 @@ describe('partners', () => {
     const row = list.row('Elektro Nikšić');
     await row.locator('td', { hasText: '15%' }).waitFor();
     assert.equal(await row.locator('td').nth(6).innerText(), '15%');
-    assert.equal(await row.locator('td').nth(9).innerText(), '12.5%');
+    assert.equal(await row.locator('td').nth(9).innerText(), '12,5%');
 
     const again = await openEdit('Elektro Nikšić');
     assert.equal(await again.getByLabel(label('Promet')).inputValue(), '15%');

@@ -9,6 +9,10 @@ import { RouterProvider } from 'react-router-dom';
 import { i18nReady } from './app/i18n';
 import { router } from './app/router';
 import { store } from './app/store';
+import { installDialogEscapeGuard } from './shared/ui/dialogEscape';
+
+// Before any dialog opens, so Esc in an open list closes only the list.
+installDialogEscapeGuard();
 
 // The first paint waits for the catalogue so no screen shows untranslated keys.
 void i18nReady.then(() => {

@@ -1,18 +1,21 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { Form, Formik } from 'formik';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { baseApi } from '../../shared/api/baseApi';
 import { loggedIn } from '../../shared/auth/authSlice';
+import { returnPath } from '../../shared/auth/returnTo';
 import { saveAuth, saveEvidentions } from '../../shared/auth/storage';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { TextField } from '../../shared/form/TextField';
+import { notificationsApi } from '../../shared/notifications/api';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
-import { useLazyGetCommentInfoQuery, useLoginMutation } from './api';
+import { useLoginMutation } from './api';
 import { loginFailureText, toLoginFailure, type LoginFailure } from './loginError';
 import { loginSchema, type LoginValues } from './schema';
 
@@ -20,11 +23,11 @@ const initialValues: LoginValues = { username: '', password: '' };
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
-  const dispatch = useDispatch();
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const navigate = useNavigate();
+  const location = useLocation();
   const snackbar = useSnackbar();
   const [login] = useLoginMutation();
-  const [fetchCommentInfo] = useLazyGetCommentInfoQuery();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
 
   const onSubmit = async (values: LoginValues) => {
@@ -40,15 +43,17 @@ export default function LoginPage() {
     if (answer.partner_id !== null && answer.partner_id !== undefined) return;
 
     const session = saveAuth(answer, values.username);
+    dispatch(baseApi.util.resetApiState());
+    dispatch(loggedIn(session));
+    // The notification info, loaded once into the app bar's count, which then does not ask again
+    // (the answer is also stored, spec §4).
     try {
-      const info = await fetchCommentInfo(session.token).unwrap();
-      saveEvidentions(info.evidentions);
+      await dispatch(notificationsApi.endpoints.getEvidentions.initiate(undefined, { subscribe: false })).unwrap();
     } catch {
       saveEvidentions(null);
     }
-    dispatch(baseApi.util.resetApiState());
-    dispatch(loggedIn(session));
-    navigate('/', { replace: true });
+    // Back to the page asked for before the redirect here (a deep link), else home.
+    navigate(returnPath(location.state), { replace: true });
   };
 
   return (

@@ -6,10 +6,6 @@ export interface Credentials {
   password: string;
 }
 
-export interface CommentInfo {
-  evidentions: unknown;
-}
-
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginAnswer, Credentials>({
@@ -21,13 +17,7 @@ export const authApi = baseApi.injectEndpoints({
       query: () => ({ url: 'logout', method: 'POST' }),
       extraOptions: { handlesErrors: true },
     }),
-    /** Called right after login, before the session is in the store, hence the explicit token. */
-    getCommentInfo: build.query<CommentInfo, string>({
-      query: (token) => ({ url: 'getCommentInfo', headers: { Authorization: `Bearer ${token}` } }),
-      extraOptions: { handlesErrors: true },
-      keepUnusedDataFor: 0,
-    }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useLazyGetCommentInfoQuery } = authApi;
+export const { useLoginMutation, useLogoutMutation } = authApi;

@@ -50,7 +50,6 @@ export function ContactFormDialog({ partnerId, state, visible, onHide }: Contact
       onHide={onHide}
       {...edited}
       conflictFields={{ contact_type_id: t('contacts.contact_type'), contact: t('contacts.contact') }}
-      maxWidth={480}
     >
       <SelectField<number>
         name="contact_type_id"

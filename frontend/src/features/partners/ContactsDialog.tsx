@@ -13,6 +13,7 @@ import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { usePartnerContactsQuery, useToggleContactMutation } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
 import type { Contact, Ref } from './types';
+import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
 
 interface ContactsDialogProps {
   partner: Ref;
@@ -97,7 +98,7 @@ export function ContactsDialog({ partner, visible, onHide }: ContactsDialogProps
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '720px', maxWidth: '96vw' }}
+      style={dialogStyle(DIALOG_WIDTH.wide)}
       className="contacts-dialog"
       footer={
         <div className="form-dialog__footer">

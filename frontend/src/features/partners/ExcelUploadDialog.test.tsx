@@ -54,6 +54,27 @@ describe('Excel upload dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Potvrdi' })).toBeDisabled();
   });
 
+  it('refuses a text file named .xlsx as the wrong Excel file, by its content, without sending it', async () => {
+    const { calls } = mockFetch();
+    const user = userEvent.setup();
+    renderScreen(<Host />);
+    const dialog = await chooseFile(user, new File(['id;name\n1001;Gradnja'], 'Partners.xlsx', { type: xlsx().type }));
+    expect(await within(dialog).findByText(/Dodat je pogrešan Excel fajl/)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Fajl mora biti .xlsx ili .xls')).not.toBeInTheDocument();
+    expect(uploads(calls)).toHaveLength(0);
+    expect(within(dialog).getByRole('button', { name: 'Potvrdi' })).toBeDisabled();
+  });
+
+  it('takes an old .xls workbook by its OLE signature', async () => {
+    const { calls } = mockFetch(route('POST', '/api/saveAddPartnerExcelDoc', { body: CLEAN }));
+    const user = userEvent.setup();
+    renderScreen(<Host />);
+    const ole = new File([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])], 'Stari.xls');
+    const dialog = await chooseFile(user, ole);
+    await waitFor(() => expect(uploads(calls)).toHaveLength(1));
+    expect(within(dialog).queryByText(/pogrešan Excel fajl/)).not.toBeInTheDocument();
+  });
+
   it('previews the file, lists the problems translated and keeps confirm disabled', async () => {
     const { calls } = mockFetch(route('POST', '/api/saveAddPartnerExcelDoc', { body: PROBLEMS }));
     const user = userEvent.setup();

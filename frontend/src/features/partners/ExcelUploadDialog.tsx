@@ -7,11 +7,13 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../shared/errors/errorKey';
+import { COUNT, formatAmount } from '../../shared/format/amount';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { usePreviewPartnersImportMutation, useSavePartnersImportMutation } from './api';
-import { EXCEL_ACCEPT, excelFileProblem, formatFileSize } from './excelFile';
+import { EXCEL_ACCEPT, excelFileContentProblem, formatFileSize } from './excelFile';
 import { importResultOf } from './importResult';
 import type { ImportProblem, ImportResult } from './types';
+import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
 
 interface ExcelUploadDialogProps {
   visible: boolean;
@@ -40,7 +42,7 @@ export function ExcelUploadDialog({ visible, onHide }: ExcelUploadDialogProps) {
     if (input.current) input.current.value = '';
     if (!chosen) return;
     setResult(null);
-    const problem = excelFileProblem(chosen);
+    const problem = await excelFileContentProblem(chosen);
     setFileError(problem);
     setFile(problem ? null : chosen);
     if (problem) return;
@@ -76,7 +78,7 @@ export function ExcelUploadDialog({ visible, onHide }: ExcelUploadDialogProps) {
     <div className={`import-stat import-stat--${key}${key === 'rejected' && result && result.rejected > 0 ? ' import-stat--bad' : ''}`}>
       <i className={icon} aria-hidden />
       <span className="import-stat__value" data-testid={`import-${key}`}>
-        {result?.[key] ?? 0}
+        {formatAmount(result?.[key] ?? 0, i18n.language, COUNT)}
       </span>
       <span className="import-stat__label">{t(`excel.${key}`)}</span>
     </div>
@@ -95,7 +97,7 @@ export function ExcelUploadDialog({ visible, onHide }: ExcelUploadDialogProps) {
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '760px', maxWidth: '96vw' }}
+      style={dialogStyle(DIALOG_WIDTH.wide)}
       className="import-dialog"
       footer={
         <div className="form-dialog__footer">
@@ -221,7 +223,12 @@ export function ExcelUploadDialog({ visible, onHide }: ExcelUploadDialogProps) {
             </DataTable>
           )}
           {(result.more_problems ?? 0) > 0 && (
-            <p className="import-result__more">{t('excel.more_problems', { count: result.more_problems })}</p>
+            <p className="import-result__more">
+              {t('excel.more_problems', {
+                count: result.more_problems,
+                formattedCount: formatAmount(result.more_problems, i18n.language, COUNT),
+              })}
+            </p>
           )}
         </div>
       )}

@@ -85,7 +85,7 @@ afterEach(() => {
 
 // A 13-column table and long forms: each test types a lot, so it gets more than the default 5 s.
 describe('partners screen', { timeout: 20_000 }, () => {
-  it('lists the 13 columns sorted by id, with figures as the exact text', async () => {
+  it('lists the 13 columns sorted by id, with figures grouped in the language, digits exact', async () => {
     const { calls } = mockFetch(...lookups);
     renderScreen(<PartnersPage />);
     await screen.findByText('Gradnja Plus d.o.o.');
@@ -108,8 +108,13 @@ describe('partners screen', { timeout: 20_000 }, () => {
     ]);
     const row = screen.getByText('Gradnja Plus d.o.o.').closest('tr')!;
     expect(within(row).getByText('15%')).toBeInTheDocument();
-    expect(within(row).getByText('99.999')).toBeInTheDocument();
-    expect(within(row).getByText('10020').closest('td')).toHaveClass('p-align-right');
+    // 99.999 from the API is 99 and 999 thousandths: a Montenegrin reader sees 99,999.
+    expect(within(row).getByText('99,999')).toBeInTheDocument();
+    expect(within(row).getByText('50.000')).toBeInTheDocument();
+    expect(within(row).getByText('10,5')).toBeInTheDocument();
+    expect(within(row).getByText('10.020').closest('td')).toHaveClass('p-align-right');
+    // The id is a name, not an amount: never grouped.
+    expect(within(row).getByText('1002')).toBeInTheDocument();
   });
 
   it('filters a figure column with the server syntax, explained by placeholder and tooltip', async () => {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { FIGURE } from '../../shared/format/amount';
+import { AmountText } from '../../shared/format/AmountText';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn } from '../../shared/list/types';
 import { useListPartnersQuery, useTogglePartnerMutation } from './api';
@@ -8,7 +10,7 @@ import { PartnersExcelButtons } from './PartnersExcelButtons';
 import { type FigureField, type Partner } from './types';
 import './partners.css';
 
-/** A figure column: shown as the exact text the server sends, filtered with the figure syntax. */
+/** A figure column: the server's exact text in the language's number format, filtered with the figure syntax. */
 const figure = (field: FigureField): ListColumn<Partner> => ({
   field,
   header: `partners.${field}`,
@@ -17,7 +19,7 @@ const figure = (field: FigureField): ListColumn<Partner> => ({
   filterHint: 'partners.figure_filter_hint',
   align: 'right',
   width: '8.5rem',
-  body: (p) => <span className="figure">{p[field]}</span>,
+  body: (p) => <AmountText value={p[field]} precision={FIGURE} />,
 });
 
 const columns: ListColumn<Partner>[] = [

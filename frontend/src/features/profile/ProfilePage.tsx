@@ -172,7 +172,6 @@ export default function ProfilePage() {
           validationSchema={passwordSchema}
           onSubmit={savePassword}
           onHide={close}
-          maxWidth={440}
           version={me?.version}
           // The name and username this change sends are the saved ones again; what was typed stays.
           reload={async () => {

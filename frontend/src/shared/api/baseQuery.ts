@@ -47,7 +47,7 @@ export const baseQuery: BaseQueryFn<
     const state = api.getState() as { auth: AuthState };
     if (selectIsAuthenticated(state) || selectToken(state)) {
       clearAuth();
-      api.dispatch(loggedOut());
+      api.dispatch(loggedOut({ expired: true }));
       api.dispatch(dialogShown(SESSION_EXPIRED));
     }
     return result;

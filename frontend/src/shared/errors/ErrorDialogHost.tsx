@@ -1,22 +1,58 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { restoreFocus } from '../form/dialogFocus';
+import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 import { dialogClosed, selectDialog } from './dialogSlice';
 import { translateServerMessage } from './errorKey';
 
-/** Renders the one error/info dialog that the API layer opens (spec §8). */
+/**
+ * Renders the one error/info dialog that the API layer opens (spec §8). When it closes, focus
+ * goes back where it was, or into the dialog it opened over (a form whose save failed), so the
+ * keyboard stays in that dialog.
+ */
 export function ErrorDialogHost() {
   const content = useSelector(selectDialog);
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const { t, i18n } = useTranslation();
+  const open = content !== null;
+  // The last element focused outside this dialog, and the one to return to when it closes.
+  const lastFocused = useRef<Element | null>(null);
+  const returnTo = useRef<Element | null>(null);
+  const leavingForLogin = useRef(false);
+
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (target instanceof Element && !target.closest('.app-dialog')) lastFocused.current = target;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    // A save button disabled while saving drops focus to the page: then the last focused element.
+    const active = document.activeElement;
+    returnTo.current = active && active !== document.body && !active.closest('.app-dialog') ? active : lastFocused.current;
+  }, [open]);
 
   const close = () => {
     const wasSession = content?.kind === 'session';
+    leavingForLogin.current = wasSession;
     dispatch(dialogClosed());
-    if (wasSession) navigate('/login', { replace: true });
+    // The route guard has usually gone to /login already, remembering the page; else go from here.
+    if (wasSession && location.pathname !== '/login') navigate('/login', { replace: true, state: { from: location } });
+  };
+
+  const afterClosed = () => {
+    if (!leavingForLogin.current) restoreFocus(returnTo.current);
+    returnTo.current = null;
   };
 
   const lines = content?.serverMessages?.map((m) => translateServerMessage(i18n, m)) ?? [];
@@ -31,8 +67,9 @@ export function ErrorDialogHost() {
       draggable={false}
       resizable={false}
       closeOnEscape
-      style={{ width: '28rem' }}
-      breakpoints={{ '500px': '92vw' }}
+      style={dialogStyle(DIALOG_WIDTH.notice)}
+      // PrimeReact's own timing for a centred dialog, plus a hook after it has gone.
+      transitionOptions={{ timeout: { enter: 150, exit: 150 }, onExited: afterClosed }}
       className={`app-dialog app-dialog--${content?.kind ?? 'error'}`}
       footer={<Button label={t('dialog.ok')} icon="pi pi-check" onClick={close} autoFocus />}
     >

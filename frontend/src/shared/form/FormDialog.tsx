@@ -1,7 +1,7 @@
-import { Form, Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { Form, Formik, useFormikContext, type FormikHelpers, type FormikProps } from 'formik';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import type { AnyObjectSchema } from 'yup';
@@ -9,7 +9,9 @@ import { errorStatus } from '../errors/apiError';
 import { describeError } from '../errors/describeError';
 import { dialogShown } from '../errors/dialogSlice';
 import { useSnackbar } from '../snackbar/snackbarContext';
+import { DIALOG_WIDTH, dialogStyle, type DialogWidth } from '../ui/dialogWidth';
 import { ConflictPanel, type ConflictRow } from './ConflictPanel';
+import { focusFirstField } from './dialogFocus';
 
 /** The record as the server has it now, after a stale save. */
 export interface FreshRecord<Values> {
@@ -34,7 +36,8 @@ interface FormDialogProps<Values extends object> {
   onSubmit: (values: Values, helpers: FormikHelpers<Values>, context: SubmitContext) => Promise<void>;
   onHide: () => void;
   children: ReactNode | ((formik: FormikProps<Values>) => ReactNode);
-  maxWidth?: number;
+  /** One of the spec's widths; add/edit dialogs are 600 px. */
+  maxWidth?: DialogWidth;
   submitLabel?: string;
   /** The version of the record being edited (ADR 0011); an edit sends it back. */
   version?: number;
@@ -64,6 +67,17 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Every opening starts from the initial values with nothing touched (spec §2: closing resets the form). */
+function ResetOnOpen({ visible }: { visible: boolean }) {
+  const { resetForm } = useFormikContext();
+  const wasVisible = useRef(visible);
+  useLayoutEffect(() => {
+    if (visible && !wasVisible.current) resetForm();
+    wasVisible.current = visible;
+  }, [visible, resetForm]);
+  return null;
+}
+
 function plainValue(value: unknown, words: { empty: string; yes: string; no: string }): string {
   if (isBlank(value)) return words.empty;
   if (typeof value === 'boolean') return value ? words.yes : words.no;
@@ -90,7 +104,7 @@ export function FormDialog<Values extends object>({
   onSubmit,
   onHide,
   children,
-  maxWidth = 600,
+  maxWidth = DIALOG_WIDTH.form,
   submitLabel,
   version,
   reload,
@@ -180,60 +194,66 @@ export function FormDialog<Values extends object>({
           void formik.setFieldValue(field, (conflict?.mine as Record<string, unknown>)[field]);
         };
         return (
-          <Dialog
-            visible={visible}
-            onHide={close}
-            header={title}
-            modal
-            closeOnEscape={false}
-            dismissableMask={false}
-            draggable={false}
-            resizable={false}
-            blockScroll
-            style={{ width: `${maxWidth}px`, maxWidth: '96vw' }}
-            className="form-dialog"
-            footer={
-              <div className="form-dialog__footer">
-                <Button
-                  type="button"
-                  label={t('dialog.cancel')}
-                  icon="pi pi-times"
-                  severity="secondary"
-                  text
-                  onClick={close}
-                  disabled={formik.isSubmitting}
-                />
-                <Button
-                  type="submit"
-                  form={formId}
-                  label={submitLabel ?? t('dialog.save')}
-                  icon="pi pi-check"
-                  loading={formik.isSubmitting}
-                />
-              </div>
-            }
-          >
-            <Form
-              id={formId}
-              noValidate
-              className="form-grid"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void submit();
-              }}
+          <>
+            <ResetOnOpen visible={visible} />
+            <Dialog
+              visible={visible}
+              onHide={close}
+              header={title}
+              modal
+              focusOnShow={false}
+              onShow={() => focusFirstField(document.getElementById(formId))}
+              closeOnEscape={false}
+              data-keeps-open-on-escape
+              dismissableMask={false}
+              draggable={false}
+              resizable={false}
+              blockScroll
+              style={dialogStyle(maxWidth)}
+              className="form-dialog"
+              footer={
+                <div className="form-dialog__footer">
+                  <Button
+                    type="button"
+                    label={t('dialog.cancel')}
+                    icon="pi pi-times"
+                    severity="secondary"
+                    text
+                    onClick={close}
+                    disabled={formik.isSubmitting}
+                  />
+                  <Button
+                    type="submit"
+                    form={formId}
+                    label={submitLabel ?? t('dialog.save')}
+                    icon="pi pi-check"
+                    loading={formik.isSubmitting}
+                  />
+                </div>
+              }
             >
-              {conflict && (
-                <ConflictPanel
-                  key={fresh?.version}
-                  rows={rows}
-                  onUseMine={takeMine}
-                  onUseAllMine={() => rows.forEach((r) => takeMine(r.field))}
-                />
-              )}
-              {typeof children === 'function' ? children(formik) : children}
-              <p className="form-dialog__note">{t('dialog.required_note')}</p>
-            </Form>
-          </Dialog>
+              <Form
+                id={formId}
+                noValidate
+                className="form-grid"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submit();
+                }}
+              >
+                {conflict && (
+                  <ConflictPanel
+                    key={fresh?.version}
+                    rows={rows}
+                    onUseMine={takeMine}
+                    onUseAllMine={() => rows.forEach((r) => takeMine(r.field))}
+                  />
+                )}
+                {typeof children === 'function' ? children(formik) : children}
+                <p className="form-dialog__note">{t('dialog.required_note')}</p>
+              </Form>
+            </Dialog>
+          </>
         );
       }}
     </Formik>

@@ -1,5 +1,6 @@
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
+import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 interface ToggleActiveConfirmProps<T extends { is_active: boolean }> {
   /** The row being confirmed; it stays set while the dialog animates out, so the title does not flip. */
@@ -37,8 +38,7 @@ export function ToggleActiveConfirm<T extends { is_active: boolean }>({
       accept={onAccept}
       reject={onHide}
       draggable={false}
-      style={{ width: '28rem' }}
-      breakpoints={{ '500px': '92vw' }}
+      style={dialogStyle(DIALOG_WIDTH.notice)}
     />
   );
 }

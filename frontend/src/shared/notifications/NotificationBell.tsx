@@ -26,7 +26,8 @@ export function NotificationBell() {
   const { data } = useGetEvidentionsQuery(undefined, {
     skip: !signedIn,
     pollingInterval: EVIDENTIONS_POLL_MS,
-    refetchOnMountOrArgChange: true,
+    // The login's answer is in the cache already: a mount asks again only when it is a poll old.
+    refetchOnMountOrArgChange: EVIDENTIONS_POLL_MS / 1000,
   });
   const overlay = useRef<OverlayPanel>(null);
   const panelId = useId();

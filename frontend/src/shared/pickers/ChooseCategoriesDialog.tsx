@@ -11,6 +11,7 @@ import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
 import { SELECTION_COLUMN_PT } from '../ui/passThrough';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
 import { PickerEmpty, PickerFooterButtons } from './pickerParts';
+import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 export interface ChooseCategoriesDialogProps {
   visible: boolean;
@@ -71,7 +72,7 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '600px', maxWidth: '96vw' }}
+      style={dialogStyle(DIALOG_WIDTH.form)}
       className="choose-dialog"
       footer={
         <PickerFooterButtons

@@ -15,6 +15,7 @@ import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
 import { PartnerChoiceCount, PickerEmpty, PickerFooterButtons } from './pickerParts';
 import './pickers.css';
+import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 interface TextColumn {
   field: PartnerFilterField;
@@ -97,7 +98,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '1100px', maxWidth: '96vw' }}
+      style={dialogStyle(DIALOG_WIDTH.table)}
       className="choose-dialog choose-partner"
       footer={
         <div className="choose-partner__footer">

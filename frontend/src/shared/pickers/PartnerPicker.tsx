@@ -12,6 +12,7 @@ import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
 import { PartnerChoiceCount, PickerEmpty, PickerFooterButtons } from './pickerParts';
 import './pickers.css';
+import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 const FILTER_FIELDS: PartnerFilterField[] = ['name'];
 
@@ -35,7 +36,7 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '600px', maxWidth: '96vw' }}
+      style={dialogStyle(DIALOG_WIDTH.form)}
       className="choose-dialog partner-picker"
       footer={
         <PickerFooterButtons

@@ -5,7 +5,7 @@ import type { ToastHandle } from './ToastHost';
 
 const ToastHost = lazy(() => import('./ToastHost'));
 
-/** Snackbars at the bottom of the screen, 3000 ms unless told otherwise (spec §9). */
+/** Snackbars at the bottom of the screen (at the top over an open dialog), 3000 ms unless told otherwise (spec §9). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const host = useRef<ToastHandle | null>(null);
   const pending = useRef<ToastMessage[]>([]);

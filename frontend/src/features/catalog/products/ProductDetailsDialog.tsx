@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ActiveChip } from '../../../shared/list/ActiveChip';
 import type { Product } from '../types';
 import { PriceText } from './PriceText';
+import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 
 interface ProductDetailsDialogProps {
   product: Product | null;
@@ -28,7 +29,7 @@ export function ProductDetailsDialog({ product, visible, onHide }: ProductDetail
       draggable={false}
       resizable={false}
       blockScroll
-      style={{ width: '900px', maxWidth: '96vw' }}
+      style={dialogStyle(DIALOG_WIDTH.wide)}
       className="details-dialog"
       footer={<Button type="button" label={t('dialog.close')} icon="pi pi-times" onClick={onHide} autoFocus />}
     >

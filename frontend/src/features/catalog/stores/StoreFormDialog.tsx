@@ -10,6 +10,7 @@ import type { Store } from '../types';
 import { useCreateStoreMutation, useGetMapSettingsQuery, useUpdateStoreMutation } from './api';
 import { PositionField } from './PositionField';
 import { initialStoreValues, storeSchema, toStorePayload, type StoreFormValues } from './schema';
+import { DIALOG_WIDTH } from '../../../shared/ui/dialogWidth';
 
 /** Spec §2 "Stores": add and edit with a satellite map; wider than other forms for the map. */
 export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Store>) {
@@ -41,7 +42,7 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
       {...edited}
       conflictFields={{ city_id: t('stores.city'), address: t('stores.address'), contact: t('stores.contact'), lat: t('stores.lat'), lng: t('stores.lng') }}
       describeValue={(field, value) => (field === 'city_id' ? options.find((o) => o.value === value)?.label : undefined)}
-      maxWidth={900}
+      maxWidth={DIALOG_WIDTH.wide}
     >
       <div className="store-form">
         <div className="store-form__fields">
