@@ -161,7 +161,15 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         stripedRows
         className="choose-dialog__table choose-partner__table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column
+          selectionMode="multiple"
+          header={<span className="sr-only">{t('list.choice')}</span>}
+          headerStyle={{ width: '3rem' }}
+          filter={!narrow}
+          filterElement={() => <span className="sr-only">{t('list.no_filter', { column: t('list.choice') })}</span>}
+          showFilterMenu={false}
+          showClearButton={false}
+        />
         {LEADING.map(textColumn)}
         <Column
           field="is_active"
@@ -169,7 +177,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
           sortable
           body={(p: ActivePartner) => <ActiveChip active={p.is_active} />}
           filter={!narrow}
-          filterElement={() => null}
+          filterElement={() => <span className="sr-only">{t('list.no_filter', { column: t('table.active') })}</span>}
           showFilterMenu={false}
           showClearButton={false}
         />

@@ -90,7 +90,11 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
         stripedRows
         className="choose-dialog__table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
+        <Column
+          selectionMode="multiple"
+          header={<span className="sr-only">{t('list.choice')}</span>}
+          headerStyle={{ width: '3rem' }}
+        />
         <Column field="name" header={t('choose_partner.name')} sortable />
       </DataTable>
     </Dialog>
