@@ -17,10 +17,12 @@ interface ColumnChooserProps {
   isVisible: (field: string) => boolean;
   onChange: (field: string, visible: boolean) => void;
   onShowAll: () => void;
+  /** On a phone the button shows its icon only. */
+  compact?: boolean;
 }
 
 /** The list toolbar's button that picks the shown columns (a checkbox each). */
-export function ColumnChooser({ columns, isVisible, onChange, onShowAll }: ColumnChooserProps) {
+export function ColumnChooser({ columns, isVisible, onChange, onShowAll, compact = false }: ColumnChooserProps) {
   const { t } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
   const [open, setOpen] = useState(false);
@@ -33,7 +35,9 @@ export function ColumnChooser({ columns, isVisible, onChange, onShowAll }: Colum
       <Button
         type="button"
         icon="pi pi-table"
-        label={label}
+        label={compact ? undefined : label}
+        aria-label={compact ? label : undefined}
+        title={compact ? label : undefined}
         text
         className="column-chooser__button"
         aria-haspopup="dialog"

@@ -322,6 +322,7 @@ export function ListPage<T extends ListRow>({
               isVisible={choice.isVisible}
               onChange={chooseColumn}
               onShowAll={choice.showAll}
+              compact={narrow}
             />
           )}
           <Button
