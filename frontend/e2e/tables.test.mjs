@@ -171,7 +171,8 @@ describe('tables', () => {
     await page.getByRole('button', { name: 'Kolone (skriveno: 1)' }).waitFor();
     assert.ok(!(await headers()).some((h) => h.trim().toUpperCase() === 'BONUS'));
     await shootAt(page, 'partners-columns', [DESKTOP]);
-    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Kolone (skriveno: 1)' }).click();
+    await panel.waitFor({ state: 'hidden' });
 
     const answered = list.waitForList();
     await page.reload();
@@ -182,10 +183,17 @@ describe('tables', () => {
     assert.ok(shown.includes('KEŠ ZA ALAT') && shown.includes('NAZIV') && shown.includes('AKCIJE'), shown.join());
 
     await page.getByRole('button', { name: 'Kolone (skriveno: 1)' }).click();
-    await page.locator('.column-chooser').getByRole('button', { name: 'Prikaži sve' }).click();
-    await page.getByRole('button', { name: 'Kolone', exact: true }).waitFor();
-    assert.ok((await headers()).some((h) => h.trim().toUpperCase() === 'BONUS'));
-    await page.keyboard.press('Escape');
+    const again = page.locator('.column-chooser');
+    await again.getByRole('checkbox', { name: 'Bonus' }).waitFor();
+    await again.getByRole('button', { name: 'Prikaži sve' }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.list-table thead tr:first-child th')].some((th) => th.innerText.trim().toUpperCase() === 'BONUS'),
+    );
+    assert.equal(await page.evaluate(() => localStorage.getItem('vitrina.list-columns.partners.title')), null);
+    const button = page.getByRole('button', { name: 'Kolone', exact: true });
+    await button.click();
+    await again.waitFor({ state: 'hidden' });
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
   });
 
   it('names every header cell and select of a list', async () => {

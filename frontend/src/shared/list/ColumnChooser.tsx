@@ -36,7 +36,8 @@ export function ColumnChooser({ columns, isVisible, onChange, onShowAll, compact
         type="button"
         icon="pi pi-table"
         label={compact ? undefined : label}
-        aria-label={compact ? label : undefined}
+        // Named explicitly, or the icon font's glyph would join the name.
+        aria-label={label}
         title={compact ? label : undefined}
         text
         className="column-chooser__button"

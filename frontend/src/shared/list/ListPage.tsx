@@ -395,7 +395,8 @@ export function ListPage<T extends ListRow>({
           loading={isFetching && rows.length > 0}
           loadingIcon={loadingText}
           emptyMessage={empty}
-          responsiveLayout="stack"
+          // Stacked cells only where they show: a wider table skips their titles and the style they need.
+          responsiveLayout={narrow ? 'stack' : 'scroll'}
           breakpoint="500px"
           stripedRows
           size="small"

@@ -155,7 +155,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         selectionAriaLabel="name"
         loading={isFetching && rows.length > 0}
         emptyMessage={empty}
-        responsiveLayout="stack"
+        responsiveLayout={narrow ? 'stack' : 'scroll'}
         breakpoint="500px"
         size="small"
         stripedRows
