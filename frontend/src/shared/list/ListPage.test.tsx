@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
@@ -446,6 +446,33 @@ describe('generic list', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
     for (const select of document.querySelectorAll('.list-table select')) {
       expect(select.getAttribute('aria-label')).toMatch(/Broj redova po strani|Status/);
+    }
+  });
+
+  it('stacks the cells with their column titles once the screen narrows to a phone', async () => {
+    let narrow = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return narrow && query.includes('500px');
+      },
+      media: query,
+      addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+      removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+    }));
+    mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));
+    try {
+      renderList();
+      const cell = () => screen.getByText('Thing 1').closest('td')!;
+      await screen.findByText('Thing 1');
+      // Wide: no stacked titles in the cells.
+      expect(cell().querySelector('.p-column-title')).toBeNull();
+
+      narrow = true;
+      act(() => listeners.forEach((fn) => fn()));
+      await waitFor(() => expect(cell().querySelector('.p-column-title')).toHaveTextContent('Ime i prezime'));
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -372,6 +372,7 @@ export function ListPage<T extends ListRow>({
 
       <div className="list-card" ref={card}>
         <DataTable
+          key={narrow ? 'stack' : 'scroll'}
           value={rows}
           dataKey="id"
           lazy
@@ -395,7 +396,8 @@ export function ListPage<T extends ListRow>({
           loading={isFetching && rows.length > 0}
           loadingIcon={loadingText}
           emptyMessage={empty}
-          // Stacked cells only where they show: a wider table skips their titles and the style they need.
+          // Stacked cells only where they show: a wider table skips their titles and the style they
+          // need. The table's cells are memoized, so crossing the breakpoint builds it anew (key).
           responsiveLayout={narrow ? 'stack' : 'scroll'}
           breakpoint="500px"
           stripedRows

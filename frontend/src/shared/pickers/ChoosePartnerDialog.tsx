@@ -133,6 +133,8 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         </div>
       )}
       <DataTable<ActivePartner[]>
+        // Stacked cells only on a phone; the memoized cells need a new table to change layout.
+        key={narrow ? 'stack' : 'scroll'}
         value={rows}
         dataKey="id"
         lazy
