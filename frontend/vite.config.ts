@@ -63,5 +63,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A dialog test drives many async steps; on a loaded two-core machine 5 s is too tight.
+    testTimeout: 20000,
   },
 });

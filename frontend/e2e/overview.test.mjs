@@ -7,13 +7,15 @@ const TILE_ERROR = /ERR_INTERNET_DISCONNECTED/;
 
 /**
  * An exact decimal string as the tables write it, worked out by hand rather than with the app's
- * formatter: sr-Latn-ME groups with dots and writes a decimal comma, en the other way round.
+ * formatter: sr-Latn-ME groups with dots and writes a decimal comma, en the other way round;
+ * the decimals are the ones the sum has.
  */
 function amount(value, language) {
   const [whole, fraction = ''] = value.split('.');
   const [group, decimal] = language === 'en' ? [',', '.'] : ['.', ','];
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${grouped}${decimal}${fraction.padEnd(3, '0')}`;
+  const digits = fraction.replace(/0+$/, '');
+  return digits ? `${grouped}${decimal}${digits}` : grouped;
 }
 
 function count(value, language) {

@@ -13,13 +13,20 @@ import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
 import { NavMenu } from './NavMenu';
 
-/** App bar and drawer around every authenticated screen; the drawer collapses under 500 px. */
+/**
+ * Below this width the drawer is not docked beside the content (it would squeeze the lists'
+ * actions off screen) but opens over it from the app bar's menu button.
+ */
+const COMPACT_NAV_QUERY = '(max-width: 1023px)';
+
+/** App bar and drawer around every authenticated screen; the drawer collapses under 1,024 px. */
 export default function AppLayout() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const session = useSelector(selectSession);
   const narrow = useMediaQuery(MOBILE_QUERY);
+  const compactNav = useMediaQuery(COMPACT_NAV_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
 
@@ -37,7 +44,7 @@ export default function AppLayout() {
   return (
     <div className="layout">
       <header className="topbar">
-        {narrow && (
+        {compactNav && (
           <Button
             type="button"
             icon="pi pi-bars"
@@ -83,12 +90,12 @@ export default function AppLayout() {
       </header>
 
       <div className="layout__body">
-        {!narrow && (
+        {!compactNav && (
           <aside className="drawer">
             <NavMenu />
           </aside>
         )}
-        {narrow && (
+        {compactNav && (
           <Sidebar
             visible={drawerOpen}
             onHide={() => setDrawerOpen(false)}

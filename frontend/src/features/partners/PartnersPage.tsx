@@ -32,7 +32,7 @@ const columns: ListColumn<Partner>[] = [
     width: '8rem',
     body: (p) => <span className="figure">{p.id}</span>,
   },
-  { field: 'name', header: 'partners.name', filter: true, width: '15rem' },
+  { field: 'name', header: 'partners.name', filter: true, width: '15rem', pinned: true },
   { field: 'phone', header: 'partners.phone', filter: true, width: '10rem', body: (p) => <span className="nowrap">{p.phone}</span> },
   {
     field: 'category_names',

@@ -1,26 +1,18 @@
+import { COUNT, FIGURE, formatAmount as formatShared } from '../../shared/format/amount';
+
 /**
- * Exact figures in the current language without ever passing through a float: the integer part
- * is grouped as a BigInt, the decimals are the string's own. sr-Latn-ME writes 162.500,000 and
- * en 162,500.000 (style.md, front end 8). The shared formatter will take this over.
+ * The overview's numbers, through the panel's one amount formatter (shared/format/amount):
+ * exact, grouped by the language (sr-Latn-ME 162.500,5, en 162,500.5), the decimals a figure has.
  */
-const AMOUNT = /^(-?)(\d+)(?:\.(\d{1,3}))?$/;
 
-function decimalSeparator(language: string): string {
-  return new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-}
-
-/** An exact decimal string ("162500.5") with three decimals; the text itself if it is not one. */
+/** A sum of figures, an exact decimal string ("162500.5"). */
 export function formatAmount(value: string, language: string): string {
-  const match = AMOUNT.exec(value.trim());
-  if (!match) return value;
-  const [, sign, whole, fraction = ''] = match;
-  const grouped = new Intl.NumberFormat(language, { useGrouping: true }).format(BigInt(whole));
-  return `${sign}${grouped}${decimalSeparator(language)}${fraction.padEnd(3, '0')}`;
+  return formatShared(value, language, FIGURE);
 }
 
 /** A count, grouped by the language. */
 export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
+  return formatShared(value, language, COUNT);
 }
 
 /** A week's Monday (YYYY-MM-DD) as a short date; the text itself if it is not one. */

@@ -5,7 +5,7 @@ import type { User } from './types';
 import { UserFormDialog } from './UserFormDialog';
 
 const columns: ListColumn<User>[] = [
-  { field: 'name', header: 'users.name', filter: true },
+  { field: 'name', header: 'users.name', filter: true, pinned: true },
   { field: 'username', header: 'users.username', filter: true },
   { field: 'partner_name', header: 'users.partner_name', filter: true, body: (u) => u.partner_name ?? '—' },
 ];

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
@@ -341,6 +341,136 @@ describe('generic list', () => {
       await user.type(name, 'abc{Enter}');
       await waitFor(() => expect(lastParams(calls)).toMatchObject({ name: 'abc' }));
       expect(screen.getByRole('button', { name: 'Filteri (1)' })).toHaveAttribute('aria-expanded', 'true');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows a failed load as an error with a retry, not as "no data"', async () => {
+    let fail = true;
+    const { calls } = mockFetch(
+      route('GET', '/api/things', () =>
+        fail ? { status: 500, body: { message: 'boom' } } : { body: things(2), headers: { 'X-Total-Count': '2' } },
+      ),
+    );
+    const user = userEvent.setup();
+    renderList();
+
+    const table = document.querySelector<HTMLElement>('.list-table')!;
+    expect(await within(table).findByText('Greška pri učitavanju podataka')).toBeInTheDocument();
+    expect(within(table).queryByText('Nema podataka')).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(table).getByRole('button', { name: 'Pokušaj ponovo' }));
+    expect(await screen.findByText('Thing 2')).toBeInTheDocument();
+    expect(within(table).queryByText('Greška pri učitavanju podataka')).not.toBeInTheDocument();
+    expect(listCalls(calls)).toHaveLength(2);
+  });
+
+  it('hides and shows columns from the toolbar, remembers the choice per list and keeps the name', async () => {
+    const { calls } = mockFetch(route('GET', '/api/things', { body: things(2), headers: { 'X-Total-Count': '2' } }));
+    const user = userEvent.setup();
+    const first = renderList();
+    await screen.findByText('Thing 1');
+    const headerTexts = () => screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+
+    // A filter on the column about to be hidden is dropped with it.
+    await user.type(screen.getByRole('textbox', { name: 'Korisničko ime — Pretraga' }), 'T1{Enter}');
+    await waitFor(() => expect(lastParams(calls)).toMatchObject({ code: 'T1' }));
+
+    await user.click(screen.getByRole('button', { name: 'Kolone' }));
+    const name = await screen.findByRole('checkbox', { name: /Ime i prezime/, hidden: true });
+    expect(name).toBeChecked();
+    expect(name).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Korisničko ime', hidden: true }));
+
+    await waitFor(() => expect(headerTexts().some((h) => h.includes('Korisničko ime'))).toBe(false));
+    expect(screen.queryByText('T1', { selector: 'td' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Kolone (skriveno: 1)' })).toBeInTheDocument();
+    await waitFor(() => expect(lastParams(calls)).not.toHaveProperty('code'));
+    expect(JSON.parse(localStorage.getItem('vitrina.list-columns.users.title')!)).toEqual(['code']);
+
+    // A new visit to the list keeps it hidden.
+    first.unmount();
+    renderList();
+    await screen.findByText('Thing 1');
+    expect(headerTexts().some((h) => h.includes('Ime i prezime'))).toBe(true);
+    expect(headerTexts().some((h) => h.includes('Korisničko ime'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Kolone (skriveno: 1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Prikaži sve', hidden: true }));
+    await waitFor(() => expect(headerTexts().some((h) => h.includes('Korisničko ime'))).toBe(true));
+    expect(localStorage.getItem('vitrina.list-columns.users.title')).toBeNull();
+  });
+
+  it('ignores a stored choice that would hide the name', async () => {
+    localStorage.setItem('vitrina.list-columns.users.title', JSON.stringify(['name', 42]));
+    mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));
+    renderList();
+    await screen.findByText('Thing 1');
+    expect(screen.getByRole('columnheader', { name: /Ime i prezime/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Korisničko ime/ })).toBeInTheDocument();
+  });
+
+  it('pins the name and actions columns and names every header cell and select', async () => {
+    mockFetch(route('GET', '/api/things', { body: things(2), headers: { 'X-Total-Count': '2' } }));
+    renderScreen(
+      <ListPage<Thing>
+        title="users.title"
+        columns={[
+          { field: 'code', header: 'users.username', filter: false },
+          { field: 'name', header: 'users.name', filter: true },
+        ]}
+        defaultSort={{ field: 'name', order: 'asc' }}
+        useList={thingsApi.useListThingsQuery}
+        useToggle={thingsApi.useToggleThingMutation}
+        rowLabel={(t) => t.name}
+      />,
+    );
+    await screen.findByText('Thing 1');
+    // The name, not the first column, names the row.
+    expect(screen.getByText('Thing 1').closest('td')).toHaveClass('list-pinned');
+    expect(screen.getByText('T1').closest('td')).not.toHaveClass('list-pinned');
+    expect(screen.getByRole('columnheader', { name: /Ime i prezime/ })).toHaveClass('list-pinned');
+    expect(screen.getByText('Thing 1').closest('tr')!.lastElementChild).toHaveClass('list-actions-cell');
+
+    // No header cell is empty: each has text or a named control, and a column without a filter
+    // says so in the filter row.
+    for (const th of document.querySelectorAll('.list-table thead th')) {
+      expect(th.textContent?.trim() || th.querySelector('[aria-label]'), th.outerHTML).toBeTruthy();
+    }
+    expect(screen.getByText('Korisničko ime: bez filtera')).toHaveClass('sr-only');
+
+    // The page-size and status selects have names, their hidden native selects too.
+    expect(screen.getByRole('combobox', { name: 'Broj redova po strani' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    for (const select of document.querySelectorAll('.list-table select')) {
+      expect(select.getAttribute('aria-label')).toMatch(/Broj redova po strani|Status/);
+    }
+  });
+
+  it('stacks the cells with their column titles once the screen narrows to a phone', async () => {
+    let narrow = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return narrow && query.includes('500px');
+      },
+      media: query,
+      addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+      removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+    }));
+    mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));
+    try {
+      renderList();
+      const cell = () => screen.getByText('Thing 1').closest('td')!;
+      await screen.findByText('Thing 1');
+      // Wide: no stacked titles in the cells.
+      expect(cell().querySelector('.p-column-title')).toBeNull();
+
+      narrow = true;
+      act(() => listeners.forEach((fn) => fn()));
+      await waitFor(() => expect(cell().querySelector('.p-column-title')).toHaveTextContent('Ime i prezime'));
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,22 +1,19 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import {
-  DataTable,
-  type DataTableFilterMeta,
-  type DataTablePageEvent,
-  type DataTableSortEvent,
-} from 'primereact/datatable';
+import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FILTER_LENGTH, type ListParams, type SortOrder } from '../api/list';
+import { MAX_FILTER_LENGTH, type ListParams } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { ActiveChip } from './ActiveChip';
+import { ColumnChooser } from './ColumnChooser';
 import { FilterButtons } from './FilterButtons';
 import { EditButton, ToggleActiveButton } from './RowActionButtons';
+import { TableEmpty } from './TableEmpty';
 import { ToggleActiveConfirm } from './ToggleActiveConfirm';
 import {
   PAGE_SIZES,
@@ -29,8 +26,10 @@ import {
   type UseListQuery,
   type UseToggleMutation,
 } from './types';
-
-type ActiveFilter = 'all' | 'active' | 'inactive';
+import { useColumnChoice } from './useColumnChoice';
+import { useScrollEdges } from './useScrollEdges';
+import { useTableState, type ActiveFilter } from './useTableState';
+import './list.css';
 
 export interface ListPageProps<T extends ListRow> {
   /** Catalogue key of the title. */
@@ -56,13 +55,22 @@ export interface ListPageProps<T extends ListRow> {
    * screens, with the row actions kept in view at the right edge.
    */
   tableMinWidth?: string;
+  /** Where the user's column choice is remembered; the title key when omitted. */
+  listKey?: string;
 }
 
 /** On narrow screens more filters than this fold behind a Filters button. */
 const STACKED_FILTERS_OPEN_UP_TO = 4;
 
-function emptyFilters<T>(columns: ListColumn<T>[]): Record<string, string> {
-  return Object.fromEntries(columns.filter((c) => c.filter).map((c) => [c.field, '']));
+/** Width of a column without its own hint, and of the active column, in rem. */
+const DEFAULT_COLUMN_REM = 10;
+const ACTIVE_COLUMN_REM = 11;
+
+const remOf = (width: string | undefined) => Number.parseFloat(width ?? '') || DEFAULT_COLUMN_REM;
+
+/** The column that names the row: the one marked pinned, else `name`, else the first. */
+function pinnedField<T>(columns: ListColumn<T>[]): string | undefined {
+  return (columns.find((c) => c.pinned) ?? columns.find((c) => c.field === 'name') ?? columns[0])?.field;
 }
 
 /**
@@ -82,16 +90,14 @@ export function ListPage<T extends ListRow>({
   pageSize = PAGE_SIZES[0],
   toolbarExtra,
   tableMinWidth,
+  listKey = title,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
 
-  const [page, setPage] = useState({ first: 0, rows: pageSize });
-  const [sort, setSort] = useState<{ field: string; order: SortOrder }>(defaultSort);
-  const [draft, setDraft] = useState<Record<string, string>>(() => emptyFilters(columns));
-  const [applied, setApplied] = useState<Record<string, string>>(() => emptyFilters(columns));
-  const [active, setActive] = useState<ActiveFilter>('all');
+  const filterFields = useMemo(() => columns.filter((c) => c.filter).map((c) => c.field), [columns]);
+  const table = useTableState({ filterFields, defaultSort, pageSizes: PAGE_SIZES, pageSize });
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The row being confirmed stays set while the dialog animates out, so its title does not flip.
   const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
@@ -106,42 +112,27 @@ export function ListPage<T extends ListRow>({
     values: {},
   });
 
-  const params: ListParams = {
-    page: Math.floor(page.first / page.rows) + 1,
-    per_page: page.rows,
-    sort: sort.field,
-    order: sort.order,
-    is_active: active === 'all' ? undefined : active === 'active' ? 1 : 0,
-    filters: applied,
-  };
+  const params = table.params;
   // Every search, page or sort asks the server again: a back office wants current rows, not cache.
-  const { data, isFetching, refetch } = useList(params, { refetchOnMountOrArgChange: true });
+  const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true });
   const [toggle, toggleState] = useToggle();
 
   const rows = useMemo(() => {
-    const items = data?.items ?? [];
+    // A list that failed shows the failure, not the rows of an earlier answer.
+    const items = isError ? [] : (data?.items ?? []);
     if (overrides.data !== data) return items;
     return items.map((row) =>
       row.id in overrides.values ? { ...row, is_active: overrides.values[row.id] } : row,
     );
-  }, [data, overrides]);
+  }, [data, overrides, isError]);
 
-  const applyFilters = (next: Record<string, string> = draft, nextActive: ActiveFilter = active) => {
-    const unchanged =
-      nextActive === active &&
-      page.first === 0 &&
-      Object.keys(next).every((k) => (next[k] ?? '').trim() === (applied[k] ?? '').trim());
-    // Searching again with the same criteria still reloads.
-    if (unchanged) void refetch();
-    setApplied({ ...next });
-    setActive(nextActive);
-    setPage((p) => ({ ...p, first: 0 }));
+  /** Applies the filters; the same criteria again still reload. */
+  const applyFilters = (next?: Record<string, string>, nextActive?: ActiveFilter) => {
+    if (!table.search(next, nextActive)) void refetch();
   };
 
   const clearFilters = () => {
-    const cleared = emptyFilters(columns);
-    setDraft(cleared);
-    applyFilters(cleared, 'all');
+    if (!table.clearFilters()) void refetch();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -151,13 +142,18 @@ export function ListPage<T extends ListRow>({
     }
   };
 
-  const onSort = (e: DataTableSortEvent) => {
-    if (typeof e.sortField !== 'string' || !e.sortField) return;
-    setSort({ field: e.sortField, order: e.sortOrder === -1 ? 'desc' : 'asc' });
-    setPage((p) => ({ ...p, first: 0 }));
+  const pinned = pinnedField(columns);
+  const hideable = useMemo(
+    () => columns.filter((c) => c.field !== pinned && c.hideable !== false).map((c) => c.field as string),
+    [columns, pinned],
+  );
+  const choice = useColumnChoice(listKey, hideable);
+  const shownColumns = columns.filter((c) => choice.isVisible(c.field));
+  const chooseColumn = (field: string, visible: boolean) => {
+    choice.setVisible(field, visible);
+    // A hidden column's filter would narrow the rows unseen.
+    if (!visible) table.clearFilter(field);
   };
-
-  const onPage = (e: DataTablePageEvent) => setPage({ first: e.first, rows: e.rows });
 
   const confirmToggle = async () => {
     const row = confirm.row;
@@ -196,8 +192,8 @@ export function ListPage<T extends ListRow>({
 
   const textFilter = (column: ListColumn<T>) => (
     <InputText
-      value={draft[column.field] ?? ''}
-      onChange={(e) => setDraft((d) => ({ ...d, [column.field]: e.target.value }))}
+      value={table.draft[column.field] ?? ''}
+      onChange={(e) => table.setDraftField(column.field, e.target.value)}
       maxLength={MAX_FILTER_LENGTH}
       onKeyDown={onKeyDown}
       placeholder={filterPlaceholder(column)}
@@ -207,13 +203,21 @@ export function ListPage<T extends ListRow>({
     />
   );
 
+  // A filter-row cell is never empty: a column without a filter says so to screen readers.
+  const noFilter = (column: ListColumn<T>) => (
+    <span className="sr-only">{t('list.no_filter', { column: t(column.header) })}</span>
+  );
+
   const activeFilter = (
     <Dropdown
-      value={active}
+      value={table.active}
       options={activeOptions}
-      onChange={(e) => applyFilters(draft, e.value as ActiveFilter)}
+      onChange={(e) => {
+        if (!table.setActive(e.value as ActiveFilter)) void refetch();
+      }}
       ariaLabel={t('table.status')}
       aria-label={t('table.status')}
+      pt={{ select: { 'aria-label': t('table.status') } }}
       className="list-filter__select"
     />
   );
@@ -221,8 +225,13 @@ export function ListPage<T extends ListRow>({
   const filterButtons = <FilterButtons onSearch={() => applyFilters()} onClear={clearFilters} />;
 
   // DataTable renders the filter row only from its own filter model; the values live in our state.
-  const tableFilters: DataTableFilterMeta = Object.fromEntries(
-    [...columns.map((c) => c.field), 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
+  // A new model on every render would make the table copy it and render once more.
+  const tableFilters: DataTableFilterMeta = useMemo(
+    () =>
+      Object.fromEntries(
+        [...columns.map((c) => c.field), 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
+      ),
+    [columns],
   );
 
   const activeBody = (row: T) => <ActiveChip active={row.is_active} />;
@@ -260,17 +269,44 @@ export function ListPage<T extends ListRow>({
     </div>
   );
 
-  const empty =
-    isFetching && rows.length === 0 ? (
-      loadingText
-    ) : (
-      <Message severity="info" text={t('table.no_data')} className="list-empty" />
-    );
+  const empty = (
+    <TableEmpty
+      loading={isFetching && rows.length === 0}
+      error={isError}
+      onRetry={() => {
+        void refetch();
+      }}
+    />
+  );
+
+  // The paginator's page-size select, named for screen readers (its hidden select too).
+  const rowsPerPage = (options: PaginatorRowsPerPageDropdownOptions) => (
+    <Dropdown
+      value={options.value}
+      options={options.options}
+      onChange={options.onChange}
+      appendTo={options.appendTo}
+      disabled={options.disabled}
+      ariaLabel={t('list.rows_per_page')}
+      aria-label={t('list.rows_per_page')}
+      pt={{ select: { 'aria-label': t('list.rows_per_page') } }}
+    />
+  );
+
+  // A wide table is as wide as its shown columns need.
+  const actionsRem = 8 + 2.4 * rowActions.length;
+  const widthOf = (list: ListColumn<T>[]) => list.reduce((sum, c) => sum + remOf(c.width), ACTIVE_COLUMN_REM + actionsRem);
+  const minWidth = tableMinWidth
+    ? `${Math.max(40, (Number.parseFloat(tableMinWidth) * widthOf(shownColumns)) / widthOf(columns)).toFixed(1)}rem`
+    : '40rem';
+
+  const card = useRef<HTMLDivElement>(null);
+  useScrollEdges(card, '.p-datatable-wrapper', [narrow]);
 
   const showFilterRow = !narrow;
-  const filterColumns = columns.filter((c) => c.filter);
+  const filterColumns = shownColumns.filter((c) => c.filter);
   const foldFilters = filterColumns.length > STACKED_FILTERS_OPEN_UP_TO;
-  const appliedCount = Object.values(applied).filter((v) => v.trim() !== '').length + (active === 'all' ? 0 : 1);
+  const appliedCount = table.appliedCount;
 
   return (
     <section className="list-page" aria-labelledby="list-title">
@@ -280,6 +316,15 @@ export function ListPage<T extends ListRow>({
         </h1>
         <div className="list-toolbar__buttons">
           {toolbarExtra?.(params)}
+          {hideable.length > 0 && (
+            <ColumnChooser
+              columns={columns.map((c) => ({ field: c.field, header: c.header, fixed: !hideable.includes(c.field) }))}
+              isVisible={choice.isVisible}
+              onChange={chooseColumn}
+              onShowAll={choice.showAll}
+              compact={narrow}
+            />
+          )}
           <Button
             type="button"
             icon="pi pi-refresh"
@@ -325,36 +370,42 @@ export function ListPage<T extends ListRow>({
         </div>
       )}
 
-      <div className="list-card">
+      <div className="list-card" ref={card}>
         <DataTable
+          key={narrow ? 'stack' : 'scroll'}
           value={rows}
           dataKey="id"
           lazy
           paginator
-          first={page.first}
-          rows={page.rows}
-          totalRecords={data?.total ?? 0}
-          rowsPerPageOptions={PAGE_SIZES}
-          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+          first={table.first}
+          rows={table.rows}
+          totalRecords={isError ? 0 : (data?.total ?? 0)}
+          rowsPerPageOptions={table.rowsPerPageOptions}
+          paginatorTemplate={{
+            layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
+            RowsPerPageDropdown: rowsPerPage,
+          }}
           currentPageReportTemplate="{first}–{last} / {totalRecords}"
-          onPage={onPage}
-          sortField={sort.field}
-          sortOrder={sort.order === 'desc' ? -1 : 1}
-          onSort={onSort}
+          onPage={table.onPage}
+          sortField={table.sort.field}
+          sortOrder={table.sort.order === 'desc' ? -1 : 1}
+          onSort={table.onSort}
           filterDisplay={showFilterRow ? 'row' : undefined}
           filters={tableFilters}
           onFilter={() => undefined}
           loading={isFetching && rows.length > 0}
           loadingIcon={loadingText}
           emptyMessage={empty}
-          responsiveLayout="stack"
+          // Stacked cells only where they show: a wider table skips their titles and the style they
+          // need. The table's cells are memoized, so crossing the breakpoint builds it anew (key).
+          responsiveLayout={narrow ? 'stack' : 'scroll'}
           breakpoint="500px"
           stripedRows
           size="small"
           className={tableMinWidth ? 'list-table list-table--wide' : 'list-table'}
-          tableStyle={{ minWidth: narrow ? undefined : (tableMinWidth ?? '40rem') }}
+          tableStyle={{ minWidth: narrow ? undefined : minWidth }}
         >
-          {columns.map((column) => (
+          {shownColumns.map((column) => (
             <Column
               key={column.field}
               field={column.field}
@@ -362,10 +413,13 @@ export function ListPage<T extends ListRow>({
               sortable={column.sortable ?? true}
               body={column.body}
               style={column.width ? { width: column.width } : undefined}
+              headerClassName={column.field === pinned ? 'list-pinned' : undefined}
+              bodyClassName={column.field === pinned ? 'list-pinned' : undefined}
+              filterHeaderClassName={column.field === pinned ? 'list-pinned' : undefined}
               align={column.align}
               alignHeader={column.align}
-              filter={showFilterRow && Boolean(column.filter)}
-              filterElement={column.filter ? () => textFilter(column) : undefined}
+              filter={showFilterRow}
+              filterElement={column.filter ? () => textFilter(column) : () => noFilter(column)}
               showFilterMenu={false}
               showClearButton={false}
             />
@@ -385,7 +439,7 @@ export function ListPage<T extends ListRow>({
             columnKey="actions"
             header={t('table.actions')}
             body={actionsBody}
-            style={{ width: `${8 + 2.4 * rowActions.length}rem` }}
+            style={{ width: `${actionsRem}rem` }}
             bodyClassName="list-actions-cell"
             headerClassName="list-actions-header"
             filterHeaderClassName="list-actions-filter"
@@ -407,7 +461,8 @@ export function ListPage<T extends ListRow>({
         onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
       />
 
-      {renderForm && (
+      {/* The form mounts on its first opening, so a list screen's first paint does not pay for it. */}
+      {renderForm && form.key > 0 && (
         <div key={form.key}>
           {renderForm({ state: form.state, visible: form.visible, onHide: closeForm, onSaved })}
         </div>

@@ -37,6 +37,13 @@ export interface ListColumn<T> {
   width?: string;
   /** Numbers read best right-aligned. */
   align?: 'left' | 'right';
+  /**
+   * The column that names the row (one per list): never hidden and, in a table wider than its
+   * card, kept in view at the left edge. When no column says so, `name` or else the first is.
+   */
+  pinned?: boolean;
+  /** false keeps the column out of the column chooser, always shown. */
+  hideable?: boolean;
 }
 
 /** A row action beside edit and deactivate/reactivate, e.g. a details dialog. */
@@ -56,6 +63,8 @@ export interface ListQueryResult<T> {
   data?: Page<T>;
   isFetching: boolean;
   isLoading: boolean;
+  /** The last answer for the current query failed. */
+  isError: boolean;
   refetch: () => unknown;
 }
 

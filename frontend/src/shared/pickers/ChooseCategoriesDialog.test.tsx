@@ -139,4 +139,58 @@ describe('choose-categories dialog', () => {
     await user.type(search, 'nema{Enter}');
     expect(await within(dialog).findByText('Nema podataka')).toBeInTheDocument();
   });
+
+  it('toggles a row by a click anywhere on it, and by Space or Enter on the focused row', async () => {
+    mockFetch(categoriesActive);
+    const user = userEvent.setup();
+    renderScreen(<Host />);
+    const dialog = await openDialog(user);
+
+    const row = (name: string) => within(dialog).getByText(name).closest('tr')!;
+    await user.click(within(dialog).getByText('Kategorija 02'));
+    expect(checkbox(dialog, 'Poništi izbor Kategorija 02')).toBeChecked();
+    expect(within(dialog).getByText('Izabrano: 1')).toBeInTheDocument();
+    // The checkbox itself still toggles once, not twice.
+    await user.click(checkbox(dialog, 'Izaberi Kategorija 03'));
+    expect(within(dialog).getByText('Izabrano: 2')).toBeInTheDocument();
+    await user.click(row('Kategorija 02'));
+    expect(checkbox(dialog, 'Izaberi Kategorija 02')).not.toBeChecked();
+
+    row('Kategorija 04').focus();
+    await user.keyboard(' ');
+    expect(checkbox(dialog, 'Poništi izbor Kategorija 04')).toBeChecked();
+    await user.keyboard('{Enter}');
+    expect(checkbox(dialog, 'Izaberi Kategorija 04')).not.toBeChecked();
+    await user.keyboard('{Enter}');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('chosen')).toHaveTextContent('3:Kategorija 03|4:Kategorija 04');
+  });
+
+  it('searches as the user types, once typing pauses', async () => {
+    const { calls } = mockFetch(categoriesActive);
+    const user = userEvent.setup();
+    renderScreen(<Host />);
+    const dialog = await openDialog(user);
+    const before = pickerCalls(calls).length;
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Naziv/ }), 'ija 12');
+    // No Enter: the pause after typing searches, once, for the whole text.
+    await within(dialog).findByText('1–1 / 1');
+    expect(pickerCalls(calls).slice(before).map((c) => c.url.searchParams.get('name'))).toEqual(['ija 12']);
+  });
+
+  it('shows a failed load with a retry', async () => {
+    let fail = true;
+    mockFetch((req) => (req.url.pathname === '/api/categoriesActive' && fail ? { status: 500, body: {} } : undefined), categoriesActive);
+    const user = userEvent.setup();
+    renderScreen(<Host />);
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Izbor kategorija' });
+    expect(await within(dialog).findByText('Greška pri učitavanju podataka')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Pokušaj ponovo' }));
+    expect(await within(dialog).findByText('Kategorija 01')).toBeInTheDocument();
+  });
 });

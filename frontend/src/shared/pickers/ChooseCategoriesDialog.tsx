@@ -1,14 +1,15 @@
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { MAX_FILTER_LENGTH } from '../api/list';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
 import { SELECTION_COLUMN_PT } from '../ui/passThrough';
+import { useTableState } from '../list/useTableState';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
 import { PickerEmpty, PickerFooterButtons } from './pickerParts';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
@@ -21,47 +22,58 @@ export interface ChooseCategoriesDialogProps {
   onHide: () => void;
 }
 
+/** The search box searches as the user types, once typing pauses this long. */
+const TYPING_DEBOUNCE_MS = 400;
+
 /**
  * Spec §2 "Choose-categories": a multi-select table of the active categories (name only),
  * paged and filtered on the server; the choice survives paging and is handed over on confirm.
+ * A click on a row, or Space or Enter on a focused row, toggles it like its checkbox.
  */
 export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }: ChooseCategoriesDialogProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<CategoryRef[]>([]);
-  const [page, setPage] = useState({ first: 0, rows: CHOOSE_PAGE_SIZES[0] });
-  const [draft, setDraft] = useState('');
-  const [name, setName] = useState('');
+  const table = useTableState({
+    filterFields: ['name'],
+    defaultSort: { field: 'name', order: 'asc' },
+    pageSizes: CHOOSE_PAGE_SIZES,
+    typingDebounceMs: TYPING_DEBOUNCE_MS,
+  });
 
   // Each opening starts from the caller's choice, the first page and no filter.
   if (visible !== open) {
     setOpen(visible);
     if (visible) {
       setSelection(selected);
-      setPage((p) => ({ ...p, first: 0 }));
-      setDraft('');
-      setName('');
+      table.reset();
     }
   }
 
-  const { data, isFetching, isError } = useListActiveCategoriesQuery(
-    {
-      page: Math.floor(page.first / page.rows) + 1,
-      per_page: page.rows,
-      sort: 'name',
-      order: 'asc',
-      filters: { name },
-    },
-    { skip: !visible, refetchOnMountOrArgChange: true },
-  );
+  const { data, isFetching, isError, refetch } = useListActiveCategoriesQuery(table.params, {
+    skip: !visible,
+    refetchOnMountOrArgChange: true,
+  });
 
   const search = () => {
-    setName(draft);
-    setPage((p) => ({ ...p, first: 0 }));
+    if (!table.search()) void refetch();
   };
 
+  const toggle = (category: CategoryRef) =>
+    setSelection((chosen) =>
+      chosen.some((c) => c.id === category.id) ? chosen.filter((c) => c.id !== category.id) : [...chosen, category],
+    );
+
   const rows = data?.items ?? [];
-  const empty = <PickerEmpty loading={isFetching} error={isError} />;
+  const empty = <PickerEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />;
+
+  const onRowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.target !== e.currentTarget || (e.key !== ' ' && e.key !== 'Enter')) return;
+    e.preventDefault();
+    const index = Array.prototype.indexOf.call(e.currentTarget.parentElement?.children ?? [], e.currentTarget);
+    const row = rows[index];
+    if (row) toggle(row);
+  };
 
   return (
     <Dialog
@@ -85,8 +97,8 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
         <IconField iconPosition="left" className="choose-dialog__search">
           <InputIcon className="pi pi-search" />
           <InputText
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            value={table.draft.name ?? ''}
+            onChange={(e) => table.setDraftField('name', e.target.value)}
             maxLength={MAX_FILTER_LENGTH}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
@@ -107,15 +119,18 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
         dataKey="id"
         lazy
         paginator
-        first={page.first}
-        rows={page.rows}
+        first={table.first}
+        rows={table.rows}
         totalRecords={data?.total ?? 0}
         {...CHOOSE_PAGINATOR}
-        onPage={(e: DataTablePageEvent) => setPage({ first: e.first, rows: e.rows })}
+        onPage={table.onPage}
         selectionMode="checkbox"
         selectionPageOnly
         selection={selection as ActiveCategory[]}
         onSelectionChange={(e) => setSelection(e.value as CategoryRef[])}
+        onRowClick={(e) => toggle(e.data as ActiveCategory)}
+        rowClassName={() => 'choose-dialog__row'}
+        pt={{ bodyRow: { tabIndex: 0, onKeyDown: onRowKeyDown } }}
         loading={isFetching && rows.length > 0}
         emptyMessage={empty}
         size="small"

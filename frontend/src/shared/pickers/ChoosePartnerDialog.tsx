@@ -32,6 +32,11 @@ const LEADING: TextColumn[] = [
 const TYPE: TextColumn = { field: 'partner_type_name', header: 'choose_partner.type' };
 const FILTER_FIELDS: PartnerFilterField[] = [...LEADING, TYPE].map((c) => c.field);
 
+// DataTable renders the filter row only from its own filter model; the values live in the hook.
+const TABLE_FILTERS: DataTableFilterMeta = Object.fromEntries(
+  [...FILTER_FIELDS, 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
+);
+
 /**
  * Spec §2 "Choose dialogs": the full table of active partners with one checkbox choice, a filter
  * per text column, sorting and the choose-dialog page sizes, all on the server. Confirm hands the
@@ -45,7 +50,8 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
   // On a phone the five filters fold behind a button so the partners stay in view.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const appliedCount = state.appliedCount;
+  const { table } = state;
+  const appliedCount = table.appliedCount;
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -56,8 +62,8 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
 
   const textFilter = (column: TextColumn) => (
     <InputText
-      value={state.draft[column.field] ?? ''}
-      onChange={(e) => state.setDraftField(column.field, e.target.value)}
+      value={table.draft[column.field] ?? ''}
+      onChange={(e) => table.setDraftField(column.field, e.target.value)}
       maxLength={MAX_FILTER_LENGTH}
       onKeyDown={onKeyDown}
       placeholder={narrow ? t(column.header) : t('table.filter_placeholder')}
@@ -67,11 +73,6 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
   );
 
   const filterButtons = <FilterButtons onSearch={() => state.applyFilters()} onClear={state.clearFilters} />;
-
-  // DataTable renders the filter row only from its own filter model; the values live in the hook.
-  const tableFilters: DataTableFilterMeta = Object.fromEntries(
-    [...FILTER_FIELDS, 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
-  );
 
   const textColumn = (column: TextColumn) => (
     <Column
@@ -87,7 +88,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
     />
   );
 
-  const empty = <PickerEmpty loading={isFetching} error={isError} />;
+  const empty = <PickerEmpty loading={isFetching} error={isError} onRetry={() => void state.refetch()} />;
 
   return (
     <Dialog
@@ -134,20 +135,22 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         </div>
       )}
       <DataTable<ActivePartner[]>
+        // Stacked cells only on a phone; the memoized cells need a new table to change layout.
+        key={narrow ? 'stack' : 'scroll'}
         value={rows}
         dataKey="id"
         lazy
         paginator
-        first={state.page.first}
-        rows={state.page.rows}
+        first={table.first}
+        rows={table.rows}
         totalRecords={state.total}
         {...CHOOSE_PAGINATOR}
-        onPage={state.onPage}
-        sortField={state.sort.field}
-        sortOrder={state.sort.order === 'desc' ? -1 : 1}
-        onSort={state.onSort}
+        onPage={table.onPage}
+        sortField={table.sort.field}
+        sortOrder={table.sort.order === 'desc' ? -1 : 1}
+        onSort={table.onSort}
         filterDisplay={narrow ? undefined : 'row'}
-        filters={tableFilters}
+        filters={TABLE_FILTERS}
         onFilter={() => undefined}
         selectionMode="checkbox"
         showSelectAll={false}
@@ -156,13 +159,22 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         selectionAriaLabel="name"
         loading={isFetching && rows.length > 0}
         emptyMessage={empty}
-        responsiveLayout="stack"
+        responsiveLayout={narrow ? 'stack' : 'scroll'}
         breakpoint="500px"
         size="small"
         stripedRows
         className="choose-dialog__table choose-partner__table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
+        <Column
+          selectionMode="multiple"
+          pt={SELECTION_COLUMN_PT}
+          header={<span className="sr-only">{t('list.choice')}</span>}
+          headerStyle={{ width: '3rem' }}
+          filter={!narrow}
+          filterElement={() => <span className="sr-only">{t('list.no_filter', { column: t('list.choice') })}</span>}
+          showFilterMenu={false}
+          showClearButton={false}
+        />
         {LEADING.map(textColumn)}
         <Column
           field="is_active"
@@ -170,7 +182,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
           sortable
           body={(p: ActivePartner) => <ActiveChip active={p.is_active} />}
           filter={!narrow}
-          filterElement={() => null}
+          filterElement={() => <span className="sr-only">{t('list.no_filter', { column: t('table.active') })}</span>}
           showFilterMenu={false}
           showClearButton={false}
         />

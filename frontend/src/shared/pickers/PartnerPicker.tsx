@@ -16,16 +16,19 @@ import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 const FILTER_FIELDS: PartnerFilterField[] = ['name'];
 
+/** The one search box searches as the user types, once typing pauses this long. */
+const TYPING_DEBOUNCE_MS = 400;
+
 /**
  * Spec §2 "Choose dialogs": the simpler single-select partner picker — active partners by name
  * only, searched and paged on the server, one checkbox choice handed over on confirm.
  */
 export function PartnerPicker({ visible, onHide, onChoose, selected = null }: ChoosePartnerProps) {
   const { t } = useTranslation();
-  const state = usePartnerChoice(visible, selected, FILTER_FIELDS);
+  const state = usePartnerChoice(visible, selected, FILTER_FIELDS, TYPING_DEBOUNCE_MS);
   const { rows, isFetching, isError } = state;
 
-  const empty = <PickerEmpty loading={isFetching} error={isError} />;
+  const empty = <PickerEmpty loading={isFetching} error={isError} onRetry={() => void state.refetch()} />;
 
   return (
     <Dialog
@@ -50,8 +53,8 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
         <IconField iconPosition="left" className="choose-dialog__search">
           <InputIcon className="pi pi-search" />
           <InputText
-            value={state.draft.name ?? ''}
-            onChange={(e) => state.setDraftField('name', e.target.value)}
+            value={state.table.draft.name ?? ''}
+            onChange={(e) => state.table.setDraftField('name', e.target.value)}
             maxLength={MAX_FILTER_LENGTH}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
@@ -70,14 +73,14 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
         dataKey="id"
         lazy
         paginator
-        first={state.page.first}
-        rows={state.page.rows}
+        first={state.table.first}
+        rows={state.table.rows}
         totalRecords={state.total}
         {...CHOOSE_PAGINATOR}
-        onPage={state.onPage}
-        sortField={state.sort.field}
-        sortOrder={state.sort.order === 'desc' ? -1 : 1}
-        onSort={state.onSort}
+        onPage={state.table.onPage}
+        sortField={state.table.sort.field}
+        sortOrder={state.table.sort.order === 'desc' ? -1 : 1}
+        onSort={state.table.onSort}
         selectionMode="checkbox"
         showSelectAll={false}
         selection={state.selection as ActivePartner[]}
@@ -89,7 +92,12 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
         stripedRows
         className="choose-dialog__table"
       >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
+        <Column
+          selectionMode="multiple"
+          pt={SELECTION_COLUMN_PT}
+          header={<span className="sr-only">{t('list.choice')}</span>}
+          headerStyle={{ width: '3rem' }}
+        />
         <Column field="name" header={t('choose_partner.name')} sortable />
       </DataTable>
     </Dialog>

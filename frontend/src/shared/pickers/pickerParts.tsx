@@ -1,18 +1,11 @@
 import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
+import { TableEmpty } from '../list/TableEmpty';
 import type { PartnerRef } from './api';
 
-/** A choose dialog's empty table: a spinner while loading, else the load error or "no data". */
-export function PickerEmpty({ loading, error }: { loading: boolean; error: boolean }) {
-  const { t } = useTranslation();
-  return loading ? (
-    <span className="choose-dialog__loading" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden /> {t('table.loading')}
-    </span>
-  ) : (
-    <Message severity={error ? 'error' : 'info'} text={t(error ? 'table.load_error' : 'table.no_data')} className="list-empty" />
-  );
+/** A choose dialog's empty table: a spinner while loading, the load error with a retry, or "no data". */
+export function PickerEmpty(props: { loading: boolean; error: boolean; onRetry: () => void }) {
+  return <TableEmpty {...props} />;
 }
 
 interface PickerFooterButtonsProps {

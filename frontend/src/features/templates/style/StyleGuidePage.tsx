@@ -16,6 +16,7 @@ import { FilterButtons } from '../../../shared/list/FilterButtons';
 import { ListPage } from '../../../shared/list/ListPage';
 import { EditButton, ToggleActiveButton } from '../../../shared/list/RowActionButtons';
 import type { ListColumn } from '../../../shared/list/types';
+import { DIALOG_WIDTH, type DialogWidth } from '../../../shared/ui/dialogWidth';
 import { formatAmount, formatCount } from '../numbers';
 import '../templates.css';
 import { ICONS_IN_USE } from './icons';
@@ -51,7 +52,7 @@ const TYPE_SCALE = [
 ] as const;
 
 /** The dialog widths of spec §9 (add/edit 600, sliders 800). */
-const DIALOG_WIDTHS = [400, 600, 800, 900, 1600];
+const DIALOG_WIDTHS = Object.values(DIALOG_WIDTH);
 
 const SAMPLE_ROWS: SampleRow[] = [
   { id: 1, name: 'Bar', is_active: true },
@@ -80,7 +81,7 @@ export default function StyleGuidePage() {
   const location = useLocation();
   const colours = useCssVariables(COLOURS);
   const [rows, setRows] = useState(SAMPLE_ROWS);
-  const [dialogWidth, setDialogWidth] = useState<number | null>(null);
+  const [dialogWidth, setDialogWidth] = useState<DialogWidth | null>(null);
 
   // /icons opens at the icons; /typography at the top.
   useEffect(() => {
@@ -96,6 +97,7 @@ export default function StyleGuidePage() {
     data: samplePage(rows, params),
     isFetching: false,
     isLoading: false,
+    isError: false,
     refetch: () => undefined,
   });
   const useSampleToggle = () =>

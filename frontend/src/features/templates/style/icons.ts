@@ -44,6 +44,7 @@ export const ICONS_IN_USE = [
   'sign-in',
   'sign-out',
   'spinner',
+  'table',
   'tags',
   'th-large',
   'times',

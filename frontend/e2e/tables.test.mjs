@@ -1,0 +1,304 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { artifactsDir, DESKTOP, launchBrowser, listScreen, newPage, signIn, startServer, writeArtifact } from './harness.mjs';
+
+// The tables over the demo data: how fast the drawer switches between lists, wide tables at
+// 1280 px (pinned name and actions, scroll shadows, the column chooser), the choose-categories
+// rows, the drawer at 768 px and a list that fails to load.
+
+const TABLET = { width: 768, height: 1024 };
+const PHONE = { width: 375, height: 812 };
+
+/** The drawer's lists, in the order they are visited. */
+const ROUTES = ['countries', 'cities', 'categories', 'products', 'stores', 'partners', 'users'];
+const ROUNDS = 3;
+// The issue's target for the screen switch (ms), reported with the figures, and the bounds the
+// test enforces: a regression guard that holds on a loaded CI machine too (env can tighten them).
+const TARGET_MEDIAN = 150;
+const MEDIAN_LIMIT = Number(process.env.E2E_SWITCH_MEDIAN_MS ?? 500);
+const MAX_LIMIT = Number(process.env.E2E_SWITCH_MAX_MS ?? 1500);
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Saves the page at each width (artifacts/<name>-<width>.png). */
+async function shootAt(page, name, viewports) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await sleep(400); // media queries, the drawer and the scroll shadows settle
+    await page.screenshot({ path: join(artifactsDir, `${name}-${viewport.width}.png`), fullPage: false });
+  }
+  await page.setViewportSize(original ?? DESKTOP);
+  await sleep(200);
+}
+
+/**
+ * Clicks the drawer's link to a list and answers the milliseconds from the click to the first
+ * frame that shows a data row of the new list, measured in the page.
+ */
+function switchTo(page, route) {
+  return page.evaluate(async (path) => {
+    // Rows of the list being left do not count.
+    document.querySelectorAll('.list-table tbody tr').forEach((row) => {
+      row.dataset.left = '1';
+    });
+    const link = document.querySelector(`nav a[href="/${path}"]`);
+    const start = performance.now();
+    link.click();
+    return new Promise((resolve, reject) => {
+      const give = setTimeout(() => reject(new Error(`no rows of /${path} within 10 s`)), 10_000);
+      const check = () => {
+        const row = document.querySelector('.list-table tbody tr:not([data-left]):not(.p-datatable-emptymessage) td');
+        if (location.pathname === `/${path}` && row) {
+          clearTimeout(give);
+          resolve(performance.now() - start);
+        } else {
+          requestAnimationFrame(check);
+        }
+      };
+      requestAnimationFrame(check);
+    });
+  }, route);
+}
+
+describe('tables', () => {
+  let server;
+  let browser;
+  let page;
+
+  before(async () => {
+    server = await startServer({ seedDemo: true });
+    browser = await launchBrowser();
+    page = await newPage(browser, server.baseURL);
+    await signIn(page, 'admin', server.adminPassword);
+    await page.getByRole('navigation', { name: 'Glavna navigacija' }).waitFor();
+  });
+
+  after(async () => {
+    await page?.context().close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('switches between lists from the drawer within the bounds', async () => {
+    // Each route's code and first answer once, as a user who has been around.
+    for (const route of ROUTES) await switchTo(page, route);
+    await page.locator('nav a[href="/"]').click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const figures = Object.fromEntries(ROUTES.map((r) => [r, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const route of ROUTES) {
+        await sleep(250); // the previous list's refetch has answered
+        figures[route].push(await switchTo(page, route));
+      }
+    }
+    const all = Object.values(figures).flat();
+    const lines = [
+      `Screen switch: drawer click to the first data row (ms), ${ROUNDS} rounds after a warm-up`,
+      `${'list'.padEnd(12)}${'median'.padStart(8)}${'max'.padStart(8)}`,
+      ...ROUTES.map(
+        (r) => `${r.padEnd(12)}${median(figures[r]).toFixed(0).padStart(8)}${Math.max(...figures[r]).toFixed(0).padStart(8)}`,
+      ),
+      `${'all'.padEnd(12)}${median(all).toFixed(0).padStart(8)}${Math.max(...all).toFixed(0).padStart(8)}`,
+      `target: median under ${TARGET_MEDIAN} ms — ${median(all) < TARGET_MEDIAN ? 'met' : 'NOT met'}`,
+    ];
+    console.log(lines.join('\n'));
+    writeArtifact('screen-switch.txt', `${lines.join('\n')}\n`);
+    assert.ok(median(all) < MEDIAN_LIMIT, `median ${median(all).toFixed(0)} ms ≥ ${MEDIAN_LIMIT} ms`);
+    assert.ok(Math.max(...all) < MAX_LIMIT, `max ${Math.max(...all).toFixed(0)} ms ≥ ${MAX_LIMIT} ms`);
+    assert.deepEqual(page.problems, []);
+  });
+
+  it('keeps the partners’ name and actions in view at 1280 px and marks the hidden columns', async () => {
+    const list = listScreen(page, 'partners');
+    await list.open();
+    const row = list.row('Tehnomarket Podgorica');
+    await row.waitFor();
+    const wrapper = page.locator('.list-table .p-datatable-wrapper');
+    const card = await page.locator('.list-card').boundingBox();
+    const inCard = (box) => box && box.x >= card.x - 1 && box.x + box.width <= card.x + card.width + 1;
+
+    // More columns lie to the right, and the actions column says so with its shadow.
+    assert.equal(await wrapper.getAttribute('data-more-right'), 'true');
+    assert.equal(await wrapper.getAttribute('data-more-left'), 'false');
+    const shadow = (selector) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).boxShadow);
+    assert.notEqual(await shadow('.list-table td.list-actions-cell'), 'none');
+    assert.equal(await shadow('.list-table td.list-pinned'), 'none');
+
+    // Scrolled to the far right: the last figure shows, the name and the actions stay.
+    await wrapper.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await page.waitForFunction(() => document.querySelector('.list-table .p-datatable-wrapper').dataset.moreLeft === 'true');
+    assert.equal(await wrapper.getAttribute('data-more-right'), 'false');
+    assert.notEqual(await shadow('.list-table td.list-pinned'), 'none');
+    const name = row.locator('td.list-pinned');
+    assert.equal((await name.innerText()).trim(), 'Tehnomarket Podgorica');
+    assert.ok(inCard(await name.boundingBox()), 'the name is in view');
+    assert.ok(inCard(await row.getByRole('button', { name: 'Izmijeni' }).boundingBox()), 'edit is in view');
+    assert.ok(inCard(await row.getByRole('button', { name: 'Deaktiviraj' }).boundingBox()), 'deactivate is in view');
+    const toolCash = page.getByRole('columnheader', { name: 'Keš za alat' });
+    assert.ok(inCard(await toolCash.boundingBox()), 'the last figure is in view');
+    // The name covers the columns scrolled under it rather than showing them through.
+    const nameBox = await name.boundingBox();
+    const atName = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('td')?.classList.contains('list-pinned'),
+      { x: nameBox.x + nameBox.width / 2, y: nameBox.y + nameBox.height / 2 },
+    );
+    assert.equal(atName, true);
+    await shootAt(page, 'partners-scrolled', [DESKTOP]);
+    await wrapper.evaluate((el) => {
+      el.scrollLeft = 0;
+    });
+  });
+
+  it('lets the user hide a partners column, remembers it after a reload and shows all again', async () => {
+    const list = listScreen(page, 'partners');
+    const headers = () => page.locator('.list-table thead tr').first().locator('th').allInnerTexts();
+    await page.getByRole('button', { name: 'Kolone' }).click();
+    const panel = page.locator('.column-chooser');
+    await panel.waitFor();
+    const name = panel.getByRole('checkbox', { name: /Naziv/ });
+    assert.equal(await name.isChecked(), true);
+    assert.equal(await name.isDisabled(), true);
+    await panel.getByText('Bonus', { exact: true }).click();
+    await page.getByRole('button', { name: 'Kolone (skriveno: 1)' }).waitFor();
+    assert.ok(!(await headers()).some((h) => h.trim().toUpperCase() === 'BONUS'));
+    await shootAt(page, 'partners-columns', [DESKTOP]);
+    await page.getByRole('button', { name: 'Kolone (skriveno: 1)' }).click();
+    await panel.waitFor({ state: 'hidden' });
+
+    const answered = list.waitForList();
+    await page.reload();
+    await answered;
+    await list.row('Tehnomarket Podgorica').waitFor();
+    const shown = (await headers()).map((h) => h.trim().toUpperCase());
+    assert.ok(!shown.includes('BONUS'), shown.join());
+    assert.ok(shown.includes('KEŠ ZA ALAT') && shown.includes('NAZIV') && shown.includes('AKCIJE'), shown.join());
+
+    await page.getByRole('button', { name: 'Kolone (skriveno: 1)' }).click();
+    const again = page.locator('.column-chooser');
+    await again.getByRole('checkbox', { name: 'Bonus' }).waitFor();
+    await again.getByRole('button', { name: 'Prikaži sve' }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.list-table thead tr:first-child th')].some((th) => th.innerText.trim().toUpperCase() === 'BONUS'),
+    );
+    assert.equal(await page.evaluate(() => localStorage.getItem('vitrina.list-columns.partners.title')), null);
+    const button = page.getByRole('button', { name: 'Kolone', exact: true });
+    await button.click();
+    await again.waitFor({ state: 'hidden' });
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+  });
+
+  it('names every header cell and select of a list', async () => {
+    const empty = await page.evaluate(() =>
+      [...document.querySelectorAll('.list-table thead th')]
+        .filter((th) => !th.textContent.trim() && !th.querySelector('[aria-label]'))
+        .map((th) => th.outerHTML.slice(0, 120)),
+    );
+    assert.deepEqual(empty, []);
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('.list-page select, .list-page [role="combobox"], .list-page input')]
+        .filter((el) => !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    assert.deepEqual(unnamed, []);
+    assert.ok(await page.getByRole('combobox', { name: 'Broj redova po strani' }).count());
+  });
+
+  it('toggles a choose-categories row by a click on it', async () => {
+    await page.getByRole('button', { name: 'Dodaj' }).click();
+    const form = page.getByRole('dialog', { name: 'Novi partner' });
+    await form.waitFor();
+    await form.getByRole('button', { name: /kategorije/i }).click();
+    const picker = page.getByRole('dialog', { name: 'Izbor kategorija' });
+    await picker.waitFor();
+    const row = picker.locator('tbody tr').first();
+    await row.locator('td').nth(1).waitFor();
+    const name = (await row.locator('td').nth(1).innerText()).trim();
+
+    await row.locator('td').nth(1).click();
+    await picker.getByText('Izabrano: 1').waitFor();
+    assert.equal(await row.locator('input[type="checkbox"]').isChecked(), true);
+    await row.locator('td').nth(1).click();
+    await picker.getByText('Izabrano: 0').waitFor();
+    // The keyboard too: Space on the focused row.
+    await row.focus();
+    await page.keyboard.press('Space');
+    await picker.getByText('Izabrano: 1').waitFor();
+    await picker.getByRole('button', { name: 'Potvrdi' }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await form.locator('.categories-field__chip', { hasText: name }).waitFor();
+    await form.getByRole('button', { name: 'Zatvori' }).last().click();
+    await form.waitFor({ state: 'hidden' });
+  });
+
+  it('collapses the drawer at 768 px and keeps the users’ actions in view', async () => {
+    const list = listScreen(page, 'users');
+    await list.open();
+    await list.rows().first().waitFor();
+    await shootAt(page, 'users', [DESKTOP, TABLET, PHONE]);
+    await listScreen(page, 'partners').open();
+    await listScreen(page, 'partners').row('Tehnomarket Podgorica').waitFor();
+    await shootAt(page, 'partners', [DESKTOP, TABLET, PHONE]);
+
+    await list.open();
+    await list.rows().first().waitFor();
+    await page.setViewportSize(TABLET);
+    await page.getByRole('button', { name: 'Meni' }).waitFor();
+    assert.equal(await page.locator('aside.drawer').count(), 0);
+    const edit = await list.rows().first().getByRole('button', { name: 'Izmijeni' }).boundingBox();
+    const toggle = await list.rows().first().getByRole('button', { name: /Deaktiviraj|Aktiviraj/ }).boundingBox();
+    assert.ok(edit && edit.x >= 0 && edit.x + edit.width <= TABLET.width, JSON.stringify(edit));
+    assert.ok(toggle && toggle.x + toggle.width <= TABLET.width, JSON.stringify(toggle));
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 768));
+
+    // The menu opens the drawer over the page; a link closes it.
+    await page.getByRole('button', { name: 'Meni' }).click();
+    const drawer = page.locator('.drawer-mobile');
+    await drawer.getByRole('link', { name: 'Države' }).click();
+    await page.waitForURL((url) => url.pathname === '/countries');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // At 1024 px the drawer is docked again.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.locator('aside.drawer').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Meni' }).count(), 0);
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('shows a list that failed to load as an error with a retry, not as no data', async () => {
+    const failing = await newPage(browser, server.baseURL);
+    try {
+      await signIn(failing, 'admin', server.adminPassword);
+      const isList = (url) => url.pathname === '/api/countries';
+      await failing.route(isList, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+      await failing.goto('/countries');
+      const table = failing.locator('.list-table');
+      await table.getByText('Greška pri učitavanju podataka').waitFor();
+      assert.equal(await table.getByText('Nema podataka').count(), 0);
+      // The error dialog says so too; behind it the table offers to try again.
+      const dialog = failing.getByRole('alertdialog').or(failing.getByRole('dialog'));
+      await dialog.first().waitFor();
+      await shootAt(failing, 'list-load-failed', [DESKTOP]);
+      await failing.keyboard.press('Escape');
+      await dialog.first().waitFor({ state: 'hidden' });
+
+      await failing.unroute(isList);
+      await table.getByRole('button', { name: 'Pokušaj ponovo' }).click();
+      await listScreen(failing, 'countries').rows().first().waitFor();
+      assert.equal(await table.getByText('Greška pri učitavanju podataka').count(), 0);
+    } finally {
+      await failing.context().close();
+    }
+  });
+});
