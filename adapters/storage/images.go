@@ -19,7 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -135,9 +135,10 @@ func (s *Images) Save(ctx context.Context, kind, field string, r io.Reader) (str
 	defer release() // on every path, a panic included
 	name, err := s.store(ctx, kind, field, ext, data)
 	if cost >= collectAfter {
-		// Collect before the next decode starts, so that it reuses this one's memory
-		// rather than growing the heap to twice the budget until the collector runs.
-		runtime.GC()
+		// Collect and hand the pages back before the next decode starts, so that the
+		// process never holds this decode's memory and the next one's at once, however
+		// late a busy machine's background scavenger would have run.
+		debug.FreeOSMemory()
 	}
 	return name, err
 }
