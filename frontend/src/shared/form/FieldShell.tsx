@@ -9,13 +9,18 @@ interface FieldShellProps {
   hint?: string;
   children: ReactNode;
   inline?: boolean;
+  /** The field a dialog focuses when it opens (its control has autoFocus). */
+  autoFocus?: boolean;
 }
 
 /** Label (with the required star), control, then the translated error or a hint. */
-export function FieldShell({ id, label, required, error, hint, children, inline }: FieldShellProps) {
+export function FieldShell({ id, label, required, error, hint, children, inline, autoFocus }: FieldShellProps) {
   const { t } = useTranslation();
   return (
-    <div className={`form-field${inline ? ' form-field--inline' : ''}${error ? ' form-field--invalid' : ''}`}>
+    <div
+      className={`form-field${inline ? ' form-field--inline' : ''}${error ? ' form-field--invalid' : ''}`}
+      data-autofocus={autoFocus || undefined}
+    >
       <label htmlFor={id} className="form-field__label">
         {label}
         {required && (

@@ -8,7 +8,7 @@ export function NumberField({ name, label, required, hint, disabled, autoFocus }
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint} autoFocus={autoFocus}>
       <InputNumber
         inputId={id}
         value={field.value}

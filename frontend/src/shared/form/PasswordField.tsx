@@ -25,7 +25,7 @@ export function PasswordField({
   const value = field.value ?? '';
   const max = limitOf(name, maxLength);
   return (
-    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint} autoFocus={autoFocus}>
       <Password
         inputId={id}
         name={field.name}

@@ -27,7 +27,7 @@ export function TextField({
   const value = field.value ?? '';
   const max = limitOf(name, maxLength);
   return (
-    <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
+    <FieldShell id={id} label={label} required={required} error={error} hint={hint} autoFocus={autoFocus}>
       <InputText
         id={id}
         {...field}

@@ -12,6 +12,16 @@ export function focusFirstField(container: HTMLElement | null): void {
   if (!container) return;
   const dialog = container.closest<HTMLElement>('.p-dialog') ?? container;
   if (document.activeElement && dialog.contains(document.activeElement) && document.activeElement !== dialog) return;
+  // The field marked autoFocus, when its own focus on mount did not last until the dialog showed.
+  const preferred = container.querySelector<HTMLElement>(
+    FOCUSABLE_FIELD.split(', ')
+      .map((selector) => `[data-autofocus] ${selector}`)
+      .join(', '),
+  );
+  if (preferred) {
+    preferred.focus({ preventScroll: true });
+    return;
+  }
   const fields = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE_FIELD));
   const shown = fields.find((el) => el.getClientRects().length > 0);
   (shown ?? fields[0])?.focus({ preventScroll: true });
