@@ -1,4 +1,5 @@
 import { useField } from 'formik';
+import { DROPDOWN_PT } from '../ui/passThrough';
 import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { FieldShell } from './FieldShell';
@@ -22,12 +23,14 @@ export function SelectField<V extends string | number>({
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <Dropdown
+        pt={DROPDOWN_PT}
         inputId={id}
         value={field.value}
         options={options}
         optionLabel="label"
         optionValue="value"
         placeholder={placeholder}
+        ariaLabel={label}
         disabled={disabled}
         loading={loading}
         filter={options.length > 8}

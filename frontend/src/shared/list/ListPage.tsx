@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { DROPDOWN_PT } from '../ui/passThrough';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
@@ -217,7 +218,7 @@ export function ListPage<T extends ListRow>({
       }}
       ariaLabel={t('table.status')}
       aria-label={t('table.status')}
-      pt={{ select: { 'aria-label': t('table.status') } }}
+      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t('table.status') } }}
       className="list-filter__select"
     />
   );
@@ -289,7 +290,7 @@ export function ListPage<T extends ListRow>({
       disabled={options.disabled}
       ariaLabel={t('list.rows_per_page')}
       aria-label={t('list.rows_per_page')}
-      pt={{ select: { 'aria-label': t('list.rows_per_page') } }}
+      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t('list.rows_per_page') } }}
     />
   );
 

@@ -23,3 +23,13 @@ export const SELECTION_COLUMN_PT = {
   rowCheckbox: PLAIN_CHECKBOX_ROOT,
   headerCheckbox: PLAIN_CHECKBOX_ROOT,
 };
+
+/**
+ * PrimeReact 10 puts aria-activedescendant="dropdownItem_-1" on a focused Dropdown's root, a
+ * plain <div> with no role, even with no option focused (axe: aria-allowed-attr and
+ * aria-valid-attr-value, critical). The focusable input inside keeps the combobox semantics.
+ * Pass to every <Dropdown pt={DROPDOWN_PT} />.
+ */
+export const DROPDOWN_PT = {
+  root: { 'aria-activedescendant': undefined },
+};

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { DROPDOWN_PT } from '../../../shared/ui/passThrough';
 import { Chart } from 'primereact/chart';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
@@ -174,6 +175,7 @@ export default function OverviewPage() {
         </div>
         <div className="template-page__tools">
           <Dropdown
+            pt={DROPDOWN_PT}
             value={active}
             options={activeOptions}
             onChange={(e) => onActive(e.value as ActiveFilter)}
