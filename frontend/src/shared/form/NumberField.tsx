@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { InputNumber } from 'primereact/inputnumber';
 import { FieldShell } from './FieldShell';
-import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
+import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 
 export function NumberField({ name, label, required, hint, disabled, autoFocus }: BaseFieldProps) {
   const [field, , helpers] = useField<number | null>(name);
@@ -15,9 +15,7 @@ export function NumberField({ name, label, required, hint, disabled, autoFocus }
         onValueChange={(e) => {
           void helpers.setValue(e.value ?? null);
         }}
-        onBlur={() => {
-          void helpers.setTouched(true);
-        }}
+        onBlur={() => afterPointerRelease(() => void helpers.setTouched(true))}
         useGrouping={false}
         min={0}
         disabled={disabled}

@@ -3,7 +3,7 @@ import { Password } from 'primereact/password';
 import { FieldShell } from './FieldShell';
 import { LengthCounter } from './LengthCounter';
 import { describedBy, limitOf } from './lengthLimit';
-import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
+import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 
 export function PasswordField({
   name,
@@ -31,7 +31,7 @@ export function PasswordField({
         name={field.name}
         value={value}
         onChange={field.onChange}
-        onBlur={field.onBlur}
+        onBlur={(e) => afterPointerRelease(() => field.onBlur(e))}
         feedback={false}
         toggleMask
         disabled={disabled}

@@ -3,7 +3,7 @@ import { InputText } from 'primereact/inputtext';
 import { FieldShell } from './FieldShell';
 import { LengthCounter } from './LengthCounter';
 import { describedBy, limitOf } from './lengthLimit';
-import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
+import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 
 export function TextField({
   name,
@@ -40,6 +40,7 @@ export function TextField({
         aria-invalid={Boolean(error)}
         aria-required={required}
         aria-describedby={describedBy(id, error, value, max)}
+        onBlur={(e) => afterPointerRelease(() => field.onBlur(e))}
       />
       <LengthCounter id={id} value={value} max={max} />
     </FieldShell>

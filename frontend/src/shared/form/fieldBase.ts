@@ -24,3 +24,29 @@ export function useFieldError(name: string): string | undefined {
 
 export const fieldId = (name: string) => `field-${name}`;
 
+
+let pointerHeld = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerHeld = true), true);
+  document.addEventListener('pointerup', () => setTimeout(() => (pointerHeld = false), 0), true);
+  document.addEventListener('pointercancel', () => (pointerHeld = false), true);
+}
+
+/**
+ * Runs fn (a field's "left" marking) at once, or, when the field was left by pressing the pointer
+ * on something else, once that press has become its click: the error that appears under the field
+ * moves the layout, and must not move a button from under the pointer between press and release.
+ */
+export function afterPointerRelease(fn: () => void): void {
+  if (!pointerHeld) {
+    fn();
+    return;
+  }
+  const run = () => {
+    document.removeEventListener('pointerup', run, true);
+    document.removeEventListener('pointercancel', run, true);
+    setTimeout(fn, 0); // after the click that the release dispatches
+  };
+  document.addEventListener('pointerup', run, true);
+  document.addEventListener('pointercancel', run, true);
+}
