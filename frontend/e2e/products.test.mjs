@@ -58,7 +58,7 @@ describe('products', () => {
 
     // Sorting by price asks the server.
     const sorting = list.waitForList();
-    await page.getByRole('columnheader', { name: /Cijena/ }).click();
+    await page.getByRole('columnheader', { name: 'Cijena', exact: true }).click();
     const sorted = await sorting;
     const params = new URL(sorted.url()).searchParams;
     assert.deepEqual([params.get('sort'), params.get('order'), params.get('page')], ['price', 'asc', '1']);
