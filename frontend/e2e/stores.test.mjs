@@ -123,7 +123,9 @@ describe('stores', () => {
     const tip = await markerTip(dialog);
     assert.ok(Math.abs(tip.x - (box.x + box.width / 2)) <= 2 && Math.abs(tip.y - (box.y + box.height / 2)) <= 2, 'the pin points at the click');
 
-    // Clicking elsewhere moves it: 100 px left and 50 px up is west and north.
+    // Clicking elsewhere moves it: 100 px left and 50 px up is west and north. A second click
+    // within the double-click interval would be a double click (a zoom) to the browser.
+    await page.waitForTimeout(600);
     await page.mouse.click(box.x + box.width / 2 - 100, box.y + box.height / 2 - 50);
     await page.waitForFunction(
       ([latBefore]) => Number(document.querySelector('#field-lat').value) > latBefore,
