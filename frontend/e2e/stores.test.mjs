@@ -113,7 +113,9 @@ describe('stores', () => {
     await dialog.getByLabel('Kontakt').fill('+382 20 000 111');
 
     // The map opens on Montenegro (42.7, 19.3) at zoom 7; a click in the middle lands there.
+    // The previous test's snackbar shows at the top while a dialog is open: let it go first.
     await settled(dialog);
+    await page.waitForFunction(() => document.querySelectorAll('.p-toast-message').length === 0, null, { timeout: 20_000 });
     const map = dialog.locator('.store-map__map');
     const box = await map.boundingBox();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
