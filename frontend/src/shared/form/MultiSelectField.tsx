@@ -1,7 +1,7 @@
 import { useField } from 'formik';
 import { MultiSelect } from 'primereact/multiselect';
 import { FieldShell } from './FieldShell';
-import { fieldId, useFieldError, type BaseFieldProps, type Option } from './fieldBase';
+import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps, type Option } from './fieldBase';
 
 export function MultiSelectField<V extends string | number>({
   name,
@@ -29,9 +29,7 @@ export function MultiSelectField<V extends string | number>({
         onChange={(e) => {
           void helpers.setValue(e.value as V[]);
         }}
-        onBlur={() => {
-          void helpers.setTouched(true);
-        }}
+        onBlur={() => afterPointerRelease(() => void helpers.setTouched(true))}
         invalid={Boolean(error)}
         className="w-full"
         showSelectAll={false}

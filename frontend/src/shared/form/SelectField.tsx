@@ -3,7 +3,7 @@ import { DROPDOWN_PT } from '../ui/passThrough';
 import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { FieldShell } from './FieldShell';
-import { fieldId, useFieldError, type BaseFieldProps, type Option } from './fieldBase';
+import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps, type Option } from './fieldBase';
 
 /** A single choice from a list, e.g. a city's country; a search box appears for long lists. */
 export function SelectField<V extends string | number>({
@@ -41,9 +41,7 @@ export function SelectField<V extends string | number>({
         onChange={(e) => {
           void helpers.setValue((e.value as V | undefined) ?? null);
         }}
-        onBlur={() => {
-          void helpers.setTouched(true);
-        }}
+        onBlur={() => afterPointerRelease(() => void helpers.setTouched(true))}
         invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         className="w-full"

@@ -3,7 +3,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { FieldShell } from './FieldShell';
 import { LengthCounter } from './LengthCounter';
 import { describedBy, limitOf } from './lengthLimit';
-import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
+import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 
 export function TextAreaField({
   name,
@@ -28,6 +28,7 @@ export function TextAreaField({
       <InputTextarea
         id={id}
         {...field}
+        onBlur={(e) => afterPointerRelease(() => field.onBlur(e))}
         value={value}
         rows={rows}
         autoResize
