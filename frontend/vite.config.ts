@@ -41,6 +41,8 @@ const backend = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react(), keepGitkeep()],
   define: {
+    // draft-js (the rich-text editor) reads Node's `global`; without this the built page throws.
+    global: 'globalThis',
     __BUILD_VERSION__: JSON.stringify(buildVersion()),
     __BUILD_DATE__: JSON.stringify(buildDate()),
   },
