@@ -34,3 +34,25 @@ export function translateServerMessage(
   }
   return message;
 }
+
+/**
+ * The text of an error key a form field holds: a catalogue key ('validation.field'), or a server
+ * sentence's key (toErrorKey) looked up like translateServerMessage; an untranslated server key
+ * reads as its sentence again.
+ */
+export function translateErrorKey(
+  i18n: Pick<I18n, 'getResource' | 'language' | 'resolvedLanguage'>,
+  t: (key: string) => string,
+  key: string,
+): string {
+  const prefix = `${ERROR_KEY_PREFIX}.`;
+  if (!key.startsWith(prefix)) return t(key);
+  const suffix = key.slice(prefix.length);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const table = language ? (i18n.getResource(language, 'translation', ERROR_KEY_PREFIX) as unknown) : undefined;
+  if (table && typeof table === 'object') {
+    const translated = (table as Record<string, unknown>)[suffix];
+    if (typeof translated === 'string') return translated;
+  }
+  return `${suffix.replace(/_/g, ' ')}.`;
+}

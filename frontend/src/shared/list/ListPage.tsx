@@ -19,6 +19,7 @@ import { ToggleActiveConfirm } from './ToggleActiveConfirm';
 import {
   PAGE_SIZES,
   type DefaultSort,
+  type FilterOption,
   type FormMode,
   type FormRenderProps,
   type ListColumn,
@@ -191,7 +192,20 @@ export function ListPage<T extends ListRow>({
     return own ?? t('table.filter_placeholder');
   };
 
-  const textFilter = (column: ListColumn<T>) => (
+  const selectFilter = (column: ListColumn<T>, options: FilterOption[]) => (
+    <Dropdown
+      value={table.draft[column.field] ?? ''}
+      options={[{ label: t('active.all'), value: '' }, ...options.map((o) => ({ label: t(o.label), value: o.value }))]}
+      onChange={(e) => applyFilters({ ...table.draft, [column.field]: String(e.value ?? '') })}
+      ariaLabel={t(column.header)}
+      aria-label={t(column.header)}
+      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t(column.header) } }}
+      placeholder={narrow ? t(column.header) : undefined}
+      className="list-filter__select"
+    />
+  );
+
+  const textInput = (column: ListColumn<T>) => (
     <InputText
       value={table.draft[column.field] ?? ''}
       onChange={(e) => table.setDraftField(column.field, e.target.value)}
@@ -203,6 +217,9 @@ export function ListPage<T extends ListRow>({
       className="list-filter__input"
     />
   );
+
+  const textFilter = (column: ListColumn<T>) =>
+    column.filterOptions ? selectFilter(column, column.filterOptions) : textInput(column);
 
   // A filter-row cell is never empty: a column without a filter says so to screen readers.
   const noFilter = (column: ListColumn<T>) => (
@@ -241,19 +258,22 @@ export function ListPage<T extends ListRow>({
     <div className="list-actions">
       {rowActions
         .filter((action) => action.visible?.(row) ?? true)
-        .map((action) => (
-          <Button
-            key={action.key}
-            type="button"
-            icon={action.icon}
-            rounded
-            text
-            severity="secondary"
-            aria-label={t(action.label)}
-            title={t(action.label)}
-            onClick={() => action.onClick(row)}
-          />
-        ))}
+        .map((action) => {
+          const label = t(typeof action.label === 'function' ? action.label(row) : action.label);
+          return (
+            <Button
+              key={action.key}
+              type="button"
+              icon={typeof action.icon === 'function' ? action.icon(row) : action.icon}
+              rounded
+              text
+              severity="secondary"
+              aria-label={label}
+              title={label}
+              onClick={() => action.onClick(row)}
+            />
+          );
+        })}
       {renderForm && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
       <ToggleActiveButton
         active={row.is_active}
