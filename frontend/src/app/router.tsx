@@ -15,6 +15,7 @@ const CategoriesPage = lazy(() => import('../features/catalog/categories/Categor
 const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPage'));
 const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
 const PartnersPage = lazy(() => import('../features/partners/PartnersPage'));
+const SlidersPage = lazy(() => import('../features/sliders/SlidersPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const MapsPage = lazy(() => import('../features/templates/maps/MapsPage'));
 const OverviewPage = lazy(() => import('../features/templates/overview/OverviewPage'));
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
               { path: '/products', element: <ProductsPage /> },
               { path: '/stores', element: <StoresPage /> },
               { path: '/partners', element: <PartnersPage /> },
+              { path: '/sliders', element: <SlidersPage /> },
               { path: '/customerService', element: <SupportPage /> },
               { path: '/table-list', element: <OverviewPage /> },
               { path: '/maps', element: <MapsPage /> },

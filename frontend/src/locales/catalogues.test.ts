@@ -64,6 +64,15 @@ const SERVER_MESSAGES = [
   'The position field is required.',
   'The lat must be between -90 and 90.',
   'The lng must be between -180 and 180.',
+  // Sliders (issue 11): the 435 reason, the visibility toggle's refusals and the confirmation of sign-ups.
+  'The slider contains partners.',
+  'An inactive slider cannot be shown.',
+  'A seminar whose dates are all past cannot be shown.',
+  'The selected partners have not signed up.',
+  'The type field is required.',
+  'The selected type is invalid.',
+  'The notification text field is required.',
+  'The notification text must be at least 2 characters.',
   // List requests (issue 9): paging and text filters.
   'The page must be between 1 and 100000000.',
   'The per page must be between 1 and 100.',
