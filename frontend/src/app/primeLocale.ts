@@ -2,7 +2,8 @@ import { addLocale, locale, localeOptions, updateLocaleOptions } from 'primereac
 import type { Language } from '../shared/i18n/languages';
 
 // PrimeReact's own texts (empty lists, paginator and password aria labels) in Montenegrin;
-// English is PrimeReact's built-in 'en'.
+// English is PrimeReact's built-in 'en'. The calendar's texts load with the date fields
+// (shared/form/calendarLocale.ts).
 addLocale('sr-Latn-ME', {
   accept: 'Da',
   reject: 'Ne',
@@ -12,38 +13,6 @@ addLocale('sr-Latn-ME', {
   choose: 'Izaberi',
   emptyMessage: 'Nema podataka',
   emptyFilterMessage: 'Nema rezultata',
-  // The calendars of the date fields.
-  dateFormat: 'dd.mm.yy.',
-  firstDayOfWeek: 1,
-  dayNames: ['nedjelja', 'ponedjeljak', 'utorak', 'srijeda', 'četvrtak', 'petak', 'subota'],
-  dayNamesShort: ['ned', 'pon', 'uto', 'sri', 'čet', 'pet', 'sub'],
-  dayNamesMin: ['ne', 'po', 'ut', 'sr', 'če', 'pe', 'su'],
-  monthNames: [
-    'januar',
-    'februar',
-    'mart',
-    'april',
-    'maj',
-    'jun',
-    'jul',
-    'avgust',
-    'septembar',
-    'oktobar',
-    'novembar',
-    'decembar',
-  ],
-  monthNamesShort: ['jan', 'feb', 'mar', 'apr', 'maj', 'jun', 'jul', 'avg', 'sep', 'okt', 'nov', 'dec'],
-  today: 'Danas',
-  weekHeader: 'Sed',
-  chooseDate: 'Izaberite datum',
-  chooseMonth: 'Izaberite mjesec',
-  chooseYear: 'Izaberite godinu',
-  prevMonth: 'Prethodni mjesec',
-  nextMonth: 'Sljedeći mjesec',
-  prevYear: 'Prethodna godina',
-  nextYear: 'Sljedeća godina',
-  prevDecade: 'Prethodna decenija',
-  nextDecade: 'Sljedeća decenija',
   aria: {
     close: 'Zatvori',
     firstPageLabel: 'Prva strana',

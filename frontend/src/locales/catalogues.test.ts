@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { LAZY_NAMESPACES } from '../app/i18n';
 import en from './en.json';
 import sr from './sr-Latn-ME.json';
+import slidersEn from './sliders.en.json';
+import slidersSr from './sliders.sr-Latn-ME.json';
+import templatesEn from './templates.en.json';
+import templatesSr from './templates.sr-Latn-ME.json';
+import richTextEn from './rich_text.en.json';
+import richTextSr from './rich_text.sr-Latn-ME.json';
 import { errorKeySuffix } from '../shared/errors/errorKey';
+
+/** Each lazily loaded namespace (app/i18n.ts) in both languages. */
+const SCREENS: Record<(typeof LAZY_NAMESPACES)[number], { sr: object; en: object }> = {
+  sliders: { sr: slidersSr, en: slidersEn },
+  templates: { sr: templatesSr, en: templatesEn },
+  rich_text: { sr: richTextSr, en: richTextEn },
+};
 
 /** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */
 function leafKeys(node: unknown, prefix: string[] = []): string[] {
@@ -110,6 +124,23 @@ describe('catalogues', () => {
     const enKeys = new Set(leafKeys(en));
     expect([...srKeys].filter((k) => !enKeys.has(k))).toEqual([]);
     expect([...enKeys].filter((k) => !srKeys.has(k))).toEqual([]);
+  });
+
+  it.each(LAZY_NAMESPACES)('the %s namespace has the same keys in both languages, all under its own name', (screen) => {
+    const { sr: srScreen, en: enScreen } = SCREENS[screen];
+    expect(leafKeys(srScreen)).toEqual(leafKeys(enScreen));
+    expect(Object.keys(srScreen)).toEqual([screen]);
+    expect(Object.keys(enScreen)).toEqual([screen]);
+    for (const value of [...leafValues(srScreen), ...leafValues(enScreen)]) {
+      expect(typeof value === 'string' && value.trim().length > 0).toBe(true);
+    }
+  });
+
+  it('no key is both in the main catalogue and in a lazily loaded one', () => {
+    for (const screen of LAZY_NAMESPACES) {
+      expect(Object.keys(sr)).not.toContain(screen);
+      expect(Object.keys(en)).not.toContain(screen);
+    }
   });
 
   it('the parity check sees a nested difference', () => {

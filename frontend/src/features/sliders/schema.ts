@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { todayIso, type IsoDate } from '../../shared/format/date';
-import { hasImage } from '../../shared/form/richText';
+import { hasImage } from '../../shared/form/htmlImage';
 import {
   imageRule,
   limitText,

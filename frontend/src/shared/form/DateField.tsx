@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { translateErrorKey } from '../errors/errorKey';
 import { formatIsoDate, fromIsoDate, toIsoDate, type IsoDate } from '../format/date';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages';
+import './calendarLocale';
 import { FieldShell } from './FieldShell';
 import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 import './fields.css';

@@ -1,12 +1,15 @@
 import { useField } from 'formik';
+import i18next from 'i18next';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateErrorKey } from '../errors/errorKey';
 import { afterPointerRelease, fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
 
-// draft-js and its converter load with the first form that shows the editor, never with the login
-// or a list screen.
-const RichTextEditor = lazy(() => import('./RichTextEditor'));
+// draft-js, its converter and the editor's strings (the rich_text namespace, app/i18n.ts) load
+// with the first form that shows the editor, never with the login or a list screen.
+const RichTextEditor = lazy(() =>
+  Promise.all([import('./RichTextEditor'), i18next.loadNamespaces('rich_text')]).then(([editor]) => editor),
+);
 
 /** A form's rich-text field: its value is the editor's HTML. */
 export function RichTextField({
@@ -37,7 +40,7 @@ export function RichTextField({
       <Suspense
         fallback={
           <div className="rich-text rich-text--loading" role="status">
-            <i className="pi pi-spin pi-spinner" aria-hidden /> {t('rich_text.loading')}
+            <i className="pi pi-spin pi-spinner" aria-hidden /> {t('editor.loading')}
           </div>
         }
       >

@@ -1,6 +1,7 @@
 import { ContentState } from 'draft-js';
 import { describe, expect, it } from 'vitest';
-import { contentToHtml, hasImage, htmlToContent, isSafeLink } from './richText';
+import { hasImage } from './htmlImage';
+import { contentToHtml, htmlToContent, isSafeLink } from './richText';
 
 const roundTrip = (html: string) => contentToHtml(htmlToContent(html));
 

@@ -106,8 +106,3 @@ export function contentToHtml(content: ContentState): string {
     },
   })(content);
 }
-
-/** Whether HTML holds an embedded image (spec §3: page_content_details tells whether there is an old image). */
-export function hasImage(html: string | null | undefined): boolean {
-  return /<img\b/i.test(html ?? '');
-}
