@@ -13,7 +13,6 @@ import { ImageField } from '../../shared/form/ImageField';
 import { RichTextField } from '../../shared/form/RichTextField';
 import { SelectField } from '../../shared/form/SelectField';
 import { serverFieldErrors } from '../../shared/form/serverErrors';
-import { TextAreaField } from '../../shared/form/TextAreaField';
 import { TextField } from '../../shared/form/TextField';
 import type { FormRenderProps } from '../../shared/list/types';
 import { DIALOG_WIDTH } from '../../shared/ui/dialogWidth';
@@ -178,7 +177,7 @@ export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRender
                 )}
                 <CheckboxField name="push_notification" label={t('sliders.push_notification')} />
                 {values.push_notification && (
-                  <TextAreaField name="notification_text" label={t('sliders.notification_text')} required rows={2} />
+                  <TextField name="notification_text" label={t('sliders.notification_text')} required autoComplete="off" />
                 )}
               </fieldset>
             )}

@@ -279,7 +279,7 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide }: SliderPa
             key={column.field}
             field={column.field}
             header={t(column.header)}
-            sortable={column.field !== 'category_names'}
+            sortable
             style={column.field === 'id' ? { width: '7rem' } : undefined}
             {...filterProps}
             filterElement={() => textFilter(column)}

@@ -46,7 +46,6 @@ const columns: ListColumn<Slider>[] = [
     field: 'category_names',
     header: 'sliders.categories',
     filter: true,
-    sortable: false,
     width: '13rem',
     body: (s) => <span className="cell-clamp">{s.category_names}</span>,
   },

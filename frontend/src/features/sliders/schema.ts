@@ -68,7 +68,7 @@ export function sliderSchema(mode: SliderFormMode, today: IsoDate = todayIso()) 
     wyswygimg: sliderImageRule(false),
     page_content: yup.string().default(''),
     push_notification: yup.boolean().default(false),
-    notification_text: limitText(yup.string().default(''), TEXT_LIMITS.notification_text, { multiline: true }).when(
+    notification_text: limitText(yup.string().default(''), TEXT_LIMITS.notification_text).when(
       ['type', 'push_notification'],
       ([type, push], schema) =>
         hasPage(type as number | null) && push === true

@@ -15,7 +15,7 @@ export const TEXT_LIMITS = {
   contact: 300,
   phone: 300,
   description: 2000,
-  notification_text: 2000,
+  notification_text: 200,
   username: 100,
   password: 128,
   confirmPassword: 128,
