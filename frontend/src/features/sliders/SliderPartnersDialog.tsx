@@ -263,7 +263,8 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide }: SliderPa
         breakpoint="500px"
         size="small"
         stripedRows
-        className="slider-partners__table"
+        // The generic list's table styles, its stacked cards on a phone included.
+        className="list-table slider-partners__table"
       >
         {!orders && (
           <Column
@@ -323,9 +324,9 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide }: SliderPa
               <Tag
                 value={t(p.confirmed ? 'sliders.confirmed_yes' : 'sliders.confirmed_no')}
                 icon={p.confirmed ? 'pi pi-check' : undefined}
-                severity={p.confirmed ? 'success' : 'secondary'}
+                severity={p.confirmed ? 'success' : undefined}
                 rounded
-                className="list-chip"
+                className={p.confirmed ? 'list-chip' : 'list-chip chip-muted'}
               />
             )}
             {...filterProps}

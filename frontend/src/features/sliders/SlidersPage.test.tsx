@@ -167,7 +167,7 @@ describe('sliders screen', { timeout: 20_000 }, () => {
     await user.click(within(row).getByRole('button', { name: 'Prijavljeni partneri' }));
     const dialog = await screen.findByRole('dialog', { name: 'Prijavljeni partneri na seminar' });
     const first = (await within(dialog).findByText('Partner 1001')).closest('tr')!;
-    expect(within(first).getByText('03.12.2026.')).toBeInTheDocument();
+    expect(within(first).getByText('3.12.2026.')).toBeInTheDocument();
     expect(within(first).getByText('10.12.2026.')).toBeInTheDocument();
     expect(within(first).getByText('Nije potvrđen')).toBeInTheDocument();
     expect(within(within(dialog).getByText('Partner 1002').closest('tr')!).getByText('Potvrđen')).toBeInTheDocument();

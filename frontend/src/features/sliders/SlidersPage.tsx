@@ -29,7 +29,7 @@ function TypeName({ type }: { type: number }) {
 }
 
 const columns: ListColumn<Slider>[] = [
-  { field: 'updated_at', header: 'sliders.updated_at', width: '11rem', body: (s) => <UpdatedAt value={s.updated_at} /> },
+  { field: 'updated_at', header: 'sliders.updated_at', width: '10rem', body: (s) => <UpdatedAt value={s.updated_at} /> },
   {
     field: 'name',
     header: 'sliders.name',
@@ -147,7 +147,6 @@ export default function SlidersPage() {
         rowLabel={(s) => s.name}
         rowActions={actions}
         renderForm={(props) => <SliderFormDialog {...props} />}
-        tableMinWidth="86rem"
       />
       <ConfirmDialog
         visible={visibility.visible}

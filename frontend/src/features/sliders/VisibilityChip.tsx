@@ -8,9 +8,9 @@ export function VisibilityChip({ visible }: { visible: boolean }) {
     <Tag
       value={t(visible ? 'sliders.visible' : 'sliders.hidden')}
       icon={visible ? 'pi pi-eye' : 'pi pi-eye-slash'}
-      severity={visible ? 'info' : 'secondary'}
+      severity={visible ? 'info' : undefined}
       rounded
-      className="list-chip"
+      className={visible ? 'list-chip' : 'list-chip chip-muted'}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useField } from 'formik';
-import { Calendar } from 'primereact/calendar';
+import { Calendar, type CalendarPassThroughMethodOptions, type CalendarPassThroughOptions } from 'primereact/calendar';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateErrorKey } from '../errors/errorKey';
@@ -12,6 +12,33 @@ import './fields.css';
 
 /** The calendar's texts and date format follow the language (app/primeLocale.ts defines them). */
 const calendarLocale = (language: string) => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
+
+/** A day cell's date as PrimeReact describes it (month from 0). */
+interface CalendarDay {
+  day: number;
+  month: number;
+  year: number;
+}
+
+const dayIso = (d: CalendarDay) => toIsoDate(new Date(d.year, d.month, d.day));
+
+/**
+ * PrimeReact 10's calendar puts aria-selected on each day's <span> (no role allows it; axe:
+ * aria-allowed-attr, critical) and names the month and year buttons "Choose Month"/"Choose Year"
+ * apart from the month and year they show (axe: label-content-name-mismatch). The selection moves
+ * to the day's cell, a grid cell of the calendar's grid, and the buttons are named by what they show.
+ */
+function calendarPt(isChosen: (day: string) => boolean): CalendarPassThroughOptions {
+  return {
+    day: (options?: CalendarPassThroughMethodOptions) => {
+      const date = options?.context?.date as unknown as CalendarDay | undefined;
+      return { 'aria-selected': date ? isChosen(dayIso(date)) : false };
+    },
+    dayLabel: { 'aria-selected': undefined },
+    monthTitle: { 'aria-label': undefined },
+    yearTitle: { 'aria-label': undefined },
+  };
+}
 
 /** One optional or required day ('YYYY-MM-DD', null when none), picked from a calendar. */
 export function DateField({
@@ -48,6 +75,7 @@ export function DateField({
         aria-describedby={below}
         className="w-full form-date"
         panelClassName="form-date-panel"
+        pt={calendarPt((day) => day === field.value)}
       />
     </FieldShell>
   );
@@ -102,6 +130,7 @@ export function MultiDateField({
           locale={calendarLocale(i18n.language)}
           disabled={disabled}
           className="multi-date__calendar"
+          pt={calendarPt((day) => chosen.includes(day))}
         />
         <div className="multi-date__chosen">
           <span className="multi-date__title">{t('dates_field.chosen', { count: chosen.length })}</span>

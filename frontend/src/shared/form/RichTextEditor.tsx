@@ -250,6 +250,19 @@ export default function RichTextEditor({
     return 'handled';
   };
 
+  /** Enter at the end of a heading starts a paragraph, not another heading. */
+  const handleReturn = (_e: unknown, current: EditorState): DraftHandleValue => {
+    const selection = current.getSelection();
+    const block = current.getCurrentContent().getBlockForKey(selection.getStartKey());
+    if (!selection.isCollapsed() || !block.getType().startsWith('header-') || selection.getStartOffset() !== block.getLength()) {
+      return 'not-handled';
+    }
+    const split = Modifier.splitBlock(current.getCurrentContent(), selection);
+    const paragraph = Modifier.setBlockType(split, split.getSelectionAfter(), 'unstyled');
+    change(EditorState.push(current, paragraph, 'split-block'));
+    return 'handled';
+  };
+
   const blockType = state.getCurrentContent().getBlockForKey(state.getSelection().getStartKey())?.getType();
   const styles = state.getCurrentInlineStyle();
   const currentLink = linkAtSelection(state);
@@ -379,7 +392,13 @@ export default function RichTextEditor({
               onFocus={() => setFocusIndex(index)}
               onClick={() => run(tool)}
             >
-              {'icon' in tool && tool.icon ? <i className={tool.icon} aria-hidden /> : <span aria-hidden>{'text' in tool ? tool.text : ''}</span>}
+              {'icon' in tool && tool.icon ? (
+                <i className={tool.icon} aria-hidden />
+              ) : (
+                // Drawn by CSS: the button's name is the spelled-out label, not the glyph (axe:
+                // label-content-name-mismatch).
+                <span className="rich-text__glyph" data-glyph={'text' in tool ? tool.text : ''} aria-hidden />
+              )}
             </button>
           );
         })}
@@ -405,6 +424,7 @@ export default function RichTextEditor({
           onChange={change}
           onBlur={onBlur}
           handleKeyCommand={handleKeyCommand}
+          handleReturn={handleReturn}
           blockRendererFn={blockRenderer}
           ariaLabelledBy={labelId}
           ariaDescribedBy={describedByIds}

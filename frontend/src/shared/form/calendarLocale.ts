@@ -1,13 +1,14 @@
-import { addLocale, localeOptions } from 'primereact/api';
+import { addLocale, localeOptions, updateLocaleOption } from 'primereact/api';
 
 /**
  * The calendar's Montenegrin texts and date format, added to PrimeReact's 'sr-Latn-ME' locale
  * (app/primeLocale.ts) when the first date field loads: the login page does not need them.
- * English is PrimeReact's built-in 'en'.
+ * English is PrimeReact's built-in 'en', with the same short day format.
  */
 addLocale('sr-Latn-ME', {
   ...(localeOptions('sr-Latn-ME') as object | undefined),
-  dateFormat: 'dd.mm.yy.',
+  // Days without a leading zero: a day's cell is named by its date, which must hold the shown number.
+  dateFormat: 'd.m.yy.',
   firstDayOfWeek: 1,
   dayNames: ['nedjelja', 'ponedjeljak', 'utorak', 'srijeda', 'četvrtak', 'petak', 'subota'],
   dayNamesShort: ['ned', 'pon', 'uto', 'sri', 'čet', 'pet', 'sub'],
@@ -39,3 +40,4 @@ addLocale('sr-Latn-ME', {
   prevDecade: 'Prethodna decenija',
   nextDecade: 'Sljedeća decenija',
 });
+updateLocaleOption('dateFormat', 'm/d/yy', 'en');

@@ -23,11 +23,13 @@ export function todayIso(now: Date = new Date()): IsoDate {
   return toIsoDate(now);
 }
 
-/** A day in the language's numeric form: 03.12.2026. in Montenegrin, 12/3/2026 in English. */
+/** A day in the language's numeric form, as the calendars show it: 3.12.2026. in Montenegrin, 12/3/2026 in English. */
 export function formatIsoDate(value: string, language: string): string {
   const date = fromIsoDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  // Intl writes Montenegrin days with spaces ("3. 12. 2026."); the calendars and the spec do not.
+  if (language.startsWith('sr')) return `${date.getDate()}.${date.getMonth() + 1}.${date.getFullYear()}.`;
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'numeric', year: 'numeric' }).format(date);
 }
 
 /** Several days, ascending, in the language's form, joined by commas. */

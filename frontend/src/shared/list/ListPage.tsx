@@ -192,15 +192,19 @@ export function ListPage<T extends ListRow>({
     return own ?? t('table.filter_placeholder');
   };
 
+  // The select's "All" choice; the filter itself is then empty (nothing sent).
+  const ALL = '*';
   const selectFilter = (column: ListColumn<T>, options: FilterOption[]) => (
     <Dropdown
-      value={table.draft[column.field] ?? ''}
-      options={[{ label: t('active.all'), value: '' }, ...options.map((o) => ({ label: t(o.label), value: o.value }))]}
-      onChange={(e) => applyFilters({ ...table.draft, [column.field]: String(e.value ?? '') })}
+      value={table.draft[column.field] || ALL}
+      options={[{ label: t('active.all'), value: ALL }, ...options.map((o) => ({ label: t(o.label), value: o.value }))]}
+      onChange={(e) => {
+        const value = String(e.value ?? ALL);
+        applyFilters({ ...table.draft, [column.field]: value === ALL ? '' : value });
+      }}
       ariaLabel={t(column.header)}
       aria-label={t(column.header)}
       pt={{ ...DROPDOWN_PT, select: { 'aria-label': t(column.header) } }}
-      placeholder={narrow ? t(column.header) : undefined}
       className="list-filter__select"
     />
   );
