@@ -119,6 +119,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(partnerports.PartnerRepository), new(*persistence.PartnerStore)),
 	wire.Bind(new(partnerports.Types), new(*persistence.PartnerStore)),
 	persistence.NewPartnerCatalog, wire.Bind(new(partnerports.Catalog), new(*persistence.PartnerCatalog)),
+	persistence.NewPartnerAppSessions, wire.Bind(new(partnerports.AppSessions), new(*persistence.PartnerAppSessions)),
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.

@@ -101,7 +101,8 @@ func seedPartners(ctx context.Context, app *App) (int, error) {
 		}
 		if page.Total == 0 {
 			for _, m := range demoMessages {
-				if err := app.Partner.AddSupportMessage(ctx, kernel.ID(m.typeID), kernel.ID(m.partner), m.text); err != nil {
+				// Sent through the partner app's own rules, as a partner's app would.
+				if _, err := app.Partner.SendSupportMessage(ctx, kernel.ID(m.partner), kernel.ID(m.typeID), m.text); err != nil {
 					return created, err
 				}
 			}

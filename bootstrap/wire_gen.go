@@ -49,7 +49,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	partnerCatalog := persistence.NewPartnerCatalog(db)
 	partnerLists := persistence.NewPartnerLists(db)
 	workbooks := excel.New()
-	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, argon2Hasher, txManager, systemClock)
+	partnerAppSessions := persistence.NewPartnerAppSessions(db)
+	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, partnerAppSessions, argon2Hasher, txManager, systemClock)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
