@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"vitrina/adapters/persistence/dbtest"
+	"vitrina/domain/identity"
 	"vitrina/ports"
 	catalogports "vitrina/ports/catalog"
 )
@@ -56,6 +57,20 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	contacts, _ := app.Partner.Contacts(ctx, 1001)
 	if partners.Total != len(demoPartnerData) || messages.Total != 6 || len(contacts) != 2 {
 		t.Fatalf("partners %d active messages %d contacts %d", partners.Total, messages.Total, len(contacts))
+	}
+	// The README's partner app sign-ins: every demo partner with its app password, and the
+	// demo users linked to a partner for that partner.
+	for _, d := range demoPartnerData {
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{PartnerID: &d.id, Password: demoAppPassword}, "seed-test")
+		if err != nil || *res.PartnerID != d.id {
+			t.Fatalf("partner %d signs in to the app: %v", d.id, err)
+		}
+	}
+	for username, partner := range map[string]int64{"stefan.djukanovic": 1006, "snezana.scekic": 1009, "sanja.knezevic": 1002} {
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{Username: username, Password: "demo1234"}, "seed-test")
+		if err != nil || *res.PartnerID != partner {
+			t.Fatalf("%s signs in to the app for %d: %+v, %v", username, partner, res, err)
+		}
 	}
 }
 
