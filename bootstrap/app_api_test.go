@@ -1,13 +1,16 @@
 package bootstrap
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"vitrina/adapters/http/kit"
+	appidentity "vitrina/application/identity"
 )
 
 // appLogin signs in to the partner app and answers the token.
@@ -361,5 +364,59 @@ func TestAppSupportMessage(t *testing.T) {
 		if len(info.Evidentions) != 2 {
 			t.Fatalf("unseen after the second message %v", info.Evidentions)
 		}
+	})
+}
+
+// The serving process's session purge removes expired sessions of both kinds and keeps the
+// live ones of both.
+func TestSessionPurgeWorkerCoversAppSessions(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		a.appWorld()
+		ctx := context.Background()
+		expiredApp, liveApp := a.appLogin(partnerSignIn(1001, "tajna1")), a.appLogin(userSignIn("vezani", "pass1234"))
+		expiredPanel := a.login("slobodni", "pass1234")
+		for _, token := range []string{expiredApp, expiredPanel} {
+			if _, err := a.app.DB.NewRaw("UPDATE sessions SET expires_at = ? WHERE token_hash = ?", time.Now().Add(-time.Minute).UTC(),
+				appidentity.HashToken(token)).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		count := func() (kinds map[string]int) {
+			var rows []struct {
+				Kind string `bun:"kind"`
+				N    int    `bun:"n"`
+			}
+			if err := a.app.DB.NewRaw("SELECT kind, count(*) AS n FROM sessions GROUP BY kind").Scan(ctx, &rows); err != nil {
+				t.Fatal(err)
+			}
+			kinds = map[string]int{}
+			for _, r := range rows {
+				kinds[r.Kind] = r.N
+			}
+			return kinds
+		}
+		if got := count(); got["app"] != 2 || got["panel"] != 2 {
+			t.Fatalf("before the purge %v", got)
+		}
+		var purge Worker
+		for _, w := range a.app.Workers {
+			if w.Name == "session purge" {
+				purge = w
+			}
+		}
+		runner := StartWorkers(a.app.Log, Workers{purge}) // the worker purges at once, then hourly
+		deadline := time.Now().Add(10 * time.Second)
+		for got := count(); got["app"] != 1 || got["panel"] != 1; got = count() {
+			if time.Now().After(deadline) {
+				t.Fatalf("after the purge %v", got)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err := runner.Stop(5 * time.Second); err != nil {
+			t.Fatal(err)
+		}
+		a.expect(a.do("GET", "/api/app/me", liveApp, nil), 200)
+		a.expect(a.do("GET", "/api/users/1", a.admin, nil), 200)
+		a.expect(a.do("GET", "/api/app/me", expiredApp, nil), 401)
 	})
 }

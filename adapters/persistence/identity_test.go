@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/migrate"
 
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
@@ -420,6 +421,54 @@ func TestAppSessionsContract(t *testing.T) {
 			t.Fatalf("no partner: %v", err)
 		}
 	})
+}
+
+// Migration 8 (app sessions) keeps the panel sessions open before it: they come back as
+// panel sessions of their users, and stay valid.
+func TestAppSessionsMigrationKeepsOpenSessions(t *testing.T) {
+	for _, e := range dbtest.Engines() {
+		t.Run(e.Name, func(t *testing.T) {
+			ctx := context.Background()
+			db, err := persistence.Open(ctx, e.Open(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = db.Close() })
+			all, err := persistence.Migrations(db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := migrate.NewMigrations()
+			for _, m := range all.Sorted() {
+				if m.Name < "20261124000008" {
+					before.Add(m)
+				}
+			}
+			migrator := migrate.NewMigrator(db, before, migrate.WithMarkAppliedOnSuccess(true))
+			if err := migrator.Init(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := migrator.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.NewRaw(`INSERT INTO users (name, name_fold, username, username_fold, password_hash, roles, created_at, updated_at)
+				VALUES ('Ana', 'ana', 'ana', 'ana', 'h', 'admin', ?, ?)`, t0, t0).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.NewRaw("INSERT INTO sessions (token_hash, user_id, expires_at, created_at) VALUES ('old', 1, ?, ?)",
+				t0.Add(time.Hour), t0).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			applied, err := persistence.Migrate(ctx, db)
+			if err != nil || len(applied) == 0 || applied[0] != "20261124000008_app_sessions" {
+				t.Fatalf("applied %v, %v", applied, err)
+			}
+			s, err := persistence.NewSessions(db).Find(ctx, "old")
+			if err != nil || s.IsApp() || s.UserID != 1 || s.PartnerID != 0 || !s.ExpiresAt.Equal(t0.Add(time.Hour)) || !s.Whole() {
+				t.Fatalf("the open session after the migration %+v, %v", s, err)
+			}
+		})
+	}
 }
 
 func TestMigrationsMatchAcrossEngines(t *testing.T) {
