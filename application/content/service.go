@@ -285,17 +285,11 @@ func (s *Service) StreamPartners(ctx context.Context, sliderID kernel.ID, q port
 // ExportColumns are the header of a slider's partners file.
 var ExportColumns = []string{"id", "name", "categories", "dates", "quantity", "confirmed"}
 
-// CheckExport answers what Export would before it writes anything: a missing slider.
-func (s *Service) CheckExport(ctx context.Context, sliderID kernel.ID) error {
-	_, err := s.lists.Sliders.Find(ctx, sliderID)
-	return err
-}
-
 // Export writes a slider's partners matching q, in q's order, row by row: the days as
 // dd.mm.yyyy, the confirmation as 1 or 0.
 func (s *Service) Export(ctx context.Context, w io.Writer, sliderID kernel.ID, q ports.ListQuery) error {
-	if err := s.CheckExport(ctx, sliderID); err != nil {
-		return err
+	if _, err := s.lists.Sliders.Find(ctx, sliderID); err != nil {
+		return err // before the first byte: the answer is still the error's
 	}
 	return s.sheets.Write(ctx, w, "Partners", ExportColumns, func(emit func([]ports.SheetCell) error) error {
 		return s.StreamPartners(ctx, sliderID, q, func(v contentports.SliderPartnerView) error {
