@@ -60,7 +60,7 @@ type ImageStore interface {
 	Delete(folder, name string) error
 }
 
-// HTMLSanitizer reduces untrusted rich text to the safe subset a page may show (ADR 0017).
+// HTMLSanitizer reduces untrusted rich text to the safe subset a page may show (ADR 0018).
 // It is a kept library's policy, never string handling of our own.
 type HTMLSanitizer interface {
 	// Sanitize returns the safe form of html. drop, when not nil, also leaves out every

@@ -1,6 +1,6 @@
 // Package richtext reduces untrusted HTML (a slider's page, written in the panel's editor and
 // shown in the partners' app) to a small safe subset with bluemonday, a maintained
-// allowlist sanitiser (ADR 0017).
+// allowlist sanitiser (ADR 0018).
 package richtext
 
 import (

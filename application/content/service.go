@@ -20,7 +20,7 @@ import (
 // ImageKind is the folder of slider images: banners, extra images and the images of pages.
 const ImageKind = "sliders"
 
-// The sizes slider images keep (ADR 0017): a banner fills a phone's or a monitor's width;
+// The sizes slider images keep (ADR 0018): a banner fills a phone's or a monitor's width;
 // an image of a page is shown at most at the width of the page.
 var (
 	BannerImage  = ports.ImageKind{Folder: ImageKind, MaxSide: 1920}
@@ -178,7 +178,7 @@ func (s *Service) Create(ctx context.Context, f SliderForm) (contentports.Slider
 }
 
 // Update edits a slider loaded at version. New images replace the old ones, which are then
-// deleted; with Remove the old images of the page go (ADR 0017).
+// deleted; with Remove the old images of the page go (ADR 0018).
 func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Version, f SliderForm) (contentports.SliderView, error) {
 	old, err := s.lists.Sliders.Find(ctx, id)
 	if err != nil {

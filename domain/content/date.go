@@ -32,7 +32,7 @@ func MustDate(s string) Date {
 }
 
 // DateOf is the day of t in t's own location; the services pass the clock's time, so
-// "today" is the UTC day (ADR 0017).
+// "today" is the UTC day (ADR 0018).
 func DateOf(t time.Time) Date { return Date{iso: t.Format(dateLayout)} }
 
 // String is the day as YYYY-MM-DD, "" for the zero Date.

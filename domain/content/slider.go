@@ -26,7 +26,7 @@ func (t Type) valid() bool { return t >= Slika && t <= Seminar }
 // HasPage tells whether the kind has a page: the extra image, the rich content and a push.
 func (t Type) HasPage() bool { return t == Promocija || t == Seminar }
 
-// Limits of a slider's fields (ADR 0012, ADR 0017).
+// Limits of a slider's fields (ADR 0012, ADR 0018).
 const (
 	// MaxPageContentBytes bounds the rich content, both as typed (before the sanitiser
 	// reads it) and as kept.

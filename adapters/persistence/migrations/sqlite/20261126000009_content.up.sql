@@ -1,4 +1,4 @@
--- The content context (ADR 0017): sliders with their categories and seminar days, and what
+-- The content context (ADR 0018): sliders with their categories and seminar days, and what
 -- partners hold of them: one row per partner and slider (a seminar sign-up, quantity 0, with
 -- its days in slider_partner_dates; or a promotion order, quantity 1 or more). Days are ISO
 -- text (YYYY-MM-DD), which sorts and compares as days do on both engines.
