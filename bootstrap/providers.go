@@ -124,6 +124,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(partnerports.PartnerRepository), new(*persistence.PartnerStore)),
 	wire.Bind(new(partnerports.Types), new(*persistence.PartnerStore)),
 	persistence.NewPartnerCatalog, wire.Bind(new(partnerports.Catalog), new(*persistence.PartnerCatalog)),
+	persistence.NewPartnerAppSessions, wire.Bind(new(partnerports.AppSessions), new(*persistence.PartnerAppSessions)),
 
 	persistence.NewSliderStore, persistence.NewContentLists, persistence.NewPartnerSliders,
 	wire.Bind(new(contentports.SliderRepository), new(*persistence.SliderStore)),

@@ -17,8 +17,8 @@ var demoLast = []string{"Petrović", "Vujović", "Radović", "Marković", "Popov
 	"Lakić", "Perović", "Bulatović", "Vuković", "Mijušković", "Raičević", "Kovačević"}
 
 // SeedDemo loads the demo data set once: the catalog, partners, sliders with sign-ups and
-// orders, and back-office users of every role, two of them linked to a partner. Running it
-// again changes nothing.
+// orders, and back-office users of every role, three of them linked to a partner (they sign
+// in to the partner app for it). Running it again changes nothing.
 func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 	summary, err := seedCatalog(ctx, app)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/domain/content"
+	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
 	catalogports "vitrina/ports/catalog"
@@ -97,6 +98,20 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	shown, err := app.Content.VisibleTo(ctx, 1010)
 	if err != nil || len(shown) != 3 {
 		t.Fatalf("partner 1010 sees %d sliders: %v", len(shown), err)
+	}
+	// The README's partner app sign-ins: every demo partner with its app password, and the
+	// demo users linked to a partner for that partner.
+	for _, d := range demoPartnerData {
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{PartnerID: &d.id, Password: demoAppPassword}, "seed-test")
+		if err != nil || *res.PartnerID != d.id {
+			t.Fatalf("partner %d signs in to the app: %v", d.id, err)
+		}
+	}
+	for username, partner := range map[string]int64{"stefan.djukanovic": 1006, "snezana.scekic": 1009, "sanja.knezevic": 1002} {
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{Username: username, Password: "demo1234"}, "seed-test")
+		if err != nil || *res.PartnerID != partner {
+			t.Fatalf("%s signs in to the app for %d: %+v, %v", username, partner, res, err)
+		}
 	}
 }
 

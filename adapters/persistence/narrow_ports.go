@@ -21,12 +21,13 @@ var (
 	_ identityports.PartnerDirectory = (*PartnerDirectory)(nil)
 	_ catalogports.CategoryUsage     = (*PartnerCategoryUsage)(nil)
 	_ partnerports.Catalog           = (*PartnerCatalog)(nil)
+	_ partnerports.AppSessions       = (*PartnerAppSessions)(nil)
 	_ contentports.Partners          = (*ContentPartners)(nil)
 	_ contentports.Catalog           = (*ContentCatalog)(nil)
 	_ catalogports.CategoryUsage     = (*SliderCategoryUsage)(nil)
 )
 
-// PartnerDirectory answers identity: does a partner exist.
+// PartnerDirectory answers identity: does a partner exist, and may it sign in to the app.
 type PartnerDirectory struct{ db *bun.DB }
 
 // NewPartnerDirectory returns identity's partner directory over db.
@@ -35,6 +36,44 @@ func NewPartnerDirectory(db *bun.DB) *PartnerDirectory { return &PartnerDirector
 // PartnerExists tells whether a partner with the id exists, active or not.
 func (d *PartnerDirectory) PartnerExists(ctx context.Context, id int64) (bool, error) {
 	return rowExists(ctx, d.db, "partners", kernel.ID(id))
+}
+
+// AppAccount reads whether the partner is active and its app password's hash.
+func (d *PartnerDirectory) AppAccount(ctx context.Context, id int64) (identityports.PartnerAccount, error) {
+	var row struct {
+		IsActive     bool   `bun:"is_active"`
+		PasswordHash string `bun:"password_hash"`
+	}
+	err := conn(ctx, d.db).NewSelect().TableExpr("partners").Column("is_active", "password_hash").Where("id = ?", id).
+		Limit(1).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return identityports.PartnerAccount{}, kernel.NotFound("partner")
+	}
+	if err != nil {
+		return identityports.PartnerAccount{}, err
+	}
+	return identityports.PartnerAccount{Active: row.IsActive, PasswordHash: row.PasswordHash}, nil
+}
+
+// PartnerAppSessions answers the partner context: end a partner's app sessions, which
+// identity keeps in its sessions table.
+type PartnerAppSessions struct{ db *bun.DB }
+
+// NewPartnerAppSessions returns the partner context's view of the app sessions over db.
+func NewPartnerAppSessions(db *bun.DB) *PartnerAppSessions { return &PartnerAppSessions{db: db} }
+
+// EndAll deletes every app session of the partner: its own and its linked users'.
+func (a *PartnerAppSessions) EndAll(ctx context.Context, partnerID kernel.ID) error {
+	_, err := conn(ctx, a.db).NewDelete().TableExpr("sessions").Where("kind = ?", string(kernel.AppSession)).
+		Where("partner_id = ?", int64(partnerID)).Exec(ctx)
+	return err
+}
+
+// EndOwn deletes the app sessions the partner opened with its own id and app password.
+func (a *PartnerAppSessions) EndOwn(ctx context.Context, partnerID kernel.ID) error {
+	_, err := conn(ctx, a.db).NewDelete().TableExpr("sessions").Where("kind = ?", string(kernel.AppSession)).
+		Where("partner_id = ?", int64(partnerID)).Where("user_id IS NULL").Exec(ctx)
+	return err
 }
 
 // PartnerCategoryUsage answers the catalog: how many active partners are in a category.

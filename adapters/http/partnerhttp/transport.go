@@ -59,8 +59,13 @@ type partnerTail struct {
 
 // MarshalJSON writes one object: the head's fields, the figures, the tail's fields.
 func (p partnerJSON) MarshalJSON() ([]byte, error) {
+	return joinObjects(p.partnerHead, p.Figures, p.partnerTail)
+}
+
+// joinObjects writes the fields of each part, a JSON object, as one object in order.
+func joinObjects(parts ...any) ([]byte, error) {
 	out := []byte{'{'}
-	for _, part := range []any{p.partnerHead, p.Figures, p.partnerTail} {
+	for _, part := range parts {
 		b, err := json.Marshal(part)
 		if err != nil {
 			return nil, err

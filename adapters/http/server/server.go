@@ -67,6 +67,10 @@ func New(d Deps) *Server {
 	router.Handle(partnerhttp.Routes(d.Partner)...)
 	router.Handle(partnerhttp.OverviewRoutes(d.Overview)...)
 	router.Handle(contenthttp.Routes(d.Content)...)
+	// The partner app's calls (ADR 0017): each context declares its own under kit.AppPrefix
+	// with kit.Access{App: true}.
+	router.Handle(identityhttp.AppRoutes(d.Identity)...)
+	router.Handle(partnerhttp.AppRoutes(d.Partner)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
