@@ -71,6 +71,7 @@ func New(d Deps) *Server {
 	// with kit.Access{App: true}.
 	router.Handle(identityhttp.AppRoutes(d.Identity)...)
 	router.Handle(partnerhttp.AppRoutes(d.Partner)...)
+	router.Handle(contenthttp.AppRoutes(d.Content)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
