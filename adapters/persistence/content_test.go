@@ -102,6 +102,19 @@ func TestSliderRepositoryContract(t *testing.T) {
 		if p := list(ports.ListQuery{Filters: map[string]string{"type": "3"}}); p.Total != 1 || p.Items[0].Type != content.Seminar {
 			t.Fatalf("type filter %+v", p)
 		}
+		// A trigram filter with a number or a flag: the total counts both (on SQLite the
+		// phrase's matches alone were the total).
+		for _, f := range []map[string]string{{"name": "akcij", "type": "3"}, {"name": "akcij", "is_visible": "0"}} {
+			if p := list(ports.ListQuery{Filters: f}); p.Total != 0 || len(p.Items) != 0 {
+				t.Fatalf("%v: %+v", f, p)
+			}
+		}
+		if p := list(ports.ListQuery{Filters: map[string]string{"name": "akcij", "type": "2", "is_visible": "true"}}); p.Total != 1 {
+			t.Fatalf("name, type and visibility %+v", p)
+		}
+		if _, err := lists.Sliders.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"is_visible": "da"}}); kernel.KindOf(err) != kernel.KindInvalid {
+			t.Fatalf("a flag that is neither 1 nor 0: %v", err)
+		}
 		if p := list(ports.ListQuery{Sort: "name"}); !slices.Equal(sliderNames(p.Items), []string{"Baner Rasvjeta", "Seminar o bojama", "Zimska akcija"}) {
 			t.Fatalf("by name %v", sliderNames(p.Items))
 		}
