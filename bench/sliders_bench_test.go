@@ -13,7 +13,6 @@ import (
 
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/adapters/security"
-	"vitrina/bootstrap"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 )
@@ -179,5 +178,3 @@ func BenchmarkSlidersListPostgres(b *testing.B) {
 	}
 	benchSlidersOn(b, dbtest.PostgresURL(b))
 }
-
-var _ = bootstrap.Prepare

@@ -18,7 +18,6 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"vitrina/adapters/persistence/dbtest"
 	"vitrina/domain/kernel"
 )
 
@@ -333,6 +332,14 @@ func TestSlidersCreateListEditToggle(t *testing.T) {
 		}
 		vis(999999, 404)
 		a.toggle("/api/sliders", 999999, 404)
+
+		// A category an active slider uses stays active (the catalog asks the sliders too).
+		if msg := a.expect(a.do("DELETE", fmt.Sprintf("/api/categories/%d", w.boje), a.admin, nil), 435).message(t); msg != "The category is used by active records." {
+			t.Fatalf("category in use: %q", msg)
+		}
+		a.toggle("/api/sliders", promo.ID, 200)
+		a.toggle("/api/sliders", seminar.ID, 200)
+		a.toggle("/api/categories", w.boje, 200)
 	})
 }
 
@@ -542,6 +549,3 @@ func TestSliderPartnersConfirmAndExcel(t *testing.T) {
 		}
 	})
 }
-
-// The OpenAPI test covers the calls; this one makes sure the PostgreSQL run is not skipped in CI.
-var _ = dbtest.Engines
