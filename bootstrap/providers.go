@@ -41,6 +41,11 @@ type App struct {
 	Workers  Workers
 }
 
+// ProvideBusinessZone is the zone of VITRINA_TIME_ZONE.
+func ProvideBusinessZone(cfg Config) ports.BusinessZone {
+	return ports.BusinessZone{Location: cfg.TimeZone}
+}
+
 // SystemClock is the wall clock.
 type SystemClock struct{}
 
@@ -143,5 +148,5 @@ var ApplicationSet = wire.NewSet(
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)),
-	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)),
+	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)), ProvideBusinessZone,
 )

@@ -18,6 +18,10 @@ import (
 	"vitrina/application/partner"
 )
 
+import (
+	_ "time/tzdata"
+)
+
 // Injectors from wire.go:
 
 // InitApp builds the application for a command.
@@ -60,7 +64,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	contentPartners := persistence.NewContentPartners(db)
 	contentCatalog := persistence.NewContentCatalog(db)
 	sanitizer := richtext.New()
-	contentService := content.NewService(sliderStore, contentLists, partnerSliders, contentPartners, contentCatalog, images, sanitizer, workbooks, txManager, systemClock)
+	businessZone := ProvideBusinessZone(cfg)
+	contentService := content.NewService(sliderStore, contentLists, partnerSliders, contentPartners, contentCatalog, images, sanitizer, workbooks, txManager, systemClock, businessZone)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()

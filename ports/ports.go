@@ -16,6 +16,20 @@ type Clock interface {
 	Now() time.Time
 }
 
+// BusinessZone is the time zone whose calendar the date rules count days in
+// (VITRINA_TIME_ZONE): a seminar day is "before today" where the business is, not in UTC.
+type BusinessZone struct {
+	Location *time.Location
+}
+
+// Local is t in the business's zone (UTC when none is set), for reading its calendar day.
+func (z BusinessZone) Local(t time.Time) time.Time {
+	if z.Location == nil {
+		return t.UTC()
+	}
+	return t.In(z.Location)
+}
+
 // TxManager runs fn in one database transaction; repositories called with the context fn
 // receives take part in it.
 type TxManager interface {

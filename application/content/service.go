@@ -54,21 +54,22 @@ type Service struct {
 	sheets   ports.Spreadsheet
 	tx       ports.TxManager
 	clock    ports.Clock
+	zone     ports.BusinessZone
 }
 
 // NewService wires the content use cases.
 func NewService(repo contentports.SliderRepository, lists contentports.ContentLists, shown contentports.PartnerSliders,
 	partners contentports.Partners, catalog contentports.Catalog, images ports.ImageStore, html ports.HTMLSanitizer,
-	sheets ports.Spreadsheet, tx ports.TxManager, clock ports.Clock) *Service {
+	sheets ports.Spreadsheet, tx ports.TxManager, clock ports.Clock, zone ports.BusinessZone) *Service {
 	return &Service{repo: repo, lists: lists, shown: shown, partners: partners, catalog: catalog, images: images, html: html,
-		sheets: sheets, tx: tx, clock: clock}
+		sheets: sheets, tx: tx, clock: clock, zone: zone}
 }
 
 // Lists are the content context's list screens.
 func (s *Service) Lists() contentports.ContentLists { return s.lists }
 
-// Today is the day the rules count from: the clock's day (UTC).
-func (s *Service) Today() content.Date { return content.DateOf(s.clock.Now()) }
+// Today is the day the rules count from: the clock's calendar day in the business's zone.
+func (s *Service) Today() content.Date { return content.DateOf(s.zone.Local(s.clock.Now())) }
 
 // AvailableDates are the days of dates from today on.
 func (s *Service) AvailableDates(dates []string) []string {

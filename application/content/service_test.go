@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	_ "time/tzdata"
 
 	"github.com/uptrace/bun"
 
@@ -42,6 +43,15 @@ func (c *clock) set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
 
 var start = time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
 
+// podgorica is the business's zone of the fixtures (one hour ahead of UTC in winter).
+var podgorica = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Podgorica")
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}()
+
 type fixture struct {
 	svc     *appcontent.Service
 	db      *bun.DB
@@ -59,7 +69,7 @@ func newFixture(t *testing.T, db *bun.DB) *fixture {
 	f := &fixture{db: db, clock: &clock{now: start}, dataDir: t.TempDir()}
 	f.svc = appcontent.NewService(persistence.NewSliderStore(db), persistence.NewContentLists(db), persistence.NewPartnerSliders(db),
 		persistence.NewContentPartners(db), persistence.NewContentCatalog(db), storage.NewImages(f.dataDir), richtext.New(), excel.New(),
-		persistence.NewTxManager(db), f.clock)
+		persistence.NewTxManager(db), f.clock, ports.BusinessZone{Location: podgorica})
 	cat := persistence.NewCatalog(db)
 	for i, name := range []string{"Alati", "Boje"} {
 		c, _ := catalog.NewCategory(name, start)
@@ -168,6 +178,31 @@ func (f *fixture) form(typ content.Type, name string, cats ...kernel.ID) appcont
 		in.Dates = []string{"2026-12-10", "2026-12-03"}
 	}
 	return appcontent.SliderForm{Input: in}
+}
+
+// Today turns at midnight where the business is: at 23:30 UTC on 2 December it is already
+// 3 December in Podgorica, so a seminar day of 2 December is past there.
+func TestTodayIsTheBusinessDay(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		f.clock.set(time.Date(2026, 12, 2, 22, 30, 0, 0, time.UTC))
+		if got := f.svc.Today().String(); got != "2026-12-02" {
+			t.Fatalf("at 23:30 in Podgorica today is %s, want 2026-12-02", got)
+		}
+		f.clock.set(time.Date(2026, 12, 2, 23, 30, 0, 0, time.UTC))
+		if got := f.svc.Today().String(); got != "2026-12-03" {
+			t.Fatalf("at 00:30 in Podgorica today is %s, want 2026-12-03", got)
+		}
+		form := f.form(content.Seminar, "Seminar u ponoć", f.alati)
+		form.Input.Dates = []string{"2026-12-02"}
+		form.Image = jpegOf(t, 100, 50)
+		if _, err := f.svc.Create(ctx, form); !errors.Is(err, content.ErrBadDates) {
+			t.Fatalf("a day already past in Podgorica: got %v, want 436", err)
+		}
+		form.Input.Dates = []string{"2026-12-03"}
+		must(f.svc.Create(ctx, form))(t)
+	})
 }
 
 func TestCreateAndEditSliders(t *testing.T) {
