@@ -16,7 +16,8 @@ func env(m map[string]string) func(string) string { return func(k string) string
 
 func TestLoadConfig(t *testing.T) {
 	cfg, err := LoadConfig(env(nil))
-	if err != nil || cfg.Addr != "127.0.0.1:8080" || cfg.DatabaseURL != "sqlite://data/vitrina.db" || cfg.TokenTTL != 12*time.Hour || cfg.DataDir != "data" {
+	if err != nil || cfg.Addr != "127.0.0.1:8080" || cfg.DatabaseURL != "sqlite://data/vitrina.db" || cfg.TokenTTL != 12*time.Hour || cfg.DataDir != "data" ||
+		cfg.TimeZone.String() != "Europe/Podgorica" {
 		t.Fatalf("defaults %+v, %v", cfg, err)
 	}
 	for _, bad := range []map[string]string{
@@ -25,6 +26,8 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_ADMIN_USERNAME": "admin"},
 		{"VITRINA_TRUST_PROXY": "maybe"},
 		{"VITRINA_MAP_TILES": "javascript:alert(1)"},
+		{"VITRINA_TIME_ZONE": "Mars/Olympus"},
+		{"VITRINA_TIME_ZONE": "Local"},
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)

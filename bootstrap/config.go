@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"time"
+	// The zone database inside the binary: VITRINA_TIME_ZONE works on a machine without one.
+	_ "time/tzdata"
 )
 
 // Config is the environment of architecture §2.
@@ -23,6 +25,8 @@ type Config struct {
 	TrustProxy     bool
 	MapTiles       string // URL template of the store map's tiles, {z}/{x}/{y}
 	MapAttribution string
+	// TimeZone is the business's zone: the calendar that date rules count days in.
+	TimeZone *time.Location
 }
 
 // LoadConfig reads the environment, with the documented defaults.
@@ -50,6 +54,11 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if u, err := url.Parse(cfg.MapTiles); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return Config{}, fmt.Errorf("VITRINA_MAP_TILES: want an http(s) URL template with {z}, {x} and {y}")
 	}
+	zone, err := time.LoadLocation(get("VITRINA_TIME_ZONE", "Europe/Podgorica"))
+	if err != nil || zone.String() == "Local" {
+		return Config{}, fmt.Errorf("VITRINA_TIME_ZONE: want an IANA time zone such as Europe/Podgorica")
+	}
+	cfg.TimeZone = zone
 	ttl, err := time.ParseDuration(get("VITRINA_TOKEN_TTL", "12h"))
 	if err != nil || ttl < time.Minute {
 		return Config{}, fmt.Errorf("VITRINA_TOKEN_TTL: want a duration of at least 1m, like 12h")

@@ -59,3 +59,33 @@ func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 		}
 	}
 }
+
+// The partner app's calls are described under their own tag `app`, and only they are; each
+// needs the bearer scheme (the document's default) except the public sign-in, which says
+// it needs none.
+func TestOpenAPITagsTheAppCalls(t *testing.T) {
+	paths, routes := openAPIAndRoutes(t)
+	apps := 0
+	for _, r := range routes {
+		op, _ := paths[r.Path][strings.ToLower(r.Method)].(map[string]any)
+		tags, _ := op["tags"].([]any)
+		tagged := len(tags) == 1 && tags[0] == "app"
+		if r.Access.App != tagged {
+			t.Errorf("%s %s: App %v, tags %v", r.Method, r.Path, r.Access.App, tags)
+		}
+		if !r.Access.App {
+			continue
+		}
+		apps++
+		security, declared := op["security"].([]any)
+		if r.Access.Public != (declared && len(security) == 0) {
+			t.Errorf("%s %s: public %v, security %v", r.Method, r.Path, r.Access.Public, op["security"])
+		}
+		if responses, _ := op["responses"].(map[string]any); !r.Access.Public && (responses["401"] == nil || responses["403"] == nil) {
+			t.Errorf("%s %s documents no 401 or 403", r.Method, r.Path)
+		}
+	}
+	if apps < 4 {
+		t.Fatalf("%d app calls", apps)
+	}
+}

@@ -123,7 +123,7 @@ func TestOverviewSupportByWeek(t *testing.T) {
 			{501, "2026-03-02T10:00:00Z"}, {502, "2026-03-08T23:30:00Z"},
 			{501, "2026-03-09T00:10:00Z"}, {501, "2026-03-11T12:00:00Z"}, {503, "2026-02-27T09:00:00Z"},
 		} {
-			if err := a.app.Partner.AddSupportMessage(ctx, 1, m.partner, fmt.Sprintf("Poruka %d", i+1)); err != nil {
+			if _, err := a.app.Partner.SendSupportMessage(ctx, m.partner, 1, fmt.Sprintf("Poruka %d", i+1)); err != nil {
 				t.Fatal(err)
 			}
 			at, _ := time.Parse(time.RFC3339, m.at)

@@ -263,7 +263,7 @@ func TestCustomerSupportAndCommentInfo(t *testing.T) {
 		a.createPartner(partnerBody(9, "Žalba Trade", w.city, "0", w.alati))
 		ctx := context.Background()
 		for i, text := range []string{"Prvi prijedlog", "Druga žalba", "Treće pitanje"} {
-			if err := a.app.Partner.AddSupportMessage(ctx, kernel.ID(i+1), 9, text); err != nil {
+			if _, err := a.app.Partner.SendSupportMessage(ctx, 9, kernel.ID(i+1), text); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -303,7 +303,7 @@ func TestCustomerSupportAndCommentInfo(t *testing.T) {
 		if got := len(unseen(otherToken)); got != 2 {
 			t.Fatalf("another user's count %d", got)
 		}
-		if err := a.app.Partner.AddSupportMessage(ctx, 1, 9, "Novi prijedlog"); err != nil {
+		if _, err := a.app.Partner.SendSupportMessage(ctx, 9, 1, "Novi prijedlog"); err != nil {
 			t.Fatal(err)
 		}
 		if got := unseen(a.admin); len(got) != 1 {

@@ -13,14 +13,17 @@ import (
 	"vitrina/adapters/excel"
 	"vitrina/adapters/http/server"
 	"vitrina/adapters/persistence"
+	"vitrina/adapters/richtext"
 	"vitrina/adapters/security"
 	"vitrina/adapters/storage"
 	appcatalog "vitrina/application/catalog"
+	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
 	"vitrina/frontend"
 	"vitrina/ports"
 	catalogports "vitrina/ports/catalog"
+	contentports "vitrina/ports/content"
 	identityports "vitrina/ports/identity"
 	partnerports "vitrina/ports/partner"
 )
@@ -33,8 +36,14 @@ type App struct {
 	Identity *appidentity.Service
 	Catalog  *appcatalog.Service
 	Partner  *apppartner.Service
+	Content  *appcontent.Service
 	Server   *server.Server
 	Workers  Workers
+}
+
+// ProvideBusinessZone is the zone of VITRINA_TIME_ZONE.
+func ProvideBusinessZone(cfg Config) ports.BusinessZone {
+	return ports.BusinessZone{Location: cfg.TimeZone}
 }
 
 // SystemClock is the wall clock.
@@ -84,8 +93,9 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	images *storage.Images, az ports.Authorizer, p ports.Pinger, overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Overview: overview, Images: images,
+	co *appcontent.Service, images *storage.Images, az ports.Authorizer, p ports.Pinger, overview partnerports.OverviewLists) *server.Server {
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co,
+		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
@@ -93,8 +103,8 @@ func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *ap
 func ProvideImages(cfg Config) *storage.Images { return storage.NewImages(cfg.DataDir) }
 
 // ProvideCategoryUsages lists the contexts whose active records use categories.
-func ProvideCategoryUsages(partners *persistence.PartnerCategoryUsage) appcatalog.CategoryUsages {
-	return appcatalog.CategoryUsages{partners}
+func ProvideCategoryUsages(partners *persistence.PartnerCategoryUsage, sliders *persistence.SliderCategoryUsage) appcatalog.CategoryUsages {
+	return appcatalog.CategoryUsages{partners, sliders}
 }
 
 // PersistenceSet binds the stores to the ports: each context's own stores, then the small
@@ -119,6 +129,14 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(partnerports.PartnerRepository), new(*persistence.PartnerStore)),
 	wire.Bind(new(partnerports.Types), new(*persistence.PartnerStore)),
 	persistence.NewPartnerCatalog, wire.Bind(new(partnerports.Catalog), new(*persistence.PartnerCatalog)),
+	persistence.NewPartnerAppSessions, wire.Bind(new(partnerports.AppSessions), new(*persistence.PartnerAppSessions)),
+
+	persistence.NewSliderStore, persistence.NewContentLists, persistence.NewPartnerSliders,
+	wire.Bind(new(contentports.SliderRepository), new(*persistence.SliderStore)),
+	wire.Bind(new(contentports.PartnerSliders), new(*persistence.PartnerSliders)),
+	persistence.NewContentPartners, wire.Bind(new(contentports.Partners), new(*persistence.ContentPartners)),
+	persistence.NewContentCatalog, wire.Bind(new(contentports.Catalog), new(*persistence.ContentCatalog)),
+	persistence.NewSliderCategoryUsage,
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.
@@ -126,8 +144,9 @@ var ApplicationSet = wire.NewSet(
 	ProvideIdentityConfig, appidentity.NewService,
 	appcatalog.NewService, ProvideCategoryUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
+	appcontent.NewService, richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)),
-	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)),
+	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)), ProvideBusinessZone,
 )

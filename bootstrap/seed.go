@@ -16,8 +16,9 @@ var demoFirst = []string{"Marko", "Ana", "Nikola", "Jelena", "Milica", "Stefan",
 var demoLast = []string{"Petrović", "Vujović", "Radović", "Marković", "Popović", "Đukanović", "Šćekić", "Knežević",
 	"Lakić", "Perović", "Bulatović", "Vuković", "Mijušković", "Raičević", "Kovačević"}
 
-// SeedDemo loads the demo data set once: partners and back-office users of every role,
-// two of them linked to a partner. Running it again changes nothing.
+// SeedDemo loads the demo data set once: the catalog, partners, sliders with sign-ups and
+// orders, and back-office users of every role, three of them linked to a partner (they sign
+// in to the partner app for it). Running it again changes nothing.
 func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 	summary, err := seedCatalog(ctx, app)
 	if err != nil {
@@ -28,6 +29,11 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("demo partners: %w", err)
 	}
+	sliders, err := seedContent(ctx, app)
+	if err != nil {
+		return fmt.Errorf("demo sliders: %w", err)
+	}
+	fmt.Fprintf(stdout, "demo data: %s\n", sliders)
 	roles := []string{"director", "manager", "engineer", "financier", "manager"}
 	created := 0
 	for i := 0; i < 40; i++ {

@@ -48,6 +48,9 @@ var demoMessages = []struct {
 	{3, 1009, "Hvala na organizaciji seminara, bilo je korisno.", true},
 }
 
+// demoAppPassword is every demo partner's app password (README, "Partner app API").
+const demoAppPassword = "partner1234"
+
 // seedPartners adds the demo partners with figures, contacts and support messages; the
 // partners already there are left as they are.
 func seedPartners(ctx context.Context, app *App) (int, error) {
@@ -69,7 +72,7 @@ func seedPartners(ctx context.Context, app *App) (int, error) {
 		in := partner.Input{ID: strconv.FormatInt(d.id, 10), Name: d.name, Address: d.addr,
 			PIB: fmt.Sprintf("0%07d", 2345678+i*1111), PDV: fmt.Sprintf("30/31-%05d-%d", 1234+i*97, i%10),
 			CityID: cities[kernel.NameKey(d.city)], Phone: fmt.Sprintf("+382 67 %03d %03d", 120+i*7, 450+i*11),
-			Password: "partner1234", TypeID: types[kernel.NameKey(d.typeName)],
+			Password: demoAppPassword, TypeID: types[kernel.NameKey(d.typeName)],
 			Figures: partner.FigureTexts{
 				partner.Bonus: strconv.Itoa(50 * (i + 1)), partner.Debt: strconv.Itoa(1200*(i%4) + 350*i), partner.Payment: strconv.Itoa(900 * (i % 3)),
 				partner.ToolCash: fmt.Sprintf("%d.%03d", 100+i*25, i*111%1000), partner.AnnualPlan: strconv.Itoa(50000 + 12500*i),
@@ -101,7 +104,8 @@ func seedPartners(ctx context.Context, app *App) (int, error) {
 		}
 		if page.Total == 0 {
 			for _, m := range demoMessages {
-				if err := app.Partner.AddSupportMessage(ctx, kernel.ID(m.typeID), kernel.ID(m.partner), m.text); err != nil {
+				// Sent through the partner app's own rules, as a partner's app would.
+				if _, err := app.Partner.SendSupportMessage(ctx, kernel.ID(m.partner), kernel.ID(m.typeID), m.text); err != nil {
 					return created, err
 				}
 			}

@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"vitrina/adapters/persistence/dbtest"
+	"vitrina/domain/content"
+	"vitrina/domain/identity"
+	"vitrina/domain/kernel"
 	"vitrina/ports"
 	catalogports "vitrina/ports/catalog"
 )
@@ -56,6 +59,59 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	contacts, _ := app.Partner.Contacts(ctx, 1001)
 	if partners.Total != len(demoPartnerData) || messages.Total != 6 || len(contacts) != 2 {
 		t.Fatalf("partners %d active messages %d contacts %d", partners.Total, messages.Total, len(contacts))
+	}
+
+	// Sliders of every type, through the content rules: banners stored, pages safe with
+	// their image, sign-ups (some confirmed) and orders as the app makes them.
+	sliders, err := app.Content.Lists().Sliders.List(ctx, ports.ListQuery{Page: 1, PerPage: 50})
+	if err != nil || sliders.Total != len(demoSliders) {
+		t.Fatalf("sliders %d %v", sliders.Total, err)
+	}
+	types, signUps, orders, quantity, withImage := map[content.Type]int{}, 0, 0, int64(0), 0
+	for _, s := range sliders.Items {
+		types[s.Type]++
+		signUps += s.SignUps
+		orders += s.Orders
+		quantity += s.OrderedQuantity
+		if strings.Contains(s.PageContent, `<img src="/api/images/sliders/`) {
+			withImage++
+		}
+	}
+	if types[content.Slika] != 3 || types[content.Promocija] != 2 || types[content.Seminar] != 2 || signUps != 5 || orders != 5 ||
+		quantity != 49 || withImage != 4 {
+		t.Fatalf("types %v sign-ups %d orders %d quantity %d pages with an image %d", types, signUps, orders, quantity, withImage)
+	}
+	seen := 0
+	for _, s := range sliders.Items {
+		if s.Type != content.Seminar {
+			continue
+		}
+		page, err := app.Content.Partners(ctx, kernel.ID(s.ID), ports.ListQuery{Page: 1, PerPage: 20, Filters: map[string]string{"confirmed": "1"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen += page.Total
+	}
+	if seen != 2 {
+		t.Fatalf("confirmed sign-ups %d", seen)
+	}
+	shown, err := app.Content.VisibleTo(ctx, 1010)
+	if err != nil || len(shown) != 3 {
+		t.Fatalf("partner 1010 sees %d sliders: %v", len(shown), err)
+	}
+	// The README's partner app sign-ins: every demo partner with its app password, and the
+	// demo users linked to a partner for that partner.
+	for _, d := range demoPartnerData {
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{PartnerID: &d.id, Password: demoAppPassword}, "seed-test")
+		if err != nil || *res.PartnerID != d.id {
+			t.Fatalf("partner %d signs in to the app: %v", d.id, err)
+		}
+	}
+	for username, partner := range map[string]int64{"stefan.djukanovic": 1006, "snezana.scekic": 1009, "sanja.knezevic": 1002} {
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{Username: username, Password: "demo1234"}, "seed-test")
+		if err != nil || *res.PartnerID != partner {
+			t.Fatalf("%s signs in to the app for %d: %+v, %v", username, partner, res, err)
+		}
 	}
 }
 

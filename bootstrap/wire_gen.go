@@ -11,9 +11,15 @@ import (
 	"vitrina/adapters/authz"
 	"vitrina/adapters/excel"
 	"vitrina/adapters/persistence"
+	"vitrina/adapters/richtext"
 	"vitrina/application/catalog"
+	"vitrina/application/content"
 	"vitrina/application/identity"
 	"vitrina/application/partner"
+)
+
+import (
+	_ "time/tzdata"
 )
 
 // Injectors from wire.go:
@@ -43,13 +49,23 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)
 	partnerCategoryUsage := persistence.NewPartnerCategoryUsage(db)
-	categoryUsages := ProvideCategoryUsages(partnerCategoryUsage)
+	sliderCategoryUsage := persistence.NewSliderCategoryUsage(db)
+	categoryUsages := ProvideCategoryUsages(partnerCategoryUsage, sliderCategoryUsage)
 	catalogService := catalog.NewService(persistenceCatalog, catalogLists, images, categoryUsages, txManager, systemClock)
 	partnerStore := persistence.NewPartnerStore(db)
 	partnerCatalog := persistence.NewPartnerCatalog(db)
 	partnerLists := persistence.NewPartnerLists(db)
 	workbooks := excel.New()
-	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, argon2Hasher, txManager, systemClock)
+	partnerAppSessions := persistence.NewPartnerAppSessions(db)
+	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, partnerAppSessions, argon2Hasher, txManager, systemClock)
+	sliderStore := persistence.NewSliderStore(db)
+	contentLists := persistence.NewContentLists(db)
+	partnerSliders := persistence.NewPartnerSliders(db)
+	contentPartners := persistence.NewContentPartners(db)
+	contentCatalog := persistence.NewContentCatalog(db)
+	sanitizer := richtext.New()
+	businessZone := ProvideBusinessZone(cfg)
+	contentService := content.NewService(sliderStore, contentLists, partnerSliders, contentPartners, contentCatalog, images, sanitizer, workbooks, txManager, systemClock, businessZone)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
@@ -58,7 +74,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, images, enforcer, pinger, overviewLists)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, images, enforcer, pinger, overviewLists)
 	workers := ProvideWorkers(logger, service)
 	app := &App{
 		Config:   cfg,
@@ -67,6 +83,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Identity: service,
 		Catalog:  catalogService,
 		Partner:  partnerService,
+		Content:  contentService,
 		Server:   server,
 		Workers:  workers,
 	}

@@ -1,6 +1,6 @@
 // Package ports declares what every context needs from the outside world alike: the clock,
-// transactions, password hashing, authorization, readiness, images, spreadsheets and the
-// list mechanism. Each context's own ports (repositories, views, lists, and the narrow
+// transactions, password hashing, authorization, readiness, images, rich text, spreadsheets
+// and the list mechanism. Each context's own ports (repositories, views, lists, and the narrow
 // ports it asks other contexts through) live in ports/<context> (ADR 0014). Adapters
 // implement these interfaces; bootstrap binds them with Wire.
 package ports
@@ -14,6 +14,20 @@ import (
 // Clock tells the time; tests pass a fixed one.
 type Clock interface {
 	Now() time.Time
+}
+
+// BusinessZone is the time zone whose calendar the date rules count days in
+// (VITRINA_TIME_ZONE): a seminar day is "before today" where the business is, not in UTC.
+type BusinessZone struct {
+	Location *time.Location
+}
+
+// Local is t in the business's zone (UTC when none is set), for reading its calendar day.
+func (z BusinessZone) Local(t time.Time) time.Time {
+	if z.Location == nil {
+		return t.UTC()
+	}
+	return t.In(z.Location)
 }
 
 // TxManager runs fn in one database transaction; repositories called with the context fn
@@ -40,13 +54,32 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
-// ImageStore keeps uploaded images of one kind ("products", "sliders", …): it accepts only
-// real JPEG or PNG content, re-encodes it, makes a thumbnail and names it itself.
+// ImageKind is what an uploaded image is for: the folder it is kept in, which is the {kind}
+// of its address (/api/images/{kind}/{name}), and the longest side its stored copy keeps
+// (larger images are scaled down; thumbnails are one size for all). One folder may serve
+// several uses: a slider's banner and the images of its page share "sliders".
+type ImageKind struct {
+	Folder  string
+	MaxSide int
+}
+
+// ImageStore keeps uploaded images: it accepts only real JPEG or PNG content, re-encodes
+// it at the kind's size, makes a thumbnail and names it itself.
 type ImageStore interface {
 	// Save validates and stores the image; a bad or too costly image is a kernel.KindInvalid
 	// error on the given form field, and a store too busy decoding others to take it in time
 	// a kernel.KindThrottled one; either way nothing is stored. It returns the generated name.
-	Save(ctx context.Context, kind, field string, r io.Reader) (string, error)
-	// Delete removes an image and its thumbnail; a missing one is not an error.
-	Delete(kind, name string) error
+	Save(ctx context.Context, kind ImageKind, field string, r io.Reader) (string, error)
+	// Delete removes an image of the folder and its thumbnail; a missing one is not an error.
+	Delete(folder, name string) error
+}
+
+// HTMLSanitizer reduces untrusted rich text to the safe subset a page may show (ADR 0018).
+// It is a kept library's policy, never string handling of our own.
+type HTMLSanitizer interface {
+	// Sanitize returns the safe form of html. drop, when not nil, also leaves out every
+	// image whose address it reports true for.
+	Sanitize(html string, drop func(src string) bool) string
+	// Images lists the addresses of the images safe HTML shows, in order.
+	Images(html string) []string
 }

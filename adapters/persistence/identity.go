@@ -216,12 +216,22 @@ type sessionRow struct {
 	bun.BaseModel `bun:"table:sessions,alias:s"`
 
 	TokenHash string    `bun:"token_hash,pk"`
-	UserID    int64     `bun:"user_id"`
+	Kind      string    `bun:"kind"`
+	UserID    *int64    `bun:"user_id"`
+	PartnerID *int64    `bun:"partner_id"`
 	ExpiresAt time.Time `bun:"expires_at"`
 	CreatedAt time.Time `bun:"created_at"`
 }
 
-// Sessions stores open sessions by token hash.
+// idOf reads an optional id column: 0 for NULL.
+func idOf(v *int64) kernel.ID {
+	if v == nil {
+		return 0
+	}
+	return kernel.ID(*v)
+}
+
+// Sessions stores open sessions, the panel's and the partner app's, by token hash.
 type Sessions struct{ db *bun.DB }
 
 // NewSessions returns the session store of db.
@@ -229,9 +239,13 @@ func NewSessions(db *bun.DB) *Sessions { return &Sessions{db: db} }
 
 var _ identityports.SessionStore = (*Sessions)(nil)
 
-// Create stores a new session.
+// Create stores a new session; one that does not name whom its kind needs is refused.
 func (s *Sessions) Create(ctx context.Context, sess identity.Session) error {
-	_, err := conn(ctx, s.db).NewInsert().Model(&sessionRow{TokenHash: sess.TokenHash, UserID: int64(sess.UserID),
+	if !sess.Whole() {
+		return errors.New("sessions: a panel session needs a user and no partner, an app session a partner")
+	}
+	_, err := conn(ctx, s.db).NewInsert().Model(&sessionRow{TokenHash: sess.TokenHash, Kind: string(sess.Kind),
+		UserID: optionalID(sess.UserID), PartnerID: optionalID(sess.PartnerID),
 		ExpiresAt: sess.ExpiresAt.UTC(), CreatedAt: time.Now().UTC()}).Exec(ctx)
 	return err
 }
@@ -246,7 +260,8 @@ func (s *Sessions) Find(ctx context.Context, tokenHash string) (identity.Session
 	if err != nil {
 		return identity.Session{}, err
 	}
-	return identity.Session{TokenHash: row.TokenHash, UserID: kernel.ID(row.UserID), ExpiresAt: row.ExpiresAt}, nil
+	return identity.Session{TokenHash: row.TokenHash, Kind: kernel.SessionKind(row.Kind), UserID: idOf(row.UserID),
+		PartnerID: idOf(row.PartnerID), ExpiresAt: row.ExpiresAt}, nil
 }
 
 // Revoke deletes one session.
@@ -255,14 +270,14 @@ func (s *Sessions) Revoke(ctx context.Context, tokenHash string) error {
 	return err
 }
 
-// RevokeUser deletes every session of the user but except.
+// RevokeUser deletes every session of the user but except, the panel's and the app's.
 func (s *Sessions) RevokeUser(ctx context.Context, userID kernel.ID, except string) error {
 	_, err := conn(ctx, s.db).NewDelete().Model((*sessionRow)(nil)).
 		Where("user_id = ?", int64(userID)).Where("token_hash <> ?", except).Exec(ctx)
 	return err
 }
 
-// PurgeExpired deletes sessions whose expiry has passed.
+// PurgeExpired deletes sessions of either kind whose expiry has passed.
 func (s *Sessions) PurgeExpired(ctx context.Context, now time.Time) error {
 	_, err := conn(ctx, s.db).NewDelete().Model((*sessionRow)(nil)).Where("expires_at <= ?", now.UTC()).Exec(ctx)
 	return err

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/migrate"
 
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
@@ -271,12 +272,12 @@ func TestSessionsAndAttemptsContract(t *testing.T) {
 		}
 		sessions := persistence.NewSessions(db)
 		for _, h := range []string{"h1", "h2", "h3"} {
-			if err := sessions.Create(ctx, identity.Session{TokenHash: h, UserID: u.ID(), ExpiresAt: t0.Add(time.Hour)}); err != nil {
+			if err := sessions.Create(ctx, identity.NewPanelSession(h, u.ID(), t0.Add(time.Hour))); err != nil {
 				t.Fatal(err)
 			}
 		}
 		s, err := sessions.Find(ctx, "h1")
-		if err != nil || s.UserID != u.ID() || !s.ExpiresAt.Equal(t0.Add(time.Hour)) {
+		if err != nil || s.UserID != u.ID() || !s.ExpiresAt.Equal(t0.Add(time.Hour)) || s.IsApp() || s.PartnerID != 0 {
 			t.Fatalf("Find = %+v, %v", s, err)
 		}
 		if err := sessions.Revoke(ctx, "h1"); err != nil {
@@ -324,6 +325,150 @@ func TestSessionsAndAttemptsContract(t *testing.T) {
 			t.Fatal("other addresses keep theirs")
 		}
 	})
+}
+
+// App sessions: a partner's own (no user) and a linked user's; each comes back as stored, the
+// user's revocation and the purge reach them, the partner context ends them by partner, and
+// storage refuses a session that does not name whom its kind needs.
+func TestAppSessionsContract(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		addPartner(t, db, 1001, "Partner Jedan")
+		addPartner(t, db, 1002, "Partner Dva")
+		users := persistence.NewUsers(db)
+		u := newUser(t, "Vezani", "vezani")
+		if err := users.Add(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		sessions := persistence.NewSessions(db)
+		exp := t0.Add(time.Hour)
+		create := func(s identity.Session) {
+			t.Helper()
+			if err := sessions.Create(ctx, s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		create(identity.NewAppSession("own1", 1001, 0, exp))
+		create(identity.NewAppSession("own2", 1001, 0, exp))
+		create(identity.NewAppSession("member", 1001, u.ID(), exp))
+		create(identity.NewAppSession("other", 1002, 0, exp))
+		create(identity.NewAppSession("short", 1002, 0, t0))
+		create(identity.NewPanelSession("panel", u.ID(), exp))
+		live := func(hashes ...string) {
+			t.Helper()
+			var got []string
+			if err := db.NewRaw("SELECT token_hash FROM sessions ORDER BY token_hash").Scan(ctx, &got); err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(hashes) {
+				t.Fatalf("sessions %v, want %v", got, hashes)
+			}
+		}
+		own, err := sessions.Find(ctx, "own1")
+		if err != nil || !own.IsApp() || own.PartnerID != 1001 || own.UserID != 0 || !own.ExpiresAt.Equal(exp) {
+			t.Fatalf("own app session %+v, %v", own, err)
+		}
+		member, err := sessions.Find(ctx, "member")
+		if err != nil || !member.IsApp() || member.PartnerID != 1001 || member.UserID != u.ID() {
+			t.Fatalf("a linked user's app session %+v, %v", member, err)
+		}
+
+		// Storage refuses what the domain would not build.
+		if err := sessions.Create(ctx, identity.NewAppSession("nobody", 0, 0, exp)); err == nil {
+			t.Fatal("an app session without a partner was stored")
+		}
+		for _, raw := range []string{
+			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x1', 'panel', NULL, 1001, ?, ?)",
+			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x2', 'app', NULL, NULL, ?, ?)",
+			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x3', 'mobile', NULL, 1001, ?, ?)",
+		} {
+			if _, err := db.NewRaw(raw, exp, t0).Exec(ctx); err == nil {
+				t.Fatalf("stored: %s", raw)
+			}
+		}
+
+		if err := sessions.PurgeExpired(ctx, t0); err != nil {
+			t.Fatal(err)
+		}
+		live("member", "other", "own1", "own2", "panel")
+		end := persistence.NewPartnerAppSessions(db)
+		if err := end.EndOwn(ctx, 1001); err != nil {
+			t.Fatal(err)
+		}
+		live("member", "other", "panel") // the linked user signed in with its own password
+		create(identity.NewAppSession("own3", 1001, 0, exp))
+		if err := end.EndAll(ctx, 1001); err != nil {
+			t.Fatal(err)
+		}
+		live("other", "panel") // the panel session is the user's, not the partner's
+		create(identity.NewAppSession("member2", 1001, u.ID(), exp))
+		if err := sessions.RevokeUser(ctx, u.ID(), ""); err != nil {
+			t.Fatal(err)
+		}
+		live("other")
+
+		dir := persistence.NewPartnerDirectory(db)
+		if _, err := db.NewRaw("UPDATE partners SET password_hash = 'h', is_active = ? WHERE id = 1002", false).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if a, err := dir.AppAccount(ctx, 1001); err != nil || !a.Active || a.PasswordHash != "" {
+			t.Fatalf("partner 1001: %+v, %v", a, err)
+		}
+		if a, err := dir.AppAccount(ctx, 1002); err != nil || a.Active || a.PasswordHash != "h" {
+			t.Fatalf("partner 1002: %+v, %v", a, err)
+		}
+		if _, err := dir.AppAccount(ctx, 9); kernel.KindOf(err) != kernel.KindNotFound {
+			t.Fatalf("no partner: %v", err)
+		}
+	})
+}
+
+// Migration 8 (app sessions) keeps the panel sessions open before it: they come back as
+// panel sessions of their users, and stay valid.
+func TestAppSessionsMigrationKeepsOpenSessions(t *testing.T) {
+	for _, e := range dbtest.Engines() {
+		t.Run(e.Name, func(t *testing.T) {
+			ctx := context.Background()
+			db, err := persistence.Open(ctx, e.Open(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = db.Close() })
+			all, err := persistence.Migrations(db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := migrate.NewMigrations()
+			for _, m := range all.Sorted() {
+				if m.Name < "20261124000008" {
+					before.Add(m)
+				}
+			}
+			migrator := migrate.NewMigrator(db, before, migrate.WithMarkAppliedOnSuccess(true))
+			if err := migrator.Init(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := migrator.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.NewRaw(`INSERT INTO users (name, name_fold, username, username_fold, password_hash, roles, created_at, updated_at)
+				VALUES ('Ana', 'ana', 'ana', 'ana', 'h', 'admin', ?, ?)`, t0, t0).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.NewRaw("INSERT INTO sessions (token_hash, user_id, expires_at, created_at) VALUES ('old', 1, ?, ?)",
+				t0.Add(time.Hour), t0).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			applied, err := persistence.Migrate(ctx, db)
+			if err != nil || len(applied) == 0 || applied[0] != "20261124000008_app_sessions" {
+				t.Fatalf("applied %v, %v", applied, err)
+			}
+			s, err := persistence.NewSessions(db).Find(ctx, "old")
+			if err != nil || s.IsApp() || s.UserID != 1 || s.PartnerID != 0 || !s.ExpiresAt.Equal(t0.Add(time.Hour)) || !s.Whole() {
+				t.Fatalf("the open session after the migration %+v, %v", s, err)
+			}
+		})
+	}
 }
 
 func TestMigrationsMatchAcrossEngines(t *testing.T) {

@@ -61,3 +61,15 @@ func (l *Lister[R, V]) Find(ctx context.Context, id kernel.ID) (V, error) {
 	}
 	return l.view(&row), nil
 }
+
+// Sum adds up expr over every row q matches, whatever its page, with the same filters and
+// scope as the count: a list's total of a column beside its total of rows.
+func (l *Lister[R, V]) Sum(ctx context.Context, q ports.ListQuery, expr string) (int64, error) {
+	if err := l.spec.check(q); err != nil {
+		return 0, err
+	}
+	db := conn(ctx, l.db)
+	var n int64
+	err := l.spec.where(db, l.spec.countFrom(db, q).ColumnExpr("coalesce(sum("+expr+"), 0)"), q).Scan(ctx, &n)
+	return n, err
+}

@@ -30,6 +30,10 @@ type Field struct {
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
 	Scale  int64 // the column's units per 1 of the typed number: 1000 for thousandths
+	// Flag, when set, makes the filter a yes/no one on this condition: "1" (or "true")
+	// keeps the rows it holds for, "0" (or "false") the others. A plain condition, so an
+	// index on its column serves it (a partner's order: "sp.quantity > 0").
+	Flag string
 }
 
 // ListSpec configures the shared list mechanism for one resource. Every list screen is
@@ -95,6 +99,22 @@ const minTrigram = 3
 // badNumberFilter answers a numeric filter that is neither a number, a comparison nor a range.
 const badNumberFilter = "The filter must be a number or a range."
 
+// badFlagFilter answers a yes/no filter that is neither 1 nor 0.
+const badFlagFilter = "The filter must be 1 or 0."
+
+// flagValue reads a yes/no filter: set tells whether one was given, ok whether it is valid.
+func flagValue(text string) (on, set, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(text)) {
+	case "":
+		return false, false, true
+	case "1", "true":
+		return true, true, true
+	case "0", "false":
+		return false, true, true
+	}
+	return false, true, false
+}
+
 // check refuses filters the resource cannot apply: a numeric filter that does not parse,
 // and a scope it does not whitelist.
 func (s ListSpec) check(q ports.ListQuery) error {
@@ -108,6 +128,11 @@ func (s ListSpec) check(q ports.ListQuery) error {
 		if f, ok := s.Fields[k]; ok && f.Number != "" && strings.TrimSpace(text) != "" {
 			if _, ok := parseNumberFilter(text, f.Scale); !ok {
 				v.Add(k, badNumberFilter)
+			}
+		}
+		if f, ok := s.Fields[k]; ok && f.Flag != "" {
+			if _, _, ok := flagValue(text); !ok {
+				v.Add(k, badFlagFilter)
 			}
 		}
 	}
@@ -137,6 +162,14 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 		if ok && f.Number != "" {
 			if r, ok := parseNumberFilter(q.Filters[k], f.Scale); ok {
 				sel = r.apply(sel, f.Number)
+			}
+			continue
+		}
+		if ok && f.Flag != "" {
+			if on, set, valid := flagValue(q.Filters[k]); set && valid && on {
+				sel = sel.Where(f.Flag)
+			} else if set && valid {
+				sel = sel.Where("NOT (" + f.Flag + ")")
 			}
 			continue
 		}
@@ -259,14 +292,21 @@ func splitWords(term string) []string {
 }
 
 // filtersBeyondFTS tells whether q filters on anything the trigram phrase does not cover
-// exactly: other columns, the active flag, a scope, or a multi-word term matched word by word.
+// exactly: other columns (numbers and flags too), the active flag, a scope, or a multi-word
+// term matched word by word.
 func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
 	if q.Active != nil || len(q.Scope) > 0 {
 		return true
 	}
 	for k, v := range q.Filters {
 		f, ok := s.Fields[k]
-		if term := fold(v); ok && f.Fold != "" && term != "" && (!s.ftsServes(f, term) || splitWords(term) != nil) {
+		if !ok || strings.TrimSpace(v) == "" {
+			continue
+		}
+		if f.Number != "" || f.Flag != "" {
+			return true
+		}
+		if term := fold(v); f.Fold != "" && term != "" && (!s.ftsServes(f, term) || splitWords(term) != nil) {
 			return true
 		}
 	}

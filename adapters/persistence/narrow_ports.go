@@ -9,6 +9,7 @@ import (
 
 	"vitrina/domain/kernel"
 	catalogports "vitrina/ports/catalog"
+	contentports "vitrina/ports/content"
 	identityports "vitrina/ports/identity"
 	partnerports "vitrina/ports/partner"
 )
@@ -20,9 +21,13 @@ var (
 	_ identityports.PartnerDirectory = (*PartnerDirectory)(nil)
 	_ catalogports.CategoryUsage     = (*PartnerCategoryUsage)(nil)
 	_ partnerports.Catalog           = (*PartnerCatalog)(nil)
+	_ partnerports.AppSessions       = (*PartnerAppSessions)(nil)
+	_ contentports.Partners          = (*ContentPartners)(nil)
+	_ contentports.Catalog           = (*ContentCatalog)(nil)
+	_ catalogports.CategoryUsage     = (*SliderCategoryUsage)(nil)
 )
 
-// PartnerDirectory answers identity: does a partner exist.
+// PartnerDirectory answers identity: does a partner exist, and may it sign in to the app.
 type PartnerDirectory struct{ db *bun.DB }
 
 // NewPartnerDirectory returns identity's partner directory over db.
@@ -31,6 +36,44 @@ func NewPartnerDirectory(db *bun.DB) *PartnerDirectory { return &PartnerDirector
 // PartnerExists tells whether a partner with the id exists, active or not.
 func (d *PartnerDirectory) PartnerExists(ctx context.Context, id int64) (bool, error) {
 	return rowExists(ctx, d.db, "partners", kernel.ID(id))
+}
+
+// AppAccount reads whether the partner is active and its app password's hash.
+func (d *PartnerDirectory) AppAccount(ctx context.Context, id int64) (identityports.PartnerAccount, error) {
+	var row struct {
+		IsActive     bool   `bun:"is_active"`
+		PasswordHash string `bun:"password_hash"`
+	}
+	err := conn(ctx, d.db).NewSelect().TableExpr("partners").Column("is_active", "password_hash").Where("id = ?", id).
+		Limit(1).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return identityports.PartnerAccount{}, kernel.NotFound("partner")
+	}
+	if err != nil {
+		return identityports.PartnerAccount{}, err
+	}
+	return identityports.PartnerAccount{Active: row.IsActive, PasswordHash: row.PasswordHash}, nil
+}
+
+// PartnerAppSessions answers the partner context: end a partner's app sessions, which
+// identity keeps in its sessions table.
+type PartnerAppSessions struct{ db *bun.DB }
+
+// NewPartnerAppSessions returns the partner context's view of the app sessions over db.
+func NewPartnerAppSessions(db *bun.DB) *PartnerAppSessions { return &PartnerAppSessions{db: db} }
+
+// EndAll deletes every app session of the partner: its own and its linked users'.
+func (a *PartnerAppSessions) EndAll(ctx context.Context, partnerID kernel.ID) error {
+	_, err := conn(ctx, a.db).NewDelete().TableExpr("sessions").Where("kind = ?", string(kernel.AppSession)).
+		Where("partner_id = ?", int64(partnerID)).Exec(ctx)
+	return err
+}
+
+// EndOwn deletes the app sessions the partner opened with its own id and app password.
+func (a *PartnerAppSessions) EndOwn(ctx context.Context, partnerID kernel.ID) error {
+	_, err := conn(ctx, a.db).NewDelete().TableExpr("sessions").Where("kind = ?", string(kernel.AppSession)).
+		Where("partner_id = ?", int64(partnerID)).Where("user_id IS NULL").Exec(ctx)
+	return err
 }
 
 // PartnerCategoryUsage answers the catalog: how many active partners are in a category.
@@ -59,6 +102,11 @@ func (c *PartnerCatalog) CityExists(ctx context.Context, id kernel.ID) (bool, er
 
 // MissingCategories returns the ids among ids that name no category.
 func (c *PartnerCatalog) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
+	return missingCategories(ctx, c.db, ids)
+}
+
+// missingCategories returns the ids among ids that name no category.
+func missingCategories(ctx context.Context, db *bun.DB, ids []kernel.ID) ([]kernel.ID, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
@@ -67,7 +115,7 @@ func (c *PartnerCatalog) MissingCategories(ctx context.Context, ids []kernel.ID)
 		raw[i] = int64(id)
 	}
 	var found []int64
-	if err := conn(ctx, c.db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.List(raw)).
+	if err := conn(ctx, db).NewSelect().TableExpr("categories").Column("id").Where("id IN (?)", bun.List(raw)).
 		Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
@@ -93,6 +141,52 @@ func (c *PartnerCatalog) CitiesByName(ctx context.Context) (map[string]kernel.ID
 // CategoriesByName maps folded category names to ids.
 func (c *PartnerCatalog) CategoriesByName(ctx context.Context) (map[string]kernel.ID, error) {
 	return idsByName(ctx, c.db, "categories")
+}
+
+// ContentPartners answers the content context: the categories of an active partner, whose
+// app shows it the sliders of those categories.
+type ContentPartners struct{ db *bun.DB }
+
+// NewContentPartners returns the content context's view of partners over db.
+func NewContentPartners(db *bun.DB) *ContentPartners { return &ContentPartners{db: db} }
+
+// PartnerCategories lists the categories of the partner; none when it is unknown or inactive.
+func (p *ContentPartners) PartnerCategories(ctx context.Context, partnerID kernel.ID) ([]kernel.ID, error) {
+	var ids []int64
+	if err := conn(ctx, p.db).NewSelect().TableExpr("partner_categories AS pc").Join("JOIN partners AS p ON p.id = pc.partner_id").
+		Column("pc.category_id").Where("pc.partner_id = ?", int64(partnerID)).Where("p.is_active = ?", true).
+		OrderExpr("pc.category_id").Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make([]kernel.ID, len(ids))
+	for i, id := range ids {
+		out[i] = kernel.ID(id)
+	}
+	return out, nil
+}
+
+// ContentCatalog answers the content context about the catalog's categories.
+type ContentCatalog struct{ db *bun.DB }
+
+// NewContentCatalog returns the content context's view of the catalog over db.
+func NewContentCatalog(db *bun.DB) *ContentCatalog { return &ContentCatalog{db: db} }
+
+// MissingCategories returns the ids among ids that name no category.
+func (c *ContentCatalog) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
+	return missingCategories(ctx, c.db, ids)
+}
+
+// SliderCategoryUsage answers the catalog: how many active sliders are in a category.
+type SliderCategoryUsage struct{ db *bun.DB }
+
+// NewSliderCategoryUsage returns the sliders' use of categories over db.
+func NewSliderCategoryUsage(db *bun.DB) *SliderCategoryUsage { return &SliderCategoryUsage{db: db} }
+
+// ActiveUses counts the active sliders in the category.
+func (u *SliderCategoryUsage) ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error) {
+	n, err := conn(ctx, u.db).NewSelect().TableExpr("slider_categories AS sc").Join("JOIN sliders AS s ON s.id = sc.slider_id").
+		Where("sc.category_id = ?", int64(categoryID)).Where("s.is_active = ?", true).Count(ctx)
+	return int(n), err
 }
 
 // rowExists tells whether table has a row with the id.

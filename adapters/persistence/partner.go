@@ -413,6 +413,11 @@ func (s *PartnerStore) ContactTypeExists(ctx context.Context, id kernel.ID) (boo
 	return rowExists(ctx, s.db, "contact_types", id)
 }
 
+// SupportTypeExists tells whether a customer-support message type has the id.
+func (s *PartnerStore) SupportTypeExists(ctx context.Context, id kernel.ID) (bool, error) {
+	return rowExists(ctx, s.db, "support_message_types", id)
+}
+
 func (s *PartnerStore) PartnerTypesByName(ctx context.Context) (map[string]kernel.ID, error) {
 	return idsByName(ctx, s.db, "partner_types")
 }

@@ -53,7 +53,7 @@ const (
 	DecodeBudget   = 256 << 20  // all decodes in flight, each counting DecodeBytes + WorkingBytes
 	DecodeWait     = 5 * time.Second
 	collectAfter   = 32 << 20 // a decode this large is collected at once, not left to the pacer
-	MaxStoredSide  = 1280     // larger images are scaled down when re-encoded (over 2× the details dialog)
+	MaxStoredSide  = MaxSide  // the most a kind may keep; each kind names its own (ports.ImageKind)
 	ThumbSide      = 160
 )
 
@@ -95,11 +95,11 @@ func invalid(field, format string) error {
 }
 
 // Save reads at most 5 MB, checks the real content type and the dimensions before decoding,
-// decodes, re-encodes without metadata (scaled down past MaxStoredSide), writes a thumbnail
-// and returns the generated name. Nothing is stored when anything fails.
-func (s *Images) Save(ctx context.Context, kind, field string, r io.Reader) (string, error) {
-	if !validKind.MatchString(kind) {
-		return "", fmt.Errorf("images: bad kind %q", kind)
+// decodes, re-encodes without metadata (scaled down past the kind's MaxSide), writes a
+// thumbnail and returns the generated name. Nothing is stored when anything fails.
+func (s *Images) Save(ctx context.Context, kind ports.ImageKind, field string, r io.Reader) (string, error) {
+	if !validKind.MatchString(kind.Folder) || kind.MaxSide < ThumbSide || kind.MaxSide > MaxStoredSide {
+		return "", fmt.Errorf("images: bad kind %+v", kind)
 	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxImageBytes+1))
 	if err != nil {
@@ -144,7 +144,7 @@ func (s *Images) Save(ctx context.Context, kind, field string, r io.Reader) (str
 }
 
 // store decodes, scales and writes the image and its thumbnail; nothing is left on failure.
-func (s *Images) store(ctx context.Context, kind, field, ext string, data []byte) (string, error) {
+func (s *Images) store(ctx context.Context, kind ports.ImageKind, field, ext string, data []byte) (string, error) {
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return "", invalid(field, msgCorrupt)
@@ -153,19 +153,19 @@ func (s *Images) store(ctx context.Context, kind, field, ext string, data []byte
 		return "", err
 	}
 	name := randomName() + "." + ext
-	dir := filepath.Join(s.root, kind)
+	dir := filepath.Join(s.root, kind.Folder)
 	if err := os.MkdirAll(filepath.Join(dir, "thumbs"), 0o750); err != nil {
 		return "", err
 	}
 	// The thumbnail is written while the full image is scaled and encoded.
 	thumbErr := make(chan error, 1)
 	go func() { thumbErr <- writeImage(filepath.Join(dir, "thumbs", name), fit(img, ThumbSide), ext) }()
-	err = writeImage(filepath.Join(dir, name), fit(img, MaxStoredSide), ext)
+	err = writeImage(filepath.Join(dir, name), fit(img, kind.MaxSide), ext)
 	if terr := <-thumbErr; err == nil {
 		err = terr
 	}
 	if err != nil {
-		_ = s.Delete(kind, name)
+		_ = s.Delete(kind.Folder, name)
 		return "", err
 	}
 	return name, nil

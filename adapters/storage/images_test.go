@@ -26,6 +26,7 @@ import (
 
 	"vitrina/adapters/limit"
 	"vitrina/domain/kernel"
+	"vitrina/ports"
 )
 
 func noisy(w, h int) *image.RGBA {
@@ -85,7 +86,7 @@ func TestSaveAcceptsRealImagesAndThumbnailsThem(t *testing.T) {
 		data []byte
 		ext  string
 	}{{encodeJPEG(t, src, 90), ".jpg"}, {encodePNG(t, src), ".png"}} {
-		name, err := s.Save(context.Background(), "products", "image", bytes.NewReader(c.data))
+		name, err := s.Save(context.Background(), products, "image", bytes.NewReader(c.data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,6 +115,47 @@ func TestSaveAcceptsRealImagesAndThumbnailsThem(t *testing.T) {
 	}
 }
 
+// products is the kind most tests store: the catalog's pictures.
+var products = ports.ImageKind{Folder: "products", MaxSide: 1280}
+
+// Each kind keeps its own size: a slider's banner 1,920 px, the images of its page 1,280 px,
+// both in one folder; the thumbnail is the same for all.
+func TestSaveKeepsEachKindsSize(t *testing.T) {
+	dir := t.TempDir()
+	s := NewImages(dir)
+	src := encodeJPEG(t, noisy(2400, 1200), 85)
+	for _, c := range []struct {
+		kind ports.ImageKind
+		w, h int
+	}{
+		{ports.ImageKind{Folder: "sliders", MaxSide: 1920}, 1920, 960},
+		{ports.ImageKind{Folder: "sliders", MaxSide: 1280}, 1280, 640},
+		{ports.ImageKind{Folder: "sliders", MaxSide: 4000}, 2400, 1200}, // smaller images are kept as they are
+	} {
+		name, err := s.Save(context.Background(), c.kind, "image", bytes.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for thumb, want := range map[bool][2]int{false: {c.w, c.h}, true: {ThumbSide, ThumbSide / 2}} {
+			p, _ := s.Path("sliders", name, thumb)
+			f, err := os.Open(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, _, err := image.DecodeConfig(f)
+			f.Close()
+			if err != nil || cfg.Width != want[0] || cfg.Height != want[1] {
+				t.Fatalf("%+v thumb=%v: %dx%d %v, want %v", c.kind, thumb, cfg.Width, cfg.Height, err, want)
+			}
+		}
+	}
+	for _, bad := range []ports.ImageKind{{Folder: "../x", MaxSide: 1280}, {Folder: "sliders"}, {Folder: "sliders", MaxSide: MaxSide + 1}} {
+		if _, err := s.Save(context.Background(), bad, "image", bytes.NewReader(src)); err == nil || kernel.KindOf(err) != kernel.KindInternal {
+			t.Errorf("kind %+v: %v, want a fault of ours", bad, err)
+		}
+	}
+}
+
 func TestSaveRefusesBadImagesAndStoresNothing(t *testing.T) {
 	good := encodeJPEG(t, image.NewGray(image.Rect(0, 0, 64, 64)), 90)
 	big := make([]byte, 6<<20)
@@ -133,7 +175,7 @@ func TestSaveRefusesBadImagesAndStoresNothing(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			_, err := NewImages(dir).Save(context.Background(), "products", "image", bytes.NewReader(c.data))
+			_, err := NewImages(dir).Save(context.Background(), products, "image", bytes.NewReader(c.data))
 			var e *kernel.Error
 			if err == nil || kernel.KindOf(err) != kernel.KindInvalid {
 				t.Fatalf("want a validation error, got %v", err)
@@ -152,7 +194,7 @@ func TestSaveRefusesBadImagesAndStoresNothing(t *testing.T) {
 func TestServeOnlyNamesTheStoreMade(t *testing.T) {
 	dir := t.TempDir()
 	s := NewImages(dir)
-	name, err := s.Save(context.Background(), "products", "image", bytes.NewReader(encodePNG(t, image.NewGray(image.Rect(0, 0, 300, 200)))))
+	name, err := s.Save(context.Background(), products, "image", bytes.NewReader(encodePNG(t, image.NewGray(image.Rect(0, 0, 300, 200)))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +255,7 @@ func benchSave(b *testing.B, gen func(w, h int) *image.RGBA, w, h, q int) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		name, err := s.Save(context.Background(), "products", "image", bytes.NewReader(data))
+		name, err := s.Save(context.Background(), products, "image", bytes.NewReader(data))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -350,7 +392,7 @@ func TestSaveRefusesImagesTooDearToDecode(t *testing.T) {
 		"progressive 4:4:4 6000x4000 jpeg": progressiveJPEG(6000, 4000, 0x11, 0x11, 0x11),
 	} {
 		t0 := time.Now()
-		_, err := s.Save(context.Background(), "products", "image", bytes.NewReader(data))
+		_, err := s.Save(context.Background(), products, "image", bytes.NewReader(data))
 		if msg := refusal(t, err); msg != "The image dimensions are too large." {
 			t.Fatalf("%s: %q", name, msg)
 		}
@@ -374,7 +416,7 @@ func TestSaveAcceptsCameraPhotos(t *testing.T) {
 		"24 MP progressive 4:2:0 jpeg": progressiveJPEG(6000, 4000, 0x22, 0x11, 0x11),
 		"largest 16-bit png":           flatPNG(t, 10000, MaxDecodeBytes/8/10000, 6, 16, false, false),
 	} {
-		stored, err := s.Save(context.Background(), "products", "image", bytes.NewReader(data))
+		stored, err := s.Save(context.Background(), products, "image", bytes.NewReader(data))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -448,7 +490,7 @@ func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 		t.Fatal("budget")
 	}
 	t0 := time.Now()
-	_, err := s.Save(context.Background(), "products", "image", bytes.NewReader(small))
+	_, err := s.Save(context.Background(), products, "image", bytes.NewReader(small))
 	if !errors.Is(err, ErrImagesBusy) || kernel.KindOf(err) != kernel.KindThrottled {
 		t.Fatalf("want busy, got %v", err)
 	}
@@ -462,7 +504,7 @@ func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	t0 = time.Now()
-	_, err = s.Save(ctx, "products", "image", bytes.NewReader(small))
+	_, err = s.Save(ctx, products, "image", bytes.NewReader(small))
 	if !errors.Is(err, context.Canceled) || time.Since(t0) > 5*time.Second {
 		t.Fatalf("cancelled wait: %v after %v", err, time.Since(t0))
 	}
@@ -470,7 +512,7 @@ func TestDecodeBudgetWaitsThenAnswersBusy(t *testing.T) {
 	// Once the budget is free a waiter goes through, and every path gives it back.
 	hold()
 	for _, data := range [][]byte{small, encodeJPEG(t, noisy(300, 300), 90)[:4000]} {
-		_, _ = s.Save(context.Background(), "products", "image", bytes.NewReader(data))
+		_, _ = s.Save(context.Background(), products, "image", bytes.NewReader(data))
 		all, ok := s.decodes.TryEnter(64 << 20)
 		if !ok {
 			t.Fatal("a decode kept its share of the budget")
@@ -488,7 +530,7 @@ func TestDecodeBudgetLetsWaitersIn(t *testing.T) {
 		t.Fatal("budget")
 	}
 	time.AfterFunc(200*time.Millisecond, hold)
-	if _, err := s.Save(context.Background(), "products", "image", bytes.NewReader(encodeJPEG(t, noisy(64, 64), 90))); err != nil {
+	if _, err := s.Save(context.Background(), products, "image", bytes.NewReader(encodeJPEG(t, noisy(64, 64), 90))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -532,7 +574,7 @@ func TestConcurrentLargestImagesStayWithinTheBudget(t *testing.T) {
 			defer wg.Done()
 			// A decode that waited its 5 s for the budget is refused as busy: on a loaded
 			// machine some are, and that is the budget doing its job.
-			_, err := s.Save(context.Background(), "products", "image", bytes.NewReader(data))
+			_, err := s.Save(context.Background(), products, "image", bytes.NewReader(data))
 			switch {
 			case err == nil:
 				saved.Add(1)

@@ -15,6 +15,10 @@ import (
 // ImageKind is the folder of product images.
 const ImageKind = "products"
 
+// ProductImage is how a product's picture is kept: up to 1,280 px on its longer side, more
+// than twice the widest place the panel shows one (ADR 0007).
+var ProductImage = ports.ImageKind{Folder: ImageKind, MaxSide: 1280}
+
 // CategoryUsages are the other contexts' counts of active records using a category.
 // Contexts that use categories (partners, sliders, campaigns, notifications) add theirs.
 type CategoryUsages []catalogports.CategoryUsage
@@ -237,7 +241,7 @@ func (s *Service) CreateProduct(ctx context.Context, in catalog.ProductInput, im
 	} else if err := catalog.ValidateProduct(in, false); err != nil {
 		return catalogports.ProductView{}, err
 	}
-	name, err := s.images.Save(ctx, ImageKind, "image", image)
+	name, err := s.images.Save(ctx, ProductImage, "image", image)
 	if err != nil {
 		return catalogports.ProductView{}, err
 	}
@@ -272,7 +276,7 @@ func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, version kerne
 	}
 	in.Image = ""
 	if image != nil {
-		name, err := s.images.Save(ctx, ImageKind, "image", image)
+		name, err := s.images.Save(ctx, ProductImage, "image", image)
 		if err != nil {
 			return catalogports.ProductView{}, err
 		}

@@ -78,7 +78,7 @@ func HashToken(token string) string {
 }
 
 // Login checks credentials, throttles repeated failures per username and address and per
-// address across usernames, and opens a session with an opaque 256-bit token.
+// address across usernames, and opens a panel session with an opaque 256-bit token.
 func (s *Service) Login(ctx context.Context, username, password, address string) (LoginResult, error) {
 	if err := identity.ValidateSignIn(username, password); err != nil {
 		return LoginResult{}, err
@@ -92,37 +92,116 @@ func (s *Service) Login(ctx context.Context, username, password, address string)
 	if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
 		return LoginResult{}, err
 	}
-	ok := false
+	hash := ""
 	if u != nil && u.CanSignIn() {
-		if ok, err = s.hasher.Verify(ctx, u.PasswordHash(), password); err != nil {
+		hash = u.PasswordHash()
+	}
+	if err := s.checkPassword(ctx, hash, password, key, address, now); err != nil {
+		return LoginResult{}, err
+	}
+	return s.open(ctx, func(tokenHash string, expires time.Time) identity.Session {
+		return identity.NewPanelSession(tokenHash, u.ID(), expires)
+	}, u.PartnerID(), now)
+}
+
+// AppLogin signs in to the partner app: a partner with its own id and app password, or a
+// back-office user linked to a partner with the user's own password; either way the partner
+// must be active, and so must the user. Every failure (no such partner or user, an inactive
+// one, a partner without an app password, a user linked to no partner, a wrong password)
+// answers the panel's one identity.ErrBadCredentials after the same password work, and
+// counts toward the same throttles as a panel sign-in: per key and address (a username's
+// key is shared with the panel's sign-in) and per address.
+func (s *Service) AppLogin(ctx context.Context, in identity.AppSignIn, address string) (LoginResult, error) {
+	if err := in.Validate(); err != nil {
+		return LoginResult{}, err
+	}
+	now := s.clock.Now()
+	key := in.ThrottleKey()
+	if err := s.checkThrottle(ctx, key, address, now); err != nil {
+		return LoginResult{}, err
+	}
+	var partnerID, userID kernel.ID
+	hash := ""
+	if in.ByPartner() {
+		acct, err := s.appAccount(ctx, *in.PartnerID)
+		if err != nil {
 			return LoginResult{}, err
 		}
-	} else if hash, err := s.dummyHash(ctx); err == nil {
-		// Spend the same time as a real check, so timing does not tell which usernames exist.
-		if _, err := s.hasher.Verify(ctx, hash, password); kernel.KindOf(err) == kernel.KindThrottled {
-			return LoginResult{}, err // busy answers alike for known and unknown usernames
+		if acct.Active {
+			partnerID, hash = kernel.ID(*in.PartnerID), acct.PasswordHash
+		}
+	} else {
+		u, err := s.users.GetByUsername(ctx, in.Username)
+		if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
+			return LoginResult{}, err
+		}
+		if u != nil && u.CanSignIn() && u.PartnerID() != nil {
+			acct, err := s.appAccount(ctx, *u.PartnerID())
+			if err != nil {
+				return LoginResult{}, err
+			}
+			if acct.Active {
+				partnerID, userID, hash = kernel.ID(*u.PartnerID()), u.ID(), u.PasswordHash()
+			}
+		}
+	}
+	if err := s.checkPassword(ctx, hash, in.Password, key, address, now); err != nil {
+		return LoginResult{}, err
+	}
+	pid := int64(partnerID)
+	return s.open(ctx, func(tokenHash string, expires time.Time) identity.Session {
+		return identity.NewAppSession(tokenHash, partnerID, userID, expires)
+	}, &pid, now)
+}
+
+// appAccount is the partner's standing in the app; an unknown partner is an inactive one
+// without a password.
+func (s *Service) appAccount(ctx context.Context, partnerID int64) (identityports.PartnerAccount, error) {
+	acct, err := s.partners.AppAccount(ctx, partnerID)
+	if kernel.KindOf(err) == kernel.KindNotFound {
+		return identityports.PartnerAccount{}, nil
+	}
+	return acct, err
+}
+
+// checkPassword verifies password against hash and records a failure of key from address
+// when it does not match. With no hash (no such account, or one that may not sign in) it
+// spends the same time on a dummy hash and fails, so that timing does not tell which
+// accounts exist; a busy hasher answers alike for both.
+func (s *Service) checkPassword(ctx context.Context, hash, password, key, address string, now time.Time) error {
+	ok := false
+	if hash != "" {
+		var err error
+		if ok, err = s.hasher.Verify(ctx, hash, password); err != nil {
+			return err
+		}
+	} else if dummy, err := s.dummyHash(ctx); err == nil {
+		if _, err := s.hasher.Verify(ctx, dummy, password); kernel.KindOf(err) == kernel.KindThrottled {
+			return err
 		}
 	} else if kernel.KindOf(err) == kernel.KindThrottled {
-		return LoginResult{}, err
+		return err
 	}
 	if !ok {
 		if err := s.attempts.RecordFailure(ctx, key, address, now); err != nil {
-			return LoginResult{}, err
+			return err
 		}
-		return LoginResult{}, identity.ErrBadCredentials
+		return identity.ErrBadCredentials
 	}
-	if err := s.attempts.Clear(ctx, key, address); err != nil {
-		return LoginResult{}, err
-	}
+	return s.attempts.Clear(ctx, key, address)
+}
+
+// open starts the session session builds around a new token and answers the sign-in.
+func (s *Service) open(ctx context.Context, session func(tokenHash string, expires time.Time) identity.Session,
+	partnerID *int64, now time.Time) (LoginResult, error) {
 	token, err := newToken()
 	if err != nil {
 		return LoginResult{}, err
 	}
-	sess := identity.Session{TokenHash: HashToken(token), UserID: u.ID(), ExpiresAt: now.Add(s.cfg.TokenTTL)}
-	if err := s.sessions.Create(ctx, sess); err != nil {
+	if err := s.sessions.Create(ctx, session(HashToken(token), now.Add(s.cfg.TokenTTL))); err != nil {
 		return LoginResult{}, err
 	}
-	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: u.PartnerID()}, nil
+	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: partnerID}, nil
 }
 
 // checkThrottle refuses a sign-in (or a check of the current password) when the failures of
@@ -168,7 +247,8 @@ func newToken() (string, error) {
 }
 
 // Authenticate resolves a bearer token to its principal; expired, revoked or unknown
-// tokens and deactivated users are identity.ErrNoSession.
+// tokens, deactivated users and, for app sessions, a deactivated partner or a user no
+// longer linked to it are identity.ErrNoSession.
 func (s *Service) Authenticate(ctx context.Context, token string) (kernel.Principal, error) {
 	if token == "" {
 		return kernel.Principal{}, identity.ErrNoSession
@@ -181,24 +261,50 @@ func (s *Service) Authenticate(ctx context.Context, token string) (kernel.Princi
 	if err != nil {
 		return kernel.Principal{}, err
 	}
-	if sess.Expired(s.clock.Now()) {
+	if sess.Expired(s.clock.Now()) || !sess.Whole() {
 		return kernel.Principal{}, identity.ErrNoSession
 	}
-	u, err := s.users.Get(ctx, sess.UserID)
-	if kernel.KindOf(err) == kernel.KindNotFound {
-		return kernel.Principal{}, identity.ErrNoSession
+	var u *identity.User
+	if sess.UserID != 0 {
+		if u, err = s.users.Get(ctx, sess.UserID); kernel.KindOf(err) == kernel.KindNotFound {
+			return kernel.Principal{}, identity.ErrNoSession
+		} else if err != nil {
+			return kernel.Principal{}, err
+		}
+		if !u.CanSignIn() {
+			return kernel.Principal{}, identity.ErrNoSession
+		}
 	}
-	if err != nil {
-		return kernel.Principal{}, err
-	}
-	if !u.CanSignIn() {
-		return kernel.Principal{}, identity.ErrNoSession
+	if sess.IsApp() {
+		return s.appPrincipal(ctx, sess, u)
 	}
 	roles := make([]string, 0, len(u.Roles()))
 	for _, r := range u.Roles() {
 		roles = append(roles, string(r))
 	}
-	return kernel.Principal{UserID: u.ID(), Username: u.Username(), Roles: roles, PartnerID: u.PartnerID(), TokenHash: hash}, nil
+	return kernel.Principal{Session: kernel.PanelSession, UserID: u.ID(), Username: u.Username(), Roles: roles,
+		PartnerID: u.PartnerID(), TokenHash: hash}, nil
+}
+
+// appPrincipal is the caller of an app session: its partner must still be active, and the
+// user who signed in for it, if one did, still linked to it.
+func (s *Service) appPrincipal(ctx context.Context, sess identity.Session, u *identity.User) (kernel.Principal, error) {
+	pid := int64(sess.PartnerID)
+	acct, err := s.appAccount(ctx, pid)
+	if err != nil {
+		return kernel.Principal{}, err
+	}
+	if !acct.Active {
+		return kernel.Principal{}, identity.ErrNoSession
+	}
+	p := kernel.Principal{Session: kernel.AppSession, PartnerID: &pid, TokenHash: sess.TokenHash}
+	if u != nil {
+		if linked := u.PartnerID(); linked == nil || *linked != pid {
+			return kernel.Principal{}, identity.ErrNoSession
+		}
+		p.UserID, p.Username = u.ID(), u.Username()
+	}
+	return p, nil
 }
 
 // Logout revokes the caller's token.

@@ -19,17 +19,21 @@ type Service struct {
 	catalog partnerports.Catalog
 	lists   partnerports.PartnerLists
 	sheets  ports.Spreadsheet
-	hasher  ports.PasswordHasher
-	tx      ports.TxManager
-	clock   ports.Clock
+	// sessions ends a partner's app sessions when it is deactivated or its password changes.
+	sessions partnerports.AppSessions
+	hasher   ports.PasswordHasher
+	tx       ports.TxManager
+	clock    ports.Clock
 	// importing admits one import at a time: two would fight over the same ids.
 	importing sync.Mutex
 }
 
 // NewService wires the partner use cases.
 func NewService(repo partnerports.PartnerRepository, types partnerports.Types, catalog partnerports.Catalog,
-	lists partnerports.PartnerLists, sheets ports.Spreadsheet, hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock) *Service {
-	return &Service{repo: repo, types: types, catalog: catalog, lists: lists, sheets: sheets, hasher: hasher, tx: tx, clock: clock}
+	lists partnerports.PartnerLists, sheets ports.Spreadsheet, sessions partnerports.AppSessions, hasher ports.PasswordHasher,
+	tx ports.TxManager, clock ports.Clock) *Service {
+	return &Service{repo: repo, types: types, catalog: catalog, lists: lists, sheets: sheets, sessions: sessions, hasher: hasher,
+		tx: tx, clock: clock}
 }
 
 // Lists are the partner context's list screens.
@@ -122,7 +126,8 @@ func (s *Service) Create(ctx context.Context, in partner.Input) (partnerports.Pa
 	return s.lists.Partners.Find(ctx, p.ID())
 }
 
-// Update applies the edit form of a partner loaded at version; a blank password keeps the old one.
+// Update applies the edit form of a partner loaded at version; a blank password keeps the old
+// one, and a new one ends the app sessions the partner opened with the old one.
 func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Version, in partner.Input) (partnerports.PartnerView, error) {
 	if _, err := s.lists.Partners.Find(ctx, id); err != nil {
 		return partnerports.PartnerView{}, err
@@ -138,20 +143,37 @@ func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Versi
 		}
 	}
 	now := s.clock.Now()
-	if _, err := s.repo.Update(ctx, id, version, func(p *partner.Partner) error { return p.Edit(in, hash, now) }); err != nil {
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.repo.Update(ctx, id, version, func(p *partner.Partner) error { return p.Edit(in, hash, now) }); err != nil {
+			return err
+		}
+		if hash != "" {
+			return s.sessions.EndOwn(ctx, id)
+		}
+		return nil
+	})
+	if err != nil {
 		return partnerports.PartnerView{}, err
 	}
 	return s.lists.Partners.Find(ctx, id)
 }
 
-// Toggle deactivates or reactivates a partner.
+// Toggle deactivates or reactivates a partner; deactivation ends every app session of the
+// partner, its own and its linked users'.
 func (s *Service) Toggle(ctx context.Context, id kernel.ID) (bool, error) {
 	now := s.clock.Now()
-	p, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(p *partner.Partner) error { p.ToggleActive(now); return nil })
-	if err != nil {
-		return false, err
-	}
-	return p.IsActive(), nil
+	var active bool
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		p, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(p *partner.Partner) error { p.ToggleActive(now); return nil })
+		if err != nil {
+			return err
+		}
+		if active = p.IsActive(); !active {
+			return s.sessions.EndAll(ctx, id)
+		}
+		return nil
+	})
+	return active, err
 }
 
 // PartnerTypes lists the partner types for the form's select.
@@ -256,13 +278,40 @@ func (s *Service) ToggleSupportMessage(ctx context.Context, id kernel.ID) (bool,
 	return m.IsActive(), nil
 }
 
-// AddSupportMessage records a message a partner sent (the partners' app; demo data here).
-func (s *Service) AddSupportMessage(ctx context.Context, typeID, partnerID kernel.ID, content string) error {
-	m, err := partner.NewSupportMessage(typeID, partnerID, content, s.clock.Now())
-	if err != nil {
-		return err
+// errSupportType answers a support message of a type that does not exist.
+var errSupportType = kernel.FieldError("type_id", "The selected type id is invalid.")
+
+// SendSupportMessage records a customer-support message the partner sends from the partner
+// app: of an existing type, with a message of 2 to 2,000 characters; every problem is
+// reported at once. The message joins the panel's customer-support list and every user's
+// unseen count.
+func (s *Service) SendSupportMessage(ctx context.Context, partnerID, typeID kernel.ID, message string) (partnerports.SupportMessageView, error) {
+	var v kernel.Validation
+	m, err := partner.NewSupportMessage(typeID, partnerID, message, s.clock.Now())
+	if err := v.Merge(err); err != nil {
+		return partnerports.SupportMessageView{}, err
 	}
-	return s.repo.AddSupportMessage(ctx, m)
+	if typeID > 0 {
+		ok, err := s.types.SupportTypeExists(ctx, typeID)
+		if err != nil {
+			return partnerports.SupportMessageView{}, err
+		}
+		if !ok {
+			v.Merge(errSupportType)
+		}
+	}
+	if err := v.Err(); err != nil {
+		return partnerports.SupportMessageView{}, err
+	}
+	if err := s.repo.AddSupportMessage(ctx, m); err != nil {
+		return partnerports.SupportMessageView{}, err
+	}
+	return s.lists.SupportMessages.Find(ctx, m.ID())
+}
+
+// AppProfile is the partner's own record as the partner app shows it.
+func (s *Service) AppProfile(ctx context.Context, partnerID kernel.ID) (partnerports.PartnerView, error) {
+	return s.lists.Partners.Find(ctx, partnerID)
 }
 
 // Evidentions are the active support messages the user has not seen yet (the app bar).

@@ -85,3 +85,25 @@ func TestNameKeyMatchesTypedNames(t *testing.T) {
 		}
 	}
 }
+
+// A principal is an app one only when its session says so, and only then does it act for a
+// partner in the app; a panel account linked to a partner is not an app principal.
+func TestPrincipalKinds(t *testing.T) {
+	pid := int64(1001)
+	app := Principal{Session: AppSession, PartnerID: &pid}
+	if id, ok := app.AppPartner(); !app.IsApp() || !ok || id != 1001 {
+		t.Fatalf("app principal: %v %v %v", app.IsApp(), id, ok)
+	}
+	for name, p := range map[string]Principal{
+		"linked panel account": {Session: PanelSession, UserID: 3, PartnerID: &pid},
+		"zero session kind":    {UserID: 3, PartnerID: &pid},
+		"app without partner":  {Session: AppSession},
+	} {
+		if id, ok := p.AppPartner(); ok || id != 0 {
+			t.Fatalf("%s acts for partner %d", name, id)
+		}
+	}
+	if (Principal{UserID: 3}).IsApp() {
+		t.Fatal("the zero session kind is a panel one")
+	}
+}

@@ -84,11 +84,12 @@ type SupportMessage struct {
 	updatedAt  time.Time
 }
 
-// NewSupportMessage validates a new, active message.
+// NewSupportMessage validates a new, active message. Its fields are named as the partner
+// app's form names them: type_id and message.
 func NewSupportMessage(typeID, partnerID kernel.ID, content string, now time.Time) (*SupportMessage, error) {
 	var v kernel.Validation
 	content = strings.TrimSpace(content)
-	v.RequiredParagraph("message_content", content, kernel.MaxDescriptionLength)
+	v.RequiredParagraph("message", content, kernel.MaxDescriptionLength)
 	if typeID <= 0 {
 		v.Add("type_id", "The type id field is required.")
 	}

@@ -122,9 +122,9 @@ func TestContactAndMessageLimits(t *testing.T) {
 		t.Fatalf("a message keeps its line breaks: %v", err)
 	}
 	_, err := NewSupportMessage(1, 1, long+"ž", now)
-	checkField(t, "message", err, "message_content", "The message content may not be greater than 2000 characters.")
+	checkField(t, "message", err, "message", "The message may not be greater than 2000 characters.")
 	_, err = NewSupportMessage(1, 1, "Poruka\x00", now)
-	checkField(t, "message NUL", err, "message_content", "The message content contains characters that are not allowed.")
+	checkField(t, "message NUL", err, "message", "The message contains characters that are not allowed.")
 }
 
 func checkField(t *testing.T, what string, err error, field, want string) {

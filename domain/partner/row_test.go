@@ -67,6 +67,24 @@ func TestSupportMessageRules(t *testing.T) {
 	if _, err := NewSupportMessage(0, 0, "", now); len(fields(err)) != 3 {
 		t.Fatalf("empty message: %v", err)
 	}
+	for _, c := range []struct {
+		typeID            kernel.ID
+		text, field, want string
+	}{
+		{0, "Pitanje o akciji", "type_id", "The type id field is required."},
+		{1, "", "message", "The message field is required."},
+		{1, "  \n ", "message", "The message field is required."},
+		{1, "A", "message", "The message must be at least 2 characters."},
+		{1, " Ž ", "message", "The message must be at least 2 characters."},
+	} {
+		_, err := NewSupportMessage(c.typeID, 5, c.text, now)
+		if got := fields(err)[c.field]; len(got) != 1 || got[0] != c.want || len(fields(err)) != 1 {
+			t.Fatalf("%q of type %d: %v, want %s %q", c.text, c.typeID, err, c.field, c.want)
+		}
+	}
+	if m, err := NewSupportMessage(2, 5, "Ok", now); err != nil || m.Content() != "Ok" || m.PartnerID() != 5 || m.TypeID() != 2 {
+		t.Fatalf("two characters are enough: %v", err)
+	}
 	m, err := NewSupportMessage(1, 5, " Pohvala za isporuku ", now)
 	if err != nil || m.Content() != "Pohvala za isporuku" || !m.IsActive() {
 		t.Fatalf("message %+v %v", m, err)

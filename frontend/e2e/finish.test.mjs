@@ -173,7 +173,7 @@ describe('finish: what a daily user notices', () => {
     await page.locator('.list-table').waitFor();
   });
 
-  it('the snackbar stays clear of the dialog’s footer buttons at 375 px and closes under a resting pointer', async () => {
+  it('the snackbar stays clear of the dialog’s footer buttons at 375 px, lets presses through and closes under a resting pointer', async () => {
     await page.setViewportSize(MOBILE);
     try {
       const dialog = await openAdd('/partners', 'Novi partner');
@@ -187,12 +187,23 @@ describe('finish: what a daily user notices', () => {
         assert.ok(!overlaps(toastBox, button), `${name}: ${JSON.stringify({ toastBox, button })}`);
       }
       assert.ok(toastBox.x >= 0 && toastBox.x + toastBox.width <= MOBILE.width, JSON.stringify(toastBox));
+      // A press on the snackbar reaches what lies beneath it; only its close button takes presses.
+      const hits = await toast.evaluate((el) => {
+        const centre = (node) => {
+          const r = node.getBoundingClientRect();
+          return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        };
+        const close = el.querySelector('button');
+        return { text: el.contains(centre(el.querySelector('.p-toast-message-text') ?? el)), close: close.contains(centre(close)) };
+      });
+      assert.deepEqual(hits, { text: false, close: true });
       // It can be dismissed; a new one closes after its time even with the pointer on it.
       await toast.getByRole('button').click();
       await toast.waitFor({ state: 'hidden' });
       await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
       await toast.waitFor();
-      await toast.hover();
+      const resting = await toast.boundingBox();
+      await page.mouse.move(resting.x + resting.width / 2, resting.y + resting.height / 2);
       await toast.waitFor({ state: 'hidden', timeout: 6000 });
       await closeDialog(dialog);
     } finally {

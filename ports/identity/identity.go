@@ -63,10 +63,22 @@ type LoginAttempts interface {
 	Clear(ctx context.Context, usernameKey, address string) error
 }
 
-// PartnerDirectory is what identity asks the partner context: does a partner exist. Identity
-// owns the question; an adapter answers it from the partners' records.
+// PartnerDirectory is what identity asks the partner context: does a partner exist, and may
+// it sign in to the partner app. Identity owns the question; an adapter answers it from the
+// partners' records.
 type PartnerDirectory interface {
 	PartnerExists(ctx context.Context, id int64) (bool, error)
+	// AppAccount is the partner's standing in the partner app; kernel.KindNotFound when no
+	// partner has the id.
+	AppAccount(ctx context.Context, id int64) (PartnerAccount, error)
+}
+
+// PartnerAccount is what identity needs of a partner to let it sign in to the app and to
+// keep its sessions: whether it is active, and the hash of its app password ("" when it
+// has none, as a partner added by an import).
+type PartnerAccount struct {
+	Active       bool
+	PasswordHash string
 }
 
 // UserLists are identity's list screens. Both take the scope "partner_id" (the accounts

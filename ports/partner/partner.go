@@ -50,10 +50,23 @@ type Catalog interface {
 	CategoriesByName(ctx context.Context) (map[string]kernel.ID, error)
 }
 
+// AppSessions is what the partner context asks identity when a partner's standing in the
+// partner app changes: end its app sessions. The partner context owns the question;
+// an adapter answers it from identity's sessions.
+type AppSessions interface {
+	// EndAll ends every app session of the partner, its own and its linked users' (the
+	// partner was deactivated).
+	EndAll(ctx context.Context, partnerID kernel.ID) error
+	// EndOwn ends the app sessions the partner opened with its own id and app password (the
+	// password changed); its linked users signed in with their own passwords and stay.
+	EndOwn(ctx context.Context, partnerID kernel.ID) error
+}
+
 // Types are the partner context's own lookups: partner types and contact types.
 type Types interface {
 	PartnerTypeExists(ctx context.Context, id kernel.ID) (bool, error)
 	ContactTypeExists(ctx context.Context, id kernel.ID) (bool, error)
+	SupportTypeExists(ctx context.Context, id kernel.ID) (bool, error)
 	// PartnerTypesByName maps kernel.NameKey of the names to ids, for the Excel import.
 	PartnerTypesByName(ctx context.Context) (map[string]kernel.ID, error)
 	PartnerTypes(ctx context.Context) ([]TypeView, error)

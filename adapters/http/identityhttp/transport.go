@@ -5,6 +5,7 @@ package identityhttp
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	"go.uber.org/zap"
@@ -189,6 +190,56 @@ func Routes(svc *appidentity.Service) []kit.Route {
 			return svc.ToggleUser(ctx, p, id)
 		}),
 	}...)
+}
+
+// appLoginRequest is the partner app's sign-in: the partner's id or a linked user's username.
+type appLoginRequest struct {
+	PartnerID kit.OptionalID `json:"partner_id"`
+	Username  string         `json:"username"`
+	Password  string         `json:"password"`
+}
+
+// input is the domain's form; a partner id that is not a number becomes 0, which the domain
+// refuses with its own message.
+func (r appLoginRequest) input() identity.AppSignIn {
+	in := identity.AppSignIn{PartnerID: r.PartnerID.Value, Username: r.Username, Password: r.Password}
+	if r.PartnerID.Invalid {
+		var zero int64
+		in.PartnerID = &zero
+	}
+	return in
+}
+
+// who names the sign-in's account in the log.
+func (r appLoginRequest) who() string {
+	if r.PartnerID.Value != nil {
+		return "partner " + strconv.FormatInt(*r.PartnerID.Value, 10)
+	}
+	return r.Username
+}
+
+// AppRoutes are the partner app's sign-in calls (ADR 0017): sign-in by the partner's id and
+// app password or by a linked user's username and password, and sign-out.
+func AppRoutes(svc *appidentity.Service) []kit.Route {
+	return []kit.Route{
+		{Method: "POST", Path: "/api/app/login", Access: kit.Access{Public: true, App: true},
+			Decode: kit.DecodeJSON[appLoginRequest], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(appLoginRequest)
+				res, err := svc.AppLogin(ctx, r.input(), kit.ClientAddress(ctx))
+				logLogin(ctx, "app: "+r.who(), err)
+				if err != nil {
+					return nil, err
+				}
+				return loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID}, nil
+			}},
+		{Method: "POST", Path: "/api/app/logout", Access: kit.Access{App: true},
+			Decode: kit.NoRequest, Encode: kit.EncodeNoContent,
+			Endpoint: func(ctx context.Context, _ any) (any, error) {
+				p, _ := kit.Principal(ctx)
+				return nil, svc.Logout(ctx, p)
+			}},
+	}
 }
 
 // logLogin records failed and throttled sign-ins; never the password.

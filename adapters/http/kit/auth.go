@@ -48,9 +48,19 @@ func guard(auth Authenticator, authz ports.Authorizer, access Access, next http.
 	})
 }
 
-// allowed applies a route's access rule to an authenticated principal: partner-linked
-// accounts only where the route says so, and the role check through Casbin.
+// allowed applies a route's access rule to an authenticated principal: app calls to app
+// sessions only and panel calls to panel sessions only, partner-linked accounts only where
+// the route says so, and the role check through Casbin.
 func allowed(authz ports.Authorizer, p kernel.Principal, access Access) error {
+	if access.App {
+		if _, ok := p.AppPartner(); !ok {
+			return identity.ErrNotAppSession
+		}
+		return nil
+	}
+	if p.IsApp() {
+		return identity.ErrAppSession
+	}
 	if !access.AnyAccount && p.IsPartnerLinked() {
 		return identity.ErrPartnerAccount
 	}

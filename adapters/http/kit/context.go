@@ -37,6 +37,16 @@ func Principal(ctx context.Context) (kernel.Principal, bool) {
 	return p, ok
 }
 
+// AppPartner is the partner an app call acts for: the partner signed in to the app, or the
+// partner of the linked user who did. The guard lets only app sessions reach a route with
+// Access{App: true}, so there it is always set; anywhere else it is 0, which names no
+// partner.
+func AppPartner(ctx context.Context) kernel.ID {
+	p, _ := Principal(ctx)
+	id, _ := p.AppPartner()
+	return id
+}
+
 // ClientAddress is the caller's address as the server sees it.
 func ClientAddress(ctx context.Context) string {
 	a, _ := ctx.Value(keyAddress).(string)

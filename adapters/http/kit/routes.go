@@ -2,7 +2,9 @@ package kit
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/go-kit/kit/endpoint"
 	httptransport "github.com/go-kit/kit/transport/http"
@@ -11,11 +13,35 @@ import (
 )
 
 // Access says who may call a route.
+//
+// Panel and partner app calls never share a token (ADR 0017): a route with App set is a
+// partner app call, under AppPrefix, which only an app session may make (a panel token gets
+// 403); every other route is a panel call, which an app session may not make (403). An app
+// route needs no Resource: what it reaches is the caller's own partner's data
+// (AppPartner), never a role's.
 type Access struct {
 	Public     bool   // no token needed (login)
 	AnyAccount bool   // partner-linked accounts too (logout)
+	App        bool   // a partner app call: app sessions only
 	Resource   string // Casbin resource; "" = any signed-in admin account
 	Action     string // read | write
+}
+
+// AppPrefix is where the partner app's calls live; only App routes may live there.
+const AppPrefix = "/api/app/"
+
+// checkAppRoute refuses, when the server is assembled, a route whose App flag and path
+// disagree, so that an app call cannot be registered as a panel one or the other way round.
+func checkAppRoute(r Route) {
+	under := strings.HasPrefix(r.Path, AppPrefix)
+	switch {
+	case under && !r.Access.App:
+		panic(fmt.Sprintf("kit: %s %s is under %s but not marked Access.App", r.Method, r.Path, AppPrefix))
+	case !under && r.Access.App:
+		panic(fmt.Sprintf("kit: %s %s is marked Access.App but not under %s", r.Method, r.Path, AppPrefix))
+	case r.Access.App && (r.Access.Resource != "" || r.Access.AnyAccount):
+		panic(fmt.Sprintf("kit: the app call %s %s names a panel rule (Resource or AnyAccount)", r.Method, r.Path))
+	}
 }
 
 // Route is one call of the API.
@@ -42,10 +68,12 @@ func NewRouter(mux *http.ServeMux, auth Authenticator, authz ports.Authorizer) *
 	return &Router{mux: mux, auth: auth, authz: authz}
 }
 
-// Handle registers routes: authentication, the partner-account refusal and the role check
-// run once here, before the body is read, never in an endpoint.
+// Handle registers routes: authentication, the split of panel and app sessions, the
+// partner-account refusal and the role check run once here, before the body is read, never
+// in an endpoint.
 func (rt *Router) Handle(routes ...Route) {
 	for _, r := range routes {
+		checkAppRoute(r)
 		server := httptransport.NewServer(r.Endpoint, r.Decode, r.Encode,
 			httptransport.ServerErrorEncoder(EncodeError),
 		)
@@ -57,6 +85,7 @@ func (rt *Router) Handle(routes ...Route) {
 // HandlePlain registers a plain handler (no go-kit endpoint) and remembers it; access is
 // the handler's own business (public images).
 func (rt *Router) HandlePlain(method, path string, h http.Handler) {
+	checkAppRoute(Route{Method: method, Path: path})
 	rt.mux.Handle(method+" "+path, h)
 	rt.routes = append(rt.routes, Route{Method: method, Path: path, Access: Access{Public: true}})
 }

@@ -59,8 +59,13 @@ type partnerTail struct {
 
 // MarshalJSON writes one object: the head's fields, the figures, the tail's fields.
 func (p partnerJSON) MarshalJSON() ([]byte, error) {
+	return joinObjects(p.partnerHead, p.Figures, p.partnerTail)
+}
+
+// joinObjects writes the fields of each part, a JSON object, as one object in order.
+func joinObjects(parts ...any) ([]byte, error) {
 	out := []byte{'{'}
-	for _, part := range []any{p.partnerHead, p.Figures, p.partnerTail} {
+	for _, part := range parts {
 		b, err := json.Marshal(part)
 		if err != nil {
 			return nil, err
@@ -345,42 +350,6 @@ func decodeUpload(_ context.Context, r *http.Request) (any, error) {
 	return up, nil
 }
 
-// download writes a generated file; its headers go out with the first byte, so an error
-// before that still answers with the error's status and JSON body.
-type download struct {
-	name  string
-	write func(ctx context.Context, w io.Writer) error
-}
-
-type lazyHeaders struct {
-	w       http.ResponseWriter
-	name    string
-	started bool
-}
-
-func (l *lazyHeaders) Write(p []byte) (int, error) {
-	if !l.started {
-		l.started = true
-		h := l.w.Header()
-		h.Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-		h.Set("Content-Disposition", `attachment; filename="`+l.name+`"`)
-		h.Set("Cache-Control", "no-store")
-		l.w.WriteHeader(http.StatusOK)
-	}
-	return l.w.Write(p)
-}
-
-func encodeDownload(ctx context.Context, w http.ResponseWriter, response any) error {
-	d := response.(download)
-	lw := &lazyHeaders{w: w, name: d.name}
-	err := d.write(ctx, lw)
-	if err != nil && lw.started {
-		// Too late for an error status: cut the connection so the file is not taken as whole.
-		panic(http.ErrAbortHandler)
-	}
-	return err
-}
-
 // Routes are the partner calls.
 func Routes(svc *apppartner.Service) []kit.Route {
 	lists := svc.Lists()
@@ -443,10 +412,10 @@ func Routes(svc *apppartner.Service) []kit.Route {
 			}},
 		kit.ToggleRoute("/api/contacts", write, svc.ToggleContact),
 
-		kit.Route{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: encodeDownload,
+		kit.Route{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: kit.EncodeDownload,
 			Endpoint: func(_ context.Context, req any) (any, error) {
 				q := req.(ports.ListQuery)
-				return download{name: "Partners.xlsx", write: func(ctx context.Context, w io.Writer) error { return svc.Export(ctx, w, q) }}, nil
+				return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error { return svc.Export(ctx, w, q) }}, nil
 			}},
 		kit.Route{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {

@@ -18,10 +18,12 @@ import (
 	"go.uber.org/zap"
 
 	"vitrina/adapters/http/cataloghttp"
+	"vitrina/adapters/http/contenthttp"
 	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
 	"vitrina/adapters/http/partnerhttp"
 	appcatalog "vitrina/application/catalog"
+	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
 	"vitrina/ports"
@@ -35,6 +37,7 @@ type Deps struct {
 	Identity   *appidentity.Service
 	Catalog    *appcatalog.Service
 	Partner    *apppartner.Service
+	Content    *appcontent.Service
 	Overview   partnerports.OverviewLists
 	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
@@ -63,6 +66,12 @@ func New(d Deps) *Server {
 	router.Handle(cataloghttp.Routes(d.Catalog)...)
 	router.Handle(partnerhttp.Routes(d.Partner)...)
 	router.Handle(partnerhttp.OverviewRoutes(d.Overview)...)
+	router.Handle(contenthttp.Routes(d.Content)...)
+	// The partner app's calls (ADR 0017): each context declares its own under kit.AppPrefix
+	// with kit.Access{App: true}.
+	router.Handle(identityhttp.AppRoutes(d.Identity)...)
+	router.Handle(partnerhttp.AppRoutes(d.Partner)...)
+	router.Handle(contenthttp.AppRoutes(d.Content)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,

@@ -1,14 +1,17 @@
 import { Button } from 'primereact/button';
 import { DROPDOWN_PT } from '../ui/passThrough';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
+import { ColumnGroup } from 'primereact/columngroup';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
+import { Row } from 'primereact/row';
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_FILTER_LENGTH, type ListParams } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
+import { IconButton } from '../ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { ActiveChip } from './ActiveChip';
 import { ColumnChooser } from './ColumnChooser';
@@ -246,38 +249,21 @@ export function ListPage<T extends ListRow>({
 
   const filterButtons = <FilterButtons onSearch={() => applyFilters()} onClear={clearFilters} />;
 
-  // DataTable renders the filter row only from its own filter model; the values live in our state.
-  // A new model on every render would make the table copy it and render once more.
-  const tableFilters: DataTableFilterMeta = useMemo(
-    () =>
-      Object.fromEntries(
-        [...columns.map((c) => c.field), 'is_active', 'actions'].map((f) => [f, { value: null, matchMode: 'contains' }]),
-      ),
-    [columns],
-  );
-
   const activeBody = (row: T) => <ActiveChip active={row.is_active} />;
 
   const actionsBody = (row: T) => (
     <div className="list-actions">
       {rowActions
         .filter((action) => action.visible?.(row) ?? true)
-        .map((action) => {
-          const label = t(typeof action.label === 'function' ? action.label(row) : action.label);
-          return (
-            <Button
-              key={action.key}
-              type="button"
-              icon={typeof action.icon === 'function' ? action.icon(row) : action.icon}
-              rounded
-              text
-              severity="secondary"
-              aria-label={label}
-              title={label}
-              onClick={() => action.onClick(row)}
-            />
-          );
-        })}
+        .map((action) => (
+          <IconButton
+            key={action.key}
+            icon={typeof action.icon === 'function' ? action.icon(row) : action.icon}
+            label={t(typeof action.label === 'function' ? action.label(row) : action.label)}
+            severity="secondary"
+            onClick={() => action.onClick(row)}
+          />
+        ))}
       {renderForm && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
       <ToggleActiveButton
         active={row.is_active}
@@ -332,6 +318,49 @@ export function ListPage<T extends ListRow>({
   const filterColumns = shownColumns.filter((c) => c.filter);
   const foldFilters = filterColumns.length > STACKED_FILTERS_OPEN_UP_TO;
   const appliedCount = table.appliedCount;
+
+  // The header is ours: the titles that sort, then (on wide screens) a row of plain cells holding
+  // the filters. DataTable's own filter row builds a filter menu, its overlay and its match modes
+  // for every column, which the list never shows, and that was a fifth of a wide list's paint.
+  const pinnedClass = (field: string) => (field === pinned ? 'list-pinned' : undefined);
+  const headerGroup = (
+    <ColumnGroup>
+      <Row>
+        {shownColumns.map((column) => (
+          <Column
+            key={column.field}
+            field={column.field}
+            header={t(column.header)}
+            sortable={column.sortable ?? true}
+            style={column.width ? { width: column.width } : undefined}
+            headerClassName={pinnedClass(column.field)}
+            alignHeader={column.align}
+          />
+        ))}
+        <Column field="is_active" header={t('table.active')} sortable style={{ width: '11rem' }} />
+        <Column
+          columnKey="actions"
+          header={t('table.actions')}
+          style={{ width: `${actionsRem}rem` }}
+          headerClassName="list-actions-header"
+        />
+      </Row>
+      {showFilterRow && (
+        <Row>
+          {shownColumns.map((column) => (
+            <Column
+              key={column.field}
+              columnKey={`filter-${column.field}`}
+              header={column.filter ? textFilter(column) : noFilter(column)}
+              headerClassName={['list-filter-cell', pinnedClass(column.field)].filter(Boolean).join(' ')}
+            />
+          ))}
+          <Column columnKey="filter-is_active" header={activeFilter} headerClassName="list-filter-cell" />
+          <Column columnKey="filter-actions" header={filterButtons} headerClassName="list-filter-cell list-actions-filter" />
+        </Row>
+      )}
+    </ColumnGroup>
+  );
 
   return (
     <section className="list-page" aria-labelledby="list-title">
@@ -415,9 +444,7 @@ export function ListPage<T extends ListRow>({
           sortField={table.sort.field}
           sortOrder={table.sort.order === 'desc' ? -1 : 1}
           onSort={table.onSort}
-          filterDisplay={showFilterRow ? 'row' : undefined}
-          filters={tableFilters}
-          onFilter={() => undefined}
+          headerColumnGroup={headerGroup}
           loading={isFetching && rows.length > 0}
           loadingIcon={loadingText}
           emptyMessage={empty}
@@ -434,44 +461,25 @@ export function ListPage<T extends ListRow>({
             <Column
               key={column.field}
               field={column.field}
-              header={t(column.header)}
-              sortable={column.sortable ?? true}
+              header={narrow ? t(column.header) : undefined}
               body={column.body}
               style={column.width ? { width: column.width } : undefined}
-              headerClassName={column.field === pinned ? 'list-pinned' : undefined}
               bodyClassName={column.field === pinned ? 'list-pinned' : undefined}
-              filterHeaderClassName={column.field === pinned ? 'list-pinned' : undefined}
               align={column.align}
-              alignHeader={column.align}
-              filter={showFilterRow}
-              filterElement={column.filter ? () => textFilter(column) : () => noFilter(column)}
-              showFilterMenu={false}
-              showClearButton={false}
             />
           ))}
           <Column
             field="is_active"
-            header={t('table.active')}
-            sortable
+            header={narrow ? t('table.active') : undefined}
             body={activeBody}
             style={{ width: '11rem' }}
-            filter={showFilterRow}
-            filterElement={() => activeFilter}
-            showFilterMenu={false}
-            showClearButton={false}
           />
           <Column
             columnKey="actions"
-            header={t('table.actions')}
+            header={narrow ? t('table.actions') : undefined}
             body={actionsBody}
             style={{ width: `${actionsRem}rem` }}
             bodyClassName="list-actions-cell"
-            headerClassName="list-actions-header"
-            filterHeaderClassName="list-actions-filter"
-            filter={showFilterRow}
-            filterElement={() => filterButtons}
-            showFilterMenu={false}
-            showClearButton={false}
           />
         </DataTable>
       </div>

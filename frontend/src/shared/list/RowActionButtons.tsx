@@ -1,20 +1,10 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../ui/IconButton';
 
 /** A row's edit button (pencil), as in the list tables. */
 export function EditButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Button
-      type="button"
-      icon="pi pi-pencil"
-      rounded
-      text
-      aria-label={t('table.edit')}
-      title={t('table.edit')}
-      onClick={onClick}
-    />
-  );
+  return <IconButton icon="pi pi-pencil" label={t('table.edit')} onClick={onClick} />;
 }
 
 interface ToggleActiveButtonProps {
@@ -27,16 +17,11 @@ interface ToggleActiveButtonProps {
 /** A row's deactivate (trash) or reactivate (replay) button. */
 export function ToggleActiveButton({ active, disabled, onClick }: ToggleActiveButtonProps) {
   const { t } = useTranslation();
-  const label = t(active ? 'table.deactivate' : 'table.reactivate');
   return (
-    <Button
-      type="button"
+    <IconButton
       icon={active ? 'pi pi-trash' : 'pi pi-replay'}
-      rounded
-      text
+      label={t(active ? 'table.deactivate' : 'table.reactivate')}
       severity={active ? 'danger' : 'success'}
-      aria-label={label}
-      title={label}
       disabled={disabled}
       onClick={onClick}
     />

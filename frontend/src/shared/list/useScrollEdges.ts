@@ -13,9 +13,11 @@ export function useScrollEdges(container: RefObject<HTMLElement | null>, selecto
       scroller.dataset.moreLeft = String(scroller.scrollLeft > 1);
       scroller.dataset.moreRight = String(max - scroller.scrollLeft > 1);
     };
-    update();
     scroller.addEventListener('scroll', update, { passive: true });
+    // The observer's first call comes after the browser's own layout; measuring here instead
+    // would force a layout of the new table before its first paint.
     const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : undefined;
+    if (!resize) update();
     resize?.observe(scroller);
     const table = scroller.querySelector('table');
     if (table) resize?.observe(table);
