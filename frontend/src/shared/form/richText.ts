@@ -57,9 +57,15 @@ function imagesInFigures(html: string): string {
     let block: Element = img;
     while (block.parentElement && block.parentElement !== body) block = block.parentElement;
     const figure = doc.createElement('figure');
-    figure.appendChild(img);
+    if (block === img) {
+      // A bare image between blocks, as the server's sanitiser keeps it.
+      img.replaceWith(figure);
+      figure.appendChild(img);
+      continue;
+    }
     block.after(figure);
-    if (block !== img && block.textContent?.trim() === '' && !block.querySelector('img')) block.remove();
+    figure.appendChild(img);
+    if (block.textContent?.trim() === '' && !block.querySelector('img')) block.remove();
   }
   return body.innerHTML;
 }
