@@ -16,6 +16,18 @@ interface SliderDetailsDialogProps {
 }
 
 /**
+ * The page's HTML as shown here: an image the server kept without a text alternative is marked
+ * decorative (alt=""), so a screen reader does not read its address. Parsed in an inert
+ * document; the HTML itself is the server's safe subset.
+ */
+function withImageAlternatives(html: string): string {
+  if (!/<img\b/i.test(html)) return html;
+  const body = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html').body;
+  for (const img of Array.from(body.querySelectorAll('img:not([alt])'))) img.setAttribute('alt', '');
+  return body.innerHTML;
+}
+
+/**
  * Spec §2 "Sliders list": the details of a page (Promocija, Seminar) with its content,
  * page_content_details, shown as the HTML it is (the server keeps only a safe subset of HTML).
  */
@@ -37,6 +49,14 @@ export function SliderDetailsDialog({ slider: row, visible, onHide }: SliderDeta
       blockScroll
       style={dialogStyle(DIALOG_WIDTH.wide)}
       className="details-dialog slider-details"
+      // A long page scrolls inside the dialog: the scrolling part takes the keyboard too.
+      pt={{
+        content: {
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': slider ? t('sliders.details_title', { name: slider.name }) : undefined,
+        },
+      }}
       footer={<Button type="button" label={t('dialog.close')} icon="pi pi-times" onClick={onHide} autoFocus />}
     >
       {slider && (
@@ -92,7 +112,7 @@ export function SliderDetailsDialog({ slider: row, visible, onHide }: SliderDeta
           <section className="slider-content" aria-label={t('sliders.page_content')} data-testid="details-content">
             {slider.page_content_details ? (
               // Safe HTML: the server's sanitiser keeps no script, style, event attribute or foreign image.
-              <div dangerouslySetInnerHTML={{ __html: slider.page_content_details }} />
+              <div dangerouslySetInnerHTML={{ __html: withImageAlternatives(slider.page_content_details) }} />
             ) : (
               <p className="slider-content__empty">{t('sliders.no_content')}</p>
             )}
