@@ -211,6 +211,34 @@ describe('finish: what a daily user notices', () => {
     }
   });
 
+  it('a closing confirmation gives the focus back to its opener, unless the user put it elsewhere', async () => {
+    const list = listScreen(page, 'countries');
+    await list.open();
+    const opener = list.rows().first().getByRole('button', { name: 'Deaktiviraj' });
+    const filter = page.getByRole('textbox', { name: 'Naziv — Pretraga' });
+    const focused = (locator) => locator.evaluate((el) => el === document.activeElement);
+    const cancel = async () => {
+      await opener.click();
+      const confirm = page.getByRole('dialog', { name: 'Deaktivacija' });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Odustani' }).click();
+      return confirm;
+    };
+
+    // Left alone, the focus returns to the button that opened the confirmation.
+    let confirm = await cancel();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal(await focused(opener), true);
+
+    // Focused elsewhere while the confirmation fades out, the focus stays there, and Enter there
+    // is the filter's (it searches), not the opener's.
+    confirm = await cancel();
+    await filter.focus();
+    await confirm.waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    assert.equal(await focused(filter), true);
+  });
+
   it('Esc in an open list closes the list only, never the dialog', async () => {
     // A form dialog: the country list of a new city.
     const city = await openAdd('/cities', 'Novi grad');
