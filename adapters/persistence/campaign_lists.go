@@ -89,6 +89,17 @@ func partnerCategoryNames(sqlite bool, partner string) (names, sortKey string) {
 		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = ` + partner + `)`
 }
 
+// partnerText is a "contains" filter on a folded column of the partner (joined as p) of the
+// list's rows (aliased rows): on PostgreSQL on the joined column, which the partners' trigram
+// index narrows before the join; on SQLite through the partners' FTS5 trigram table.
+func partnerText(sqlite bool, rows, column string) Field {
+	if !sqlite {
+		return Field{Sort: "p." + column, Fold: "p." + column, Joined: true}
+	}
+	return Field{Sort: "p." + column, Fold: "pn." + column, WithinFTS: "partners_fts." + column, WithinKey: "pn.id",
+		Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
+}
+
 // campaignPartnerSpec is the partners of a campaign (scope "campaign_id"): its key pages by
 // partner id and counts from the index alone; names, phones, cities and categories are read
 // for the page's rows, and the name and phone filters look the partners up by their own
@@ -97,11 +108,9 @@ func campaignPartnerSpec(sqlite bool) ListSpec {
 	names, sortKey := partnerCategoryNames(sqlite, "cp.partner_id")
 	return ListSpec{
 		Fields: map[string]Field{
-			"id": {Sort: "cp.partner_id", Number: "cp.partner_id", Scale: 1},
-			"name": {Sort: "p.name_fold", Fold: "pn.name_fold",
-				Within: "cp.partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"},
-			"phone": {Sort: "p.phone_fold", Fold: "pn.phone_fold",
-				Within: "cp.partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"},
+			"id":    {Sort: "cp.partner_id", Number: "cp.partner_id", Scale: 1},
+			"name":  partnerText(sqlite, "cp", "name_fold"),
+			"phone": partnerText(sqlite, "cp", "phone_fold"),
 			"city": {Fold: "ct.name_fold",
 				Within: "cp.partner_id IN (SELECT pn.id FROM partners AS pn JOIN cities AS ct ON ct.id = pn.city_id WHERE %s)"},
 			"category_names": {Sort: sortKey, Fold: "c.name_fold", Nullable: true,
@@ -153,16 +162,14 @@ func (r *cartItemViewRow) view() campaignports.CartItemView {
 
 // cartSpec is the cart of a campaign (scope "campaign_id"), newest first unless asked
 // otherwise; the partner's and the product's names are read for the page's rows.
-func cartSpec() ListSpec {
+func cartSpec(sqlite bool) ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
 			"id":         {Sort: "ci.id", Number: "ci.id", Scale: 1},
 			"created_at": {Sort: "ci.created_at"},
 			"partner_id": {Number: "ci.partner_id", Scale: 1},
-			"name": {Sort: "p.name_fold", Fold: "pn.name_fold",
-				Within: "ci.partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"},
-			"phone": {Sort: "p.phone_fold", Fold: "pn.phone_fold",
-				Within: "ci.partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"},
+			"name":       partnerText(sqlite, "ci", "name_fold"),
+			"phone":      partnerText(sqlite, "ci", "phone_fold"),
 			"product": {Sort: "pr.name_fold", Fold: "prd.name_fold",
 				Within: "ci.product_id IN (SELECT prd.id FROM products AS prd WHERE %s)"},
 			"price":     {Sort: "ci.price_milli", Number: "ci.price_milli", Scale: 1000},
@@ -259,7 +266,7 @@ func NewCampaignLists(db *bun.DB) campaignports.Lists {
 	return campaignports.Lists{
 		Campaigns: NewLister(db, campaignSpec(), "campaign", (*campaignViewRow).view),
 		Partners:  campaignPartners{NewLister(db, campaignPartnerSpec(sqlite), "partner", (*campaignPartnerViewRow).view)},
-		Cart:      cartItems{NewLister(db, cartSpec(), "cart item", (*cartItemViewRow).view)},
+		Cart:      cartItems{NewLister(db, cartSpec(sqlite), "cart item", (*cartItemViewRow).view)},
 		Products:  NewLister(db, campaignProductSpec(), "product", (*campaignProductViewRow).view),
 		Categories: NewLister(db, campaignCategorySpec(), "category", func(r *campaignCategoryViewRow) campaignports.Ref {
 			return campaignports.Ref{ID: r.ID, Name: r.Name}
@@ -323,7 +330,7 @@ func (a *CampaignApp) Products(ctx context.Context, campaignID kernel.ID) ([]cam
 // Cart lists the partner's items in the campaign, newest first.
 func (a *CampaignApp) Cart(ctx context.Context, campaignID, partnerID kernel.ID) ([]campaignports.CartItemView, error) {
 	var rows []cartItemViewRow
-	if err := cartSpec().From(conn(ctx, a.db)).ColumnExpr(cartSpec().Columns).Where("ci.campaign_id = ?", int64(campaignID)).
+	if err := cartSpec(IsSQLite(a.db)).From(conn(ctx, a.db)).ColumnExpr(cartSpec(IsSQLite(a.db)).Columns).Where("ci.campaign_id = ?", int64(campaignID)).
 		Where("ci.partner_id = ?", int64(partnerID)).OrderExpr("ci.id DESC").Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}

@@ -73,3 +73,6 @@ CREATE INDEX cart_items_partner ON cart_items (campaign_id, partner_id, id);
 CREATE INDEX cart_items_product ON cart_items (campaign_id, product_id);
 --bun:split
 CREATE INDEX cart_items_created ON cart_items (campaign_id, created_at, id);
+--bun:split
+-- The Cart tab's totals (ordered and delivered worth) read this index alone.
+CREATE INDEX cart_items_worth ON cart_items (campaign_id, delivered, price_milli, quantity);
