@@ -196,12 +196,11 @@ type cartItems struct {
 
 // Totals sums the worth of the rows q matches, and of the delivered among them.
 func (l cartItems) Totals(ctx context.Context, q ports.ListQuery) (campaignports.CartTotals, error) {
-	ordered, err := l.Sum(ctx, q, "ci.price_milli * ci.quantity")
+	sums, err := l.Sums(ctx, q, "ci.price_milli * ci.quantity", "CASE WHEN ci.delivered THEN ci.price_milli * ci.quantity ELSE 0 END")
 	if err != nil {
 		return campaignports.CartTotals{}, err
 	}
-	delivered, err := l.Sum(ctx, q, "CASE WHEN ci.delivered THEN ci.price_milli * ci.quantity ELSE 0 END")
-	return campaignports.CartTotals{Ordered: kernel.AmountOfThousandths(ordered), Delivered: kernel.AmountOfThousandths(delivered)}, err
+	return campaignports.CartTotals{Ordered: kernel.AmountOfThousandths(sums[0]), Delivered: kernel.AmountOfThousandths(sums[1])}, nil
 }
 
 type campaignProductViewRow struct {
