@@ -94,7 +94,9 @@ func partnerCategoryNames(sqlite bool, partner string) (names, sortKey string) {
 // index narrows before the join; on SQLite through the partners' FTS5 trigram table.
 func partnerText(sqlite bool, rows, column string) Field {
 	if !sqlite {
-		return Field{Sort: "p." + column, Fold: "p." + column, Joined: true}
+		// FTS marks the filter as one a trigram index serves: the page then narrows the rows
+		// by it first instead of walking a sort index past the rows it does not match.
+		return Field{Sort: "p." + column, Fold: "p." + column, FTS: column, Joined: true}
 	}
 	return Field{Sort: "p." + column, Fold: "pn." + column, WithinFTS: "partners_fts." + column, WithinKey: "pn.id",
 		Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
