@@ -59,12 +59,13 @@ type campaignPartnerViewRow struct {
 	City          *string `bun:"city"`
 	CashMilli     int64   `bun:"cash_milli"`
 	SpentMilli    int64   `bun:"spent_milli"`
+	InCategories  bool    `bun:"in_categories"`
 	totalRow
 }
 
 func (r *campaignPartnerViewRow) view() campaignports.PartnerView {
 	v := campaignports.PartnerView{PartnerID: r.ID, Name: r.Name, Phone: r.Phone, Cash: kernel.AmountOfThousandths(r.CashMilli),
-		Spent: kernel.AmountOfThousandths(r.SpentMilli)}
+		Spent: kernel.AmountOfThousandths(r.SpentMilli), InCategories: r.InCategories}
 	if r.CategoryNames != nil {
 		v.CategoryNames = *r.CategoryNames
 	}
@@ -127,7 +128,9 @@ func campaignPartnerSpec(sqlite bool) ListSpec {
 		},
 		CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("campaign_partners AS cp") },
 		Columns: "cp.partner_id AS id, p.name, p.phone, " + names + " AS category_names, " +
-			"(SELECT ct.name FROM cities AS ct WHERE ct.id = p.city_id) AS city, cp.cash_milli, cp.spent_milli",
+			"(SELECT ct.name FROM cities AS ct WHERE ct.id = p.city_id) AS city, cp.cash_milli, cp.spent_milli, " +
+			"EXISTS (SELECT 1 FROM partner_categories AS pc JOIN campaign_categories AS cc ON cc.category_id = pc.category_id " +
+			"AND cc.campaign_id = cp.campaign_id WHERE pc.partner_id = cp.partner_id) AS in_categories",
 		Scopes: map[string]string{"campaign_id": "cp.campaign_id"},
 	}
 }

@@ -282,6 +282,36 @@ func TestCompositionOneByOne(t *testing.T) {
 		}
 		wantKind(t, func() error { _, err := f.svc.RemoveCategory(ctx, id, f.boje); return err }(), kernel.KindNotFound, "a category not held")
 
+		// A partner's own categories change (ADR 0019): it stays, shown outside the categories,
+		// until staff act; the stepper's save refuses it and the next category removal prunes it.
+		if _, err := db.NewDelete().TableExpr("partner_categories").Where("partner_id = 1003").Where("category_id = ?", int64(f.alati)).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		partners, _ = f.svc.Lists().Partners.List(ctx, q)
+		if len(partners.Items) != 2 || !partners.Items[0].InCategories || partners.Items[1].InCategories {
+			t.Fatalf("a partner outside the categories is not shown so: %+v", partners.Items)
+		}
+		err = f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
+			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}, {PartnerID: 1003, Cash: cash(t, "10")}}})
+		if !errors.Is(err, campaign.ErrPartnerOutside) {
+			t.Fatalf("the stepper kept a partner outside the categories: %v", err)
+		}
+		if err := f.svc.AddCategories(ctx, id, []kernel.ID{f.rasvjeta}); err != nil {
+			t.Fatal(err)
+		}
+		if removed, err := f.svc.RemoveCategory(ctx, id, f.rasvjeta); err != nil || !slices.Equal(removed, []kernel.ID{1003}) {
+			t.Fatalf("the next removal prunes the stray partner: %v %v", removed, err)
+		}
+		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1003, Cash: cash(t, "10")}}); !errors.Is(err, campaign.ErrPartnerOutside) {
+			t.Fatalf("the stray partner was added again: %v", err)
+		}
+		if _, err := db.NewRaw("INSERT INTO partner_categories (partner_id, category_id) VALUES (1003, ?)", int64(f.alati)).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1003, Cash: cash(t, "10")}}); err != nil {
+			t.Fatal(err)
+		}
+
 		// 1001 orders: its partner row, the product and the category holding it stay (435).
 		if _, err := f.svc.Order(ctx, 1001, id, f.p1, 2); err != nil {
 			t.Fatal(err)

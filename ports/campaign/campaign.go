@@ -90,6 +90,9 @@ type PartnerView struct {
 	City          string
 	Cash          kernel.Amount
 	Spent         kernel.Amount
+	// InCategories is false for a partner whose own categories changed since it was added
+	// and share none with the campaign's any more (ADR 0019): it stays until staff act.
+	InCategories bool
 }
 
 // CartItemView is a cart item as the Cart tab shows it; Delivered is the spec's is_active.
