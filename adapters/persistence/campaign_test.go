@@ -234,6 +234,13 @@ func TestCampaignRepositoryContract(t *testing.T) {
 		if pp, _ = pq(map[string]string{"name": "čelik"}, "name"); pp.Total != 1 || pp.Items[0].PartnerID != 1003 {
 			t.Fatalf("by name %+v", pp)
 		}
+		// Two characters are below a trigram: the filter reads the names themselves.
+		if pp, total = pq(map[string]string{"name": "ta"}, ""); pp.Total != 1 || pp.Items[0].PartnerID != 1002 || total.String() != "50.5" {
+			t.Fatalf("by two characters %+v %v", pp, total)
+		}
+		if pp, _ = pq(map[string]string{"phone": "zz9"}, ""); pp.Total != 0 {
+			t.Fatalf("by a phone nobody has %+v", pp)
+		}
 		cats, _ := lists.Categories.List(ctx, q)
 		prods, _ := lists.Products.List(ctx, q)
 		if cats.Total != 2 || prods.Total != 2 || prods.Items[0].Name != "Ankeri" || cats.Items[0].Name != "Alati" {
