@@ -36,11 +36,28 @@ function keepGitkeep(): Plugin {
   };
 }
 
+// PrimeReact's Calendar imports the input-mask helper of primereact/utils for its `mask` prop,
+// which no field here sets; served a copy of the utils without it, the helper is no longer kept
+// in the utils module the login page loads.
+function calendarWithoutMask(): Plugin {
+  const shim = resolve(import.meta.dirname, 'src/shared/ui/calendarUtils.ts');
+  return {
+    name: 'vitrina-calendar-without-mask',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'primereact/utils' && importer && /[\\/]primereact[\\/]calendar[\\/]/.test(importer)) return shim;
+      return null;
+    },
+  };
+}
+
 const backend = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), keepGitkeep()],
+  plugins: [react(), keepGitkeep(), calendarWithoutMask()],
   define: {
+    // draft-js (the rich-text editor) reads Node's `global`; without this the built page throws.
+    global: 'globalThis',
     __BUILD_VERSION__: JSON.stringify(buildVersion()),
     __BUILD_DATE__: JSON.stringify(buildDate()),
   },

@@ -15,6 +15,7 @@ const SCREENS = [
   { path: '/products', name: 'products', add: true, extra: productDialogs },
   { path: '/stores', name: 'stores', add: true },
   { path: '/partners', name: 'partners', add: true, extra: partnerDialogs },
+  { path: '/sliders', name: 'sliders', extra: sliderDialogs },
   { path: '/users', name: 'users', add: true, extra: userDialogs },
   { path: '/customerService', name: 'support', extra: bellPanel },
   { path: '/user-profile', name: 'profile', extra: profileDialogs },
@@ -93,6 +94,48 @@ async function partnerDialogs({ page, check, narrow }) {
   const upload = await openDialog(page, page.getByRole('button', { name: 'Učitaj Excel' }));
   await check('Excel upload dialog');
   await closeDialog(page, upload);
+}
+
+async function sliderDialogs({ page, check }) {
+  // The add dialog of a seminar: every field there is, the editor and the dates' calendar.
+  const add = await openDialog(page, page.getByRole('button', { name: 'Dodaj', exact: true }));
+  await check('add dialog');
+  await add.locator('.p-dropdown').filter({ has: page.locator('#field-type') }).click();
+  await page.getByRole('option', { name: 'Seminar', exact: true }).click();
+  await add.getByRole('toolbar', { name: 'Oblikovanje teksta' }).waitFor();
+  await add.getByLabel('Pošalji notifikaciju').check();
+  await add.getByRole('button', { name: 'Sačuvaj' }).click();
+  await add.locator('.form-field__error').first().waitFor();
+  await check('seminar add dialog with errors');
+  const link = await openDialog(page, add.getByRole('button', { name: 'Veza' }));
+  await check('link dialog');
+  await closeDialog(page, link);
+  const start = add.getByLabel('Prikazuje se od');
+  await start.click();
+  await page.locator('.form-date-panel').waitFor();
+  await check('date picker open');
+  await page.keyboard.press('Escape');
+  await page.locator('.form-date-panel').waitFor({ state: 'detached' });
+  await closeDialog(page, add);
+
+  const signups = await openDialog(page, page.getByRole('button', { name: 'Prijavljeni partneri' }).first());
+  await signups.locator('tbody tr').first().waitFor();
+  await check('sign-ups dialog');
+  await closeDialog(page, signups);
+  const orders = await openDialog(page, page.getByRole('button', { name: 'Porudžbine' }).first());
+  await orders.locator('tbody tr').first().waitFor();
+  await check('orders dialog');
+  await closeDialog(page, orders);
+  const details = await openDialog(page, page.getByRole('button', { name: 'Detalji' }).first());
+  await check('details dialog');
+  await closeDialog(page, details);
+  const hide = await openDialog(page, page.getByRole('button', { name: 'Sakrij' }).first());
+  await check('hide confirmation');
+  await closeDialog(page, hide);
+  const edit = await openDialog(page, page.getByRole('button', { name: 'Izmijeni', exact: true }).nth(2));
+  await edit.getByRole('toolbar').waitFor();
+  await check('edit dialog of a page');
+  await closeDialog(page, edit);
 }
 
 async function userDialogs({ page, check }) {

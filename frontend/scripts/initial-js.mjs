@@ -10,7 +10,13 @@ const assets = join(dist, 'assets');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
 const login = readdirSync(assets).find((f) => /^LoginPage-.*\.js$/.test(f));
-const catalogue = readdirSync(assets).find((f) => /^sr-Latn-ME-.*\.js$/.test(f));
+// The main catalogue; the lazily loaded ones (sliders.sr-Latn-ME…, app/i18n.ts) load with their screens.
+const catalogues = readdirSync(assets).filter((f) => /^sr-Latn-ME-[^.]+\.js$/.test(f));
+if (catalogues.length > 1) {
+  console.error(`more than one main catalogue chunk: ${catalogues.join(', ')}`);
+  process.exit(1);
+}
+const catalogue = catalogues[0];
 if (!entry || !login || !catalogue) {
   console.error('dist/ has no entry or login chunk; run npm run build first');
   process.exit(1);

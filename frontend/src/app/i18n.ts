@@ -3,21 +3,46 @@ import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from '../shared/i18n/languages';
 import { applyPrimeLocale } from './primeLocale';
 
-// Each catalogue is its own chunk: a visitor downloads only the language in use.
-const catalogues: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  'sr-Latn-ME': () => import('../locales/sr-Latn-ME.json'),
-  en: () => import('../locales/en.json'),
+/**
+ * Strings that load with their screen or component rather than with the login page: each is a
+ * namespace of its own (locales/<name>.<language>.json, keys under that name), loaded with the
+ * chunk that shows them (a route through screenStrings, the rich-text editor by itself). Every
+ * t() finds them through fallbackNS, so components use plain keys ('sliders.title') whichever
+ * namespace holds them.
+ */
+export const LAZY_NAMESPACES = ['sliders', 'templates', 'rich_text'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+type Namespace = 'translation' | LazyNamespace;
+
+// Each catalogue is its own chunk: a visitor downloads only the language in use, and a screen's
+// strings only when the screen opens.
+const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: ResourceKey }>>> = {
+  'sr-Latn-ME': {
+    translation: () => import('../locales/sr-Latn-ME.json'),
+    sliders: () => import('../locales/sliders.sr-Latn-ME.json'),
+    templates: () => import('../locales/templates.sr-Latn-ME.json'),
+    rich_text: () => import('../locales/rich_text.sr-Latn-ME.json'),
+  },
+  en: {
+    translation: () => import('../locales/en.json'),
+    sliders: () => import('../locales/sliders.en.json'),
+    templates: () => import('../locales/templates.en.json'),
+    rich_text: () => import('../locales/rich_text.en.json'),
+  },
 };
+
+const isNamespace = (value: string): value is Namespace =>
+  value === 'translation' || (LAZY_NAMESPACES as readonly string[]).includes(value);
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read(language, _namespace, callback) {
-    if (!isLanguage(language)) {
-      callback(new Error(`no catalogue for ${language}`), null);
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || !isNamespace(namespace)) {
+      callback(new Error(`no catalogue for ${language} ${namespace}`), null);
       return;
     }
-    catalogues[language]().then(
+    catalogues[language][namespace]().then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -39,6 +64,9 @@ export const i18nReady = i18n
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    fallbackNS: [...LAZY_NAMESPACES],
     interpolation: { escapeValue: false },
     returnNull: false,
     showSupportNotice: false,
@@ -53,3 +81,8 @@ export const i18nReady = i18n
   });
 
 export default i18n;
+
+/** Resolves once a screen's strings are loaded in the current language; a route waits for them with its chunk. */
+export function screenStrings(namespace: LazyNamespace): Promise<void> {
+  return i18nReady.then(() => i18n.loadNamespaces(namespace));
+}

@@ -2,7 +2,8 @@ import { addLocale, locale, localeOptions, updateLocaleOptions } from 'primereac
 import type { Language } from '../shared/i18n/languages';
 
 // PrimeReact's own texts (empty lists, paginator and password aria labels) in Montenegrin;
-// English is PrimeReact's built-in 'en'.
+// English is PrimeReact's built-in 'en'. The calendar's texts load with the date fields
+// (shared/form/calendarLocale.ts).
 addLocale('sr-Latn-ME', {
   accept: 'Da',
   reject: 'Ne',

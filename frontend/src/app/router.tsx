@@ -1,7 +1,13 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, VisitorOnly } from './guards';
+import { screenStrings, type LazyNamespace } from './i18n';
 import { RootShell } from './RootShell';
+
+/** A screen whose strings are a namespace of their own: its chunk and its strings load together. */
+function withStrings<T extends { default: ComponentType }>(namespace: LazyNamespace, load: () => Promise<T>) {
+  return () => Promise.all([load(), screenStrings(namespace)]).then(([screen]) => screen);
+}
 
 // Every screen is its own chunk so /login loads only what it needs.
 const AppLayout = lazy(() => import('./layout/AppLayout'));
@@ -15,10 +21,11 @@ const CategoriesPage = lazy(() => import('../features/catalog/categories/Categor
 const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPage'));
 const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
 const PartnersPage = lazy(() => import('../features/partners/PartnersPage'));
+const SlidersPage = lazy(withStrings('sliders', () => import('../features/sliders/SlidersPage')));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
-const MapsPage = lazy(() => import('../features/templates/maps/MapsPage'));
-const OverviewPage = lazy(() => import('../features/templates/overview/OverviewPage'));
-const StyleGuidePage = lazy(() => import('../features/templates/style/StyleGuidePage'));
+const MapsPage = lazy(withStrings('templates', () => import('../features/templates/maps/MapsPage')));
+const OverviewPage = lazy(withStrings('templates', () => import('../features/templates/overview/OverviewPage')));
+const StyleGuidePage = lazy(withStrings('templates', () => import('../features/templates/style/StyleGuidePage')));
 
 export const routes: RouteObject[] = [
   {
@@ -41,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: '/products', element: <ProductsPage /> },
               { path: '/stores', element: <StoresPage /> },
               { path: '/partners', element: <PartnersPage /> },
+              { path: '/sliders', element: <SlidersPage /> },
               { path: '/customerService', element: <SupportPage /> },
               { path: '/table-list', element: <OverviewPage /> },
               { path: '/maps', element: <MapsPage /> },

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { LAZY_NAMESPACES } from '../app/i18n';
 import en from './en.json';
 import sr from './sr-Latn-ME.json';
+import slidersEn from './sliders.en.json';
+import slidersSr from './sliders.sr-Latn-ME.json';
+import templatesEn from './templates.en.json';
+import templatesSr from './templates.sr-Latn-ME.json';
+import richTextEn from './rich_text.en.json';
+import richTextSr from './rich_text.sr-Latn-ME.json';
 import { errorKeySuffix } from '../shared/errors/errorKey';
+
+/** Each lazily loaded namespace (app/i18n.ts) in both languages. */
+const SCREENS: Record<(typeof LAZY_NAMESPACES)[number], { sr: object; en: object }> = {
+  sliders: { sr: slidersSr, en: slidersEn },
+  templates: { sr: templatesSr, en: templatesEn },
+  rich_text: { sr: richTextSr, en: richTextEn },
+};
 
 /** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */
 function leafKeys(node: unknown, prefix: string[] = []): string[] {
@@ -64,6 +78,38 @@ const SERVER_MESSAGES = [
   'The position field is required.',
   'The lat must be between -90 and 90.',
   'The lng must be between -180 and 180.',
+  // Sliders (issue 11; in the sliders' own catalogue): the 435 reason, the visibility toggle's
+  // refusals, the confirmation of sign-ups and the form's fields.
+  'The slider contains partners.',
+  'An inactive slider cannot be shown.',
+  'A seminar whose dates are all past cannot be shown.',
+  'The selected partners have not signed up.',
+  'The partners field is required.',
+  'The partners must be a list of ids.',
+  'The partners may not have more than 1000 items.',
+  'The type field is required.',
+  'The selected type is invalid.',
+  'You must choose at least one category.',
+  'The selected categories is invalid.',
+  'The categories must be a list of ids.',
+  'The categories may not have more than 1000 items.',
+  'The notification text field is required.',
+  'The notification text must be at least 2 characters.',
+  'The notification text may not be greater than 200 characters.',
+  'The notification text contains characters that are not allowed.',
+  'The page content contains characters that are not allowed.',
+  'The page content may not be greater than 200000 bytes.',
+  'The dates field is required.',
+  'The dates must be dates in the format YYYY-MM-DD.',
+  'The dates may not have more than 100 items.',
+  'The start date does not match the format YYYY-MM-DD.',
+  'The end date does not match the format YYYY-MM-DD.',
+  'The push notification field must be true or false.',
+  'The remove field must be true or false.',
+  'The wyswygimg must be a file of type: jpeg, jpg, png.',
+  'The wyswygimg may not be greater than 5120 kilobytes.',
+  'The wyswygimg could not be read.',
+  'The wyswygimg dimensions are too large.',
   // List requests (issue 9): paging and text filters.
   'The page must be between 1 and 100000000.',
   'The per page must be between 1 and 100.',
@@ -103,6 +149,26 @@ describe('catalogues', () => {
     expect([...enKeys].filter((k) => !srKeys.has(k))).toEqual([]);
   });
 
+  it.each(LAZY_NAMESPACES)('the %s namespace has the same keys in both languages, all under its own name', (screen) => {
+    const { sr: srScreen, en: enScreen } = SCREENS[screen];
+    expect(leafKeys(srScreen)).toEqual(leafKeys(enScreen));
+    // Its strings, and maybe the server sentences only it receives.
+    expect(Object.keys(srScreen).filter((k) => k !== 'errorValidations')).toEqual([screen]);
+    expect(Object.keys(enScreen).filter((k) => k !== 'errorValidations')).toEqual([screen]);
+    for (const value of [...leafValues(srScreen), ...leafValues(enScreen)]) {
+      expect(typeof value === 'string' && value.trim().length > 0).toBe(true);
+    }
+  });
+
+  it('no key is both in the main catalogue and in a lazily loaded one', () => {
+    const main = new Set(leafKeys(sr));
+    for (const screen of LAZY_NAMESPACES) {
+      expect(Object.keys(sr)).not.toContain(screen);
+      expect(Object.keys(en)).not.toContain(screen);
+      expect(leafKeys(SCREENS[screen].sr).filter((k) => main.has(k))).toEqual([]);
+    }
+  });
+
   it('the parity check sees a nested difference', () => {
     const a = { x: { y: 'a', z: 'b' } };
     const b = { x: { y: 'a' } };
@@ -119,8 +185,13 @@ describe('catalogues', () => {
 
   it.each(SERVER_MESSAGES)('translates the server message "%s" in both languages', (message) => {
     const suffix = errorKeySuffix(message);
-    expect((sr.errorValidations as Record<string, string>)[suffix]).toBeTruthy();
-    expect((en.errorValidations as Record<string, string>)[suffix]).toBeTruthy();
+    // In the main catalogue, or in the one of the screen that sends it.
+    const find = (catalogues: object[]) =>
+      catalogues
+        .map((c) => (c as { errorValidations?: Record<string, string> }).errorValidations?.[suffix])
+        .find(Boolean);
+    expect(find([sr, ...Object.values(SCREENS).map((c) => c.sr)])).toBeTruthy();
+    expect(find([en, ...Object.values(SCREENS).map((c) => c.en)])).toBeTruthy();
   });
 
   it('carries the spec texts', () => {

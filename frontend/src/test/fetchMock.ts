@@ -5,6 +5,8 @@ export interface MockRequest {
   url: URL;
   headers: Headers;
   body: unknown;
+  /** The fields of a multipart body (strings, and files as Blobs). */
+  form?: FormData;
 }
 
 export interface MockAnswer {
@@ -23,6 +25,8 @@ export function mockFetch(...handlers: MockHandler[]) {
   const calls: MockRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
+    const multipart = (request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data');
+    const form = multipart ? await request.clone().formData() : undefined;
     const text = await request.text();
     let body: unknown = undefined;
     if (text) {
@@ -37,6 +41,7 @@ export function mockFetch(...handlers: MockHandler[]) {
       url: new URL(request.url),
       headers: request.headers,
       body,
+      form,
     };
     calls.push(req);
     const answer = handlers.reduce<MockAnswer | undefined>((found, h) => found ?? h(req), undefined) ?? {

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import i18n, { i18nReady } from '../app/i18n';
+import i18n, { i18nReady, LAZY_NAMESPACES } from '../app/i18n';
 
 // fetchBaseQuery builds a Request from '/api/…'; Node's Request needs an absolute URL and its own
 // AbortSignal class, so tests resolve the URL against the page and drop jsdom's signal.
@@ -17,6 +17,8 @@ class PageRequest extends NodeRequest {
 globalThis.Request = PageRequest as typeof Request;
 
 await i18nReady;
+// The strings the app loads with their screen or component.
+await i18n.loadNamespaces([...LAZY_NAMESPACES]);
 
 // On a loaded 2-core machine, with every test file running at once, a dialog can take more than
 // the default second to appear; the wait is a bound, not a delay.

@@ -13,7 +13,7 @@ interface HomeCard {
 
 const cards: HomeCard[] = [
   { key: 'partners', icon: 'pi pi-briefcase', to: '/partners' },
-  { key: 'sliders', icon: 'pi pi-images' },
+  { key: 'sliders', icon: 'pi pi-images', to: '/sliders' },
   { key: 'campaigns', icon: 'pi pi-megaphone' },
   { key: 'products', icon: 'pi pi-box', to: '/products' },
   { key: 'notifications', icon: 'pi pi-bell' },

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CategoriesField } from '../../shared/form/CategoriesField';
 import { useEditedRecord } from '../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
 import { PasswordField } from '../../shared/form/PasswordField';
@@ -12,7 +13,6 @@ import {
   usePartnerTypesQuery,
   useUpdatePartnerMutation,
 } from './api';
-import { CategoriesField } from './CategoriesField';
 import { ContactsDialog } from './ContactsDialog';
 import { optionsWithCurrent } from '../../shared/form/options';
 import { useActiveCityOptionsQuery } from '../../shared/pickers/api';

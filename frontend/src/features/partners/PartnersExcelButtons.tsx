@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { saveObjectUrl } from '../../shared/api/download';
 import type { ListParams } from '../../shared/api/list';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
 import { useDownloadPartnersExcelMutation } from './api';
-import { saveObjectUrl } from './excelFile';
 
 export const EXCEL_FILE_NAME = 'Partners.xlsx';
 

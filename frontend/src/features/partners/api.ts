@@ -1,5 +1,6 @@
 import { ifMatch } from '../../shared/api/record';
 import { baseApi } from '../../shared/api/baseApi';
+import { blobUrlOrError, exportParams } from '../../shared/api/download';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../shared/api/list';
 import type {
   Contact,
@@ -10,28 +11,6 @@ import type {
   PartnerPayload,
   PartnerType,
 } from './types';
-
-/** The list's filters and sort without paging: what the Excel download exports (all matching rows). */
-export function exportParams(params: ListParams): Record<string, string | number> {
-  const query = listQueryParams(params);
-  delete query.page;
-  delete query.per_page;
-  return query;
-}
-
-/**
- * The body of a successful download becomes an object URL (a string, so the store stays
- * serialisable); an error body is parsed like any other so the one error handler can explain it.
- */
-async function blobUrlOrError(response: Response): Promise<unknown> {
-  if (response.ok) return URL.createObjectURL(await response.blob());
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 function importForm(file: File): FormData {
   const form = new FormData();

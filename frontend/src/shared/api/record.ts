@@ -10,9 +10,10 @@ interface Identified {
 
 const recordApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET of a path answering a list (GET …/{id} answers a list of one); never cached. */
+    /** GET of a path answering a list (GET …/{id} answers a list of one) or the record itself; never cached. */
     recordRows: build.query<Identified[], string>({
       query: (path) => path,
+      transformResponse: (answer: Identified[] | Identified) => (Array.isArray(answer) ? answer : [answer]),
       keepUnusedDataFor: 0,
     }),
   }),

@@ -37,6 +37,16 @@ describe('error-key rule', () => {
     );
   });
 
+  it('finds a sentence in a lazily loaded catalogue (the sliders screen’s own)', async () => {
+    await i18n.changeLanguage('sr-Latn-ME');
+    expect(translateServerMessage(i18n, 'An inactive slider cannot be shown.')).toBe(
+      'Neaktivan slajder ne može biti prikazan.',
+    );
+    expect(translateServerMessage(i18n, 'The wyswygimg must be a file of type: jpeg, jpg, png.')).toBe(
+      'Dodatna slika mora biti u formatu jpeg, jpg ili png.',
+    );
+  });
+
   it('returns an unknown sentence unchanged', () => {
     expect(translateServerMessage(i18n, 'Something nobody translated.')).toBe('Something nobody translated.');
   });

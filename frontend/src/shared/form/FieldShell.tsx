@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateErrorKey } from '../errors/errorKey';
 
 interface FieldShellProps {
   id: string;
@@ -13,9 +14,9 @@ interface FieldShellProps {
   autoFocus?: boolean;
 }
 
-/** Label (with the required star), control, then the translated error or a hint. */
+/** Label (with the required star), control, then the translated error (a catalogue key or a server sentence's key) or a hint. */
 export function FieldShell({ id, label, required, error, hint, children, inline, autoFocus }: FieldShellProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div
       className={`form-field${inline ? ' form-field--inline' : ''}${error ? ' form-field--invalid' : ''}`}
@@ -33,7 +34,7 @@ export function FieldShell({ id, label, required, error, hint, children, inline,
       {children}
       {error ? (
         <small id={`${id}-error`} className="form-field__error" role="alert">
-          {t(error)}
+          {translateErrorKey(i18n, t, error)}
         </small>
       ) : (
         hint && <small className="form-field__hint">{hint}</small>

@@ -22,6 +22,7 @@ import { ToggleActiveConfirm } from './ToggleActiveConfirm';
 import {
   PAGE_SIZES,
   type DefaultSort,
+  type FilterOption,
   type FormMode,
   type FormRenderProps,
   type ListColumn,
@@ -194,7 +195,24 @@ export function ListPage<T extends ListRow>({
     return own ?? t('table.filter_placeholder');
   };
 
-  const textFilter = (column: ListColumn<T>) => (
+  // The select's "All" choice; the filter itself is then empty (nothing sent).
+  const ALL = '*';
+  const selectFilter = (column: ListColumn<T>, options: FilterOption[]) => (
+    <Dropdown
+      value={table.draft[column.field] || ALL}
+      options={[{ label: t('active.all'), value: ALL }, ...options.map((o) => ({ label: t(o.label), value: o.value }))]}
+      onChange={(e) => {
+        const value = String(e.value ?? ALL);
+        applyFilters({ ...table.draft, [column.field]: value === ALL ? '' : value });
+      }}
+      ariaLabel={t(column.header)}
+      aria-label={t(column.header)}
+      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t(column.header) } }}
+      className="list-filter__select"
+    />
+  );
+
+  const textInput = (column: ListColumn<T>) => (
     <InputText
       value={table.draft[column.field] ?? ''}
       onChange={(e) => table.setDraftField(column.field, e.target.value)}
@@ -206,6 +224,9 @@ export function ListPage<T extends ListRow>({
       className="list-filter__input"
     />
   );
+
+  const textFilter = (column: ListColumn<T>) =>
+    column.filterOptions ? selectFilter(column, column.filterOptions) : textInput(column);
 
   // A filter-row cell is never empty: a column without a filter says so to screen readers.
   const noFilter = (column: ListColumn<T>) => (
@@ -237,8 +258,8 @@ export function ListPage<T extends ListRow>({
         .map((action) => (
           <IconButton
             key={action.key}
-            icon={action.icon}
-            label={t(action.label)}
+            icon={typeof action.icon === 'function' ? action.icon(row) : action.icon}
+            label={t(typeof action.label === 'function' ? action.label(row) : action.label)}
             severity="secondary"
             onClick={() => action.onClick(row)}
           />

@@ -32,6 +32,12 @@ export interface ListColumn<T> {
   filterPlaceholder?: string;
   /** Catalogue key of the filter's tooltip explaining what it accepts. */
   filterHint?: string;
+  /**
+   * With `filter`, a select of exact values instead of a text filter (e.g. a type): the value
+   * sent under the field's name, the label a catalogue key. An "All" choice sends nothing.
+   * Choosing applies at once, like the active select.
+   */
+  filterOptions?: FilterOption[];
   body?: (row: T) => ReactNode;
   /** CSS width hint, e.g. '14rem'. */
   width?: string;
@@ -46,13 +52,20 @@ export interface ListColumn<T> {
   hideable?: boolean;
 }
 
+/** One choice of a column's select filter. */
+export interface FilterOption {
+  value: string;
+  /** Catalogue key of the label. */
+  label: string;
+}
+
 /** A row action beside edit and deactivate/reactivate, e.g. a details dialog. */
 export interface RowAction<T> {
   key: string;
-  /** PrimeIcons class, e.g. 'pi pi-eye'. */
-  icon: string;
-  /** Catalogue key of the button's accessible name and tooltip. */
-  label: string;
+  /** PrimeIcons class, e.g. 'pi pi-eye'; per row for an action that flips (show/hide). */
+  icon: string | ((row: T) => string);
+  /** Catalogue key of the button's accessible name and tooltip; per row like the icon. */
+  label: string | ((row: T) => string);
   onClick: (row: T) => void;
   /** Shown only for rows where this is true; every row when omitted. */
   visible?: (row: T) => boolean;

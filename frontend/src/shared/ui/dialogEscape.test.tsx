@@ -47,6 +47,10 @@ function Host() {
   );
 }
 
+// Dialog animations and focus moves run on timers: a loaded machine (the full parallel run) needs
+// longer than waitFor's default second.
+const SLOW = { timeout: 5000 };
+
 const panelOpen = () => document.querySelector('.p-dropdown-panel') !== null;
 
 describe('Esc in dialogs', () => {
@@ -55,15 +59,15 @@ describe('Esc in dialogs', () => {
     renderScreen(<Host />);
     const dialog = await screen.findByRole('dialog', { name: 'Kontakti' });
     await user.click(dialog.querySelector<HTMLElement>('.p-dropdown')!);
-    await waitFor(() => expect(panelOpen()).toBe(true));
+    await waitFor(() => expect(panelOpen()).toBe(true), SLOW);
 
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(panelOpen()).toBe(false));
+    await waitFor(() => expect(panelOpen()).toBe(false), SLOW);
     expect(screen.getByRole('dialog', { name: 'Kontakti' })).toBeInTheDocument();
 
     // With no list open, Esc still closes the closable dialog.
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kontakti' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Kontakti' })).not.toBeInTheDocument(), SLOW);
   });
 
   it('in a form dialog over a closable one closes neither, also from the form’s open list', async () => {
@@ -72,13 +76,13 @@ describe('Esc in dialogs', () => {
     const outer = await screen.findByRole('dialog', { name: 'Kontakti' });
     await user.click(within(outer).getByRole('button', { name: 'Dodaj kontakt' }));
     const form = await screen.findByRole('dialog', { name: 'Novi kontakt' });
-    await waitFor(() => expect(within(form).getByLabelText(/Kontakt/, { selector: 'input#field-contact' })).toHaveFocus());
+    await waitFor(() => expect(within(form).getByLabelText(/Kontakt/, { selector: 'input#field-contact' })).toHaveFocus(), SLOW);
 
     await user.keyboard('{Escape}');
     await user.click(form.querySelector<HTMLElement>('.p-dropdown')!);
-    await waitFor(() => expect(panelOpen()).toBe(true));
+    await waitFor(() => expect(panelOpen()).toBe(true), SLOW);
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(panelOpen()).toBe(false));
+    await waitFor(() => expect(panelOpen()).toBe(false), SLOW);
 
     expect(screen.getByRole('dialog', { name: 'Novi kontakt' })).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Kontakti' })).toBeInTheDocument();

@@ -15,6 +15,7 @@ export const TEXT_LIMITS = {
   contact: 300,
   phone: 300,
   description: 2000,
+  notification_text: 200,
   username: 100,
   password: 128,
   confirmPassword: 128,
@@ -147,12 +148,18 @@ export function isImageFileType(file: Pick<File, 'name' | 'type'>): boolean {
   return (IMAGE_EXTENSIONS as readonly string[]).includes(extension) && typeOk;
 }
 
-/** A chosen image file (null when none); required on add, optional on edit. */
-export const imageRule = ({ required }: { required: boolean }) =>
+/** A chosen image file (null when none); required on add, optional on edit. A form may name its own messages. */
+export const imageRule = ({
+  required,
+  messages = {},
+}: {
+  required: boolean;
+  messages?: { required?: string; type?: string; size?: string };
+}) =>
   yup
     .mixed<File>()
     .nullable()
     .default(null)
-    .test('image_required', 'validation.image_required', (file) => !required || Boolean(file))
-    .test('image_type', 'validation.image_type', (file) => !file || isImageFileType(file))
-    .test('image_size', 'validation.image_size', (file) => !file || file.size <= MAX_IMAGE_BYTES);
+    .test('image_required', messages.required ?? 'validation.image_required', (file) => !required || Boolean(file))
+    .test('image_type', messages.type ?? 'validation.image_type', (file) => !file || isImageFileType(file))
+    .test('image_size', messages.size ?? 'validation.image_size', (file) => !file || file.size <= MAX_IMAGE_BYTES);

@@ -2,21 +2,22 @@ import { useField } from 'formik';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldShell } from '../../shared/form/FieldShell';
-import { fieldId, useFieldError, type BaseFieldProps } from '../../shared/form/fieldBase';
-import { ChooseCategoriesDialog } from '../../shared/pickers/ChooseCategoriesDialog';
-import type { Ref } from './types';
+import { ChooseCategoriesDialog } from '../pickers/ChooseCategoriesDialog';
+import type { CategoryRef } from '../pickers/api';
+import { FieldShell } from './FieldShell';
+import { fieldId, useFieldError, type BaseFieldProps } from './fieldBase';
+import './categoriesField.css';
 
-/** The chosen categories as chips, chosen through the shared choose-categories dialog (spec §2). */
+/** The chosen categories as chips, chosen through the shared choose-categories dialog (spec §2): partners, sliders. */
 export function CategoriesField({ name, label, required }: Pick<BaseFieldProps, 'name' | 'label' | 'required'>) {
   const { t } = useTranslation();
-  const [field, , helpers] = useField<Ref[]>(name);
+  const [field, , helpers] = useField<CategoryRef[]>(name);
   const error = useFieldError(name);
   const [open, setOpen] = useState(false);
   const id = fieldId(name);
   const chosen = field.value ?? [];
 
-  const change = (next: Ref[]) => {
+  const change = (next: CategoryRef[]) => {
     void helpers.setValue(next);
     void helpers.setTouched(true, false);
   };
@@ -25,7 +26,7 @@ export function CategoriesField({ name, label, required }: Pick<BaseFieldProps, 
     <FieldShell id={id} label={label} required={required} error={error}>
       <div className={`categories-field${error ? ' categories-field--invalid' : ''}`}>
         {chosen.length === 0 ? (
-          <span className="categories-field__empty">{t('partners.no_categories')}</span>
+          <span className="categories-field__empty">{t('categories_field.none')}</span>
         ) : (
           <ul className="categories-field__chips" aria-label={label}>
             {chosen.map((category) => (
@@ -34,8 +35,8 @@ export function CategoriesField({ name, label, required }: Pick<BaseFieldProps, 
                 <button
                   type="button"
                   className="categories-field__remove"
-                  aria-label={t('partners.remove_category', { name: category.name })}
-                  title={t('partners.remove_category', { name: category.name })}
+                  aria-label={t('categories_field.remove', { name: category.name })}
+                  title={t('categories_field.remove', { name: category.name })}
                   onClick={() => change(chosen.filter((c) => c.id !== category.id))}
                 >
                   <i className="pi pi-times" aria-hidden />
@@ -48,7 +49,7 @@ export function CategoriesField({ name, label, required }: Pick<BaseFieldProps, 
           id={id}
           type="button"
           icon="pi pi-tags"
-          label={t(chosen.length === 0 ? 'partners.choose_categories' : 'partners.change_categories')}
+          label={t(chosen.length === 0 ? 'categories_field.choose' : 'categories_field.change')}
           outlined
           size="small"
           className="categories-field__button"

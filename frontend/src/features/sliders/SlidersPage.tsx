@@ -1,0 +1,179 @@
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../shared/list/ListPage';
+import type { ListColumn, RowAction } from '../../shared/list/types';
+import { formatDateTime } from '../../shared/notifications/format';
+import { useSnackbar } from '../../shared/snackbar/snackbarContext';
+import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
+import { useListSlidersQuery, useToggleSliderMutation, useToggleSliderVisibilityMutation } from './api';
+import { SliderDetailsDialog } from './SliderDetailsDialog';
+import { SliderFormDialog } from './SliderFormDialog';
+import { SliderPartnersDialog, type SliderPartnersMode } from './SliderPartnersDialog';
+import { PROMOCIJA, SEMINAR, SLIDER_TYPES, SLIKA, sliderTypeKey, type Slider } from './types';
+import { VisibilityChip } from './VisibilityChip';
+import './sliders.css';
+
+function UpdatedAt({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <time dateTime={value} className="nowrap">
+      {formatDateTime(value, i18n.language)}
+    </time>
+  );
+}
+
+function TypeName({ type }: { type: number }) {
+  const { t } = useTranslation();
+  return <span className={`slider-type slider-type--${type}`}>{t(sliderTypeKey(type))}</span>;
+}
+
+const columns: ListColumn<Slider>[] = [
+  { field: 'updated_at', header: 'sliders.updated_at', width: '10rem', body: (s) => <UpdatedAt value={s.updated_at} /> },
+  {
+    field: 'name',
+    header: 'sliders.name',
+    filter: true,
+    width: '15rem',
+    body: (s) => (
+      <span className="slider-name">
+        <img className="product-thumb" src={s.thumb_url} alt="" width={44} height={44} loading="lazy" />
+        <span>{s.name}</span>
+      </span>
+    ),
+  },
+  {
+    field: 'category_names',
+    header: 'sliders.categories',
+    filter: true,
+    width: '13rem',
+    body: (s) => <span className="cell-clamp">{s.category_names}</span>,
+  },
+  {
+    field: 'type',
+    header: 'sliders.type',
+    filter: true,
+    filterOptions: SLIDER_TYPES.map((type) => ({ value: String(type), label: sliderTypeKey(type) })),
+    width: '10rem',
+    body: (s) => <TypeName type={s.type} />,
+  },
+  {
+    field: 'is_visible',
+    header: 'sliders.visibility',
+    filter: true,
+    filterOptions: [
+      { value: '1', label: 'sliders.visible' },
+      { value: '0', label: 'sliders.hidden' },
+    ],
+    width: '10rem',
+    body: (s) => <VisibilityChip visible={s.is_visible} />,
+  },
+];
+
+interface Shown<M = undefined> {
+  slider: Slider | null;
+  visible: boolean;
+  mode?: M;
+}
+
+/**
+ * Spec §2 "Sliders list": the generic list newest first, with per-type actions: the seminar's
+ * sign-ups, the promotion's orders, show/hide behind a confirmation, a page's details, edit and
+ * deactivate/reactivate.
+ */
+export default function SlidersPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [toggleVisibility, visibilityState] = useToggleSliderVisibilityMutation();
+  // Each dialog keeps its slider while it animates out.
+  const [details, setDetails] = useState<Shown>({ slider: null, visible: false });
+  const [partners, setPartners] = useState<Shown<SliderPartnersMode>>({ slider: null, visible: false, mode: 'signups' });
+  const [visibility, setVisibility] = useState<Shown>({ slider: null, visible: false });
+
+  const confirmVisibility = async () => {
+    const slider = visibility.slider;
+    setVisibility((v) => ({ ...v, visible: false }));
+    if (!slider) return;
+    try {
+      const answer = await toggleVisibility(slider.id).unwrap();
+      snackbar.success(t(answer.is_visible ? 'sliders.shown_success' : 'sliders.hidden_success'));
+    } catch {
+      // 422 (inactive, or a seminar whose dates are all past): the error dialog shows the server's reason.
+    }
+  };
+
+  const actions: RowAction<Slider>[] = [
+    {
+      key: 'signups',
+      icon: 'pi pi-users',
+      label: 'sliders.signups',
+      visible: (s) => s.type === SEMINAR,
+      onClick: (slider) => setPartners({ slider, visible: true, mode: 'signups' }),
+    },
+    {
+      key: 'orders',
+      icon: 'pi pi-shopping-cart',
+      label: 'sliders.orders',
+      visible: (s) => s.type === PROMOCIJA,
+      onClick: (slider) => setPartners({ slider, visible: true, mode: 'orders' }),
+    },
+    {
+      key: 'visibility',
+      icon: (s) => (s.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'),
+      label: (s) => (s.is_visible ? 'sliders.hide' : 'sliders.show'),
+      onClick: (slider) => {
+        if (!visibilityState.isLoading) setVisibility({ slider, visible: true });
+      },
+    },
+    {
+      key: 'details',
+      icon: 'pi pi-file',
+      label: 'sliders.details',
+      visible: (s) => s.type !== SLIKA,
+      onClick: (slider) => setDetails({ slider, visible: true }),
+    },
+  ];
+
+  const hiding = visibility.slider?.is_visible ?? false;
+
+  return (
+    <>
+      <ListPage<Slider>
+        title="sliders.title"
+        columns={columns}
+        defaultSort={{ field: 'updated_at', order: 'desc' }}
+        useList={useListSlidersQuery}
+        useToggle={useToggleSliderMutation}
+        rowLabel={(s) => s.name}
+        rowActions={actions}
+        renderForm={(props) => <SliderFormDialog {...props} />}
+      />
+      <ConfirmDialog
+        visible={visibility.visible}
+        onHide={() => setVisibility((v) => ({ ...v, visible: false }))}
+        header={t(hiding ? 'sliders.hide_title' : 'sliders.show_title')}
+        message={visibility.slider ? t(hiding ? 'sliders.hide_message' : 'sliders.show_message', { name: visibility.slider.name }) : ''}
+        icon={hiding ? 'pi pi-eye-slash' : 'pi pi-eye'}
+        acceptLabel={t('dialog.confirm')}
+        rejectLabel={t('dialog.cancel')}
+        accept={() => {
+          void confirmVisibility();
+        }}
+        reject={() => setVisibility((v) => ({ ...v, visible: false }))}
+        draggable={false}
+        style={dialogStyle(DIALOG_WIDTH.notice)}
+      />
+      <SliderDetailsDialog
+        slider={details.slider}
+        visible={details.visible}
+        onHide={() => setDetails((d) => ({ ...d, visible: false }))}
+      />
+      <SliderPartnersDialog
+        slider={partners.slider}
+        mode={partners.mode ?? 'signups'}
+        visible={partners.visible}
+        onHide={() => setPartners((p) => ({ ...p, visible: false }))}
+      />
+    </>
+  );
+}
