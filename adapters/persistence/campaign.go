@@ -255,14 +255,24 @@ func (s *CampaignStore) RemoveCategories(ctx context.Context, id kernel.ID, ids 
 	return s.unlink(ctx, "campaign_categories", "category_id", id, ids)
 }
 
-// RemoveProducts unlinks products.
+// RemoveProducts unlinks products. A product that got cart items after the use case checked
+// (an order committed meanwhile, PostgreSQL) is the use case's own refusal: 435.
 func (s *CampaignStore) RemoveProducts(ctx context.Context, id kernel.ID, ids []kernel.ID) error {
-	return s.unlink(ctx, "campaign_products", "product_id", id, ids)
+	return cartRefusal(s.unlink(ctx, "campaign_products", "product_id", id, ids))
 }
 
-// RemovePartners unlinks partners.
+// RemovePartners unlinks partners. A partner whose first order committed after the use case
+// checked (a prune racing it on PostgreSQL, ADR 0019) is 435, never a bare constraint failure.
 func (s *CampaignStore) RemovePartners(ctx context.Context, id kernel.ID, ids []kernel.ID) error {
-	return s.unlink(ctx, "campaign_partners", "partner_id", id, ids)
+	return cartRefusal(s.unlink(ctx, "campaign_partners", "partner_id", id, ids))
+}
+
+// cartRefusal is campaign.ErrHasCart for a link a cart item references.
+func cartRefusal(err error) error {
+	if isForeignKeyViolation(err) {
+		return campaign.ErrHasCart
+	}
+	return err
 }
 
 // withCart tells which of ids (every one with items when ids is nil) have cart items.
@@ -337,6 +347,10 @@ func (s *CampaignStore) AddItem(ctx context.Context, it *campaign.Item) error {
 		row := &cartItemRow{CampaignID: int64(it.CampaignID), PartnerID: int64(it.PartnerID), ProductID: int64(it.ProductID),
 			PriceMilli: it.Price.Thousandths(), Quantity: it.Quantity, Delivered: it.Delivered, CreatedAt: it.CreatedAt.UTC()}
 		if _, err := conn(ctx, s.db).NewInsert().Model(row).ExcludeColumn("id").Returning("id").Exec(ctx, &row.ID); err != nil {
+			if isForeignKeyViolation(err) {
+				// The product left the campaign while the order was placed (PostgreSQL).
+				return campaign.ErrProductOutside
+			}
 			return err
 		}
 		it.ID = kernel.ID(row.ID)

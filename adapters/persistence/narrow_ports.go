@@ -26,6 +26,8 @@ var (
 	_ contentports.Partners          = (*ContentPartners)(nil)
 	_ contentports.Catalog           = (*ContentCatalog)(nil)
 	_ catalogports.CategoryUsage     = (*SliderCategoryUsage)(nil)
+	_ catalogports.CategoryUsage     = (*CampaignUsage)(nil)
+	_ catalogports.ProductUsage      = (*CampaignUsage)(nil)
 	_ campaignports.Partners         = (*CampaignPartners)(nil)
 	_ campaignports.Catalog          = (*CampaignCatalog)(nil)
 )
@@ -302,4 +304,24 @@ func (c *CampaignCatalog) Offers(ctx context.Context, ids []kernel.ID) (map[kern
 // MissingCategories returns the ids among ids that name no category.
 func (c *CampaignCatalog) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
 	return missingCategories(ctx, c.db, ids)
+}
+
+// CampaignUsage answers the catalog: how many active campaigns hold a category or a product.
+type CampaignUsage struct{ db *bun.DB }
+
+// NewCampaignUsage returns the campaigns' use of categories and products over db.
+func NewCampaignUsage(db *bun.DB) *CampaignUsage { return &CampaignUsage{db: db} }
+
+// ActiveUses counts the active campaigns holding the category.
+func (u *CampaignUsage) ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error) {
+	n, err := conn(ctx, u.db).NewSelect().TableExpr("campaign_categories AS cc").Join("JOIN campaigns AS cm ON cm.id = cc.campaign_id").
+		Where("cc.category_id = ?", int64(categoryID)).Where("cm.is_active = ?", true).Count(ctx)
+	return int(n), err
+}
+
+// ActiveProductUses counts the active campaigns holding the product.
+func (u *CampaignUsage) ActiveProductUses(ctx context.Context, productID kernel.ID) (int, error) {
+	n, err := conn(ctx, u.db).NewSelect().TableExpr("campaign_products AS cpr").Join("JOIN campaigns AS cm ON cm.id = cpr.campaign_id").
+		Where("cpr.product_id = ?", int64(productID)).Where("cm.is_active = ?", true).Count(ctx)
+	return int(n), err
 }

@@ -291,11 +291,13 @@ func (s *Service) SetCash(ctx context.Context, id, partnerID kernel.ID, cash ker
 // Compose saves the stepper: the campaign's categories, partners with cash and products
 // become exactly those given, all in one transaction or nothing. A partner outside the
 // categories or a missing product or category is 422; taking out a product or a partner
-// with cart items is 435.
-func (s *Service) Compose(ctx context.Context, id kernel.ID, c campaign.Composition) error {
+// with cart items is 435. The save is an edit of the campaign loaded at version (409 when it
+// changed since; kernel.AnyVersion skips the check) and moves its version.
+func (s *Service) Compose(ctx context.Context, id kernel.ID, version kernel.Version, c campaign.Composition) error {
 	c = c.Normalized()
+	now := s.clock.Now()
 	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.repo.Lock(ctx, id); err != nil {
+		if _, err := s.repo.Update(ctx, id, version, func(c *campaign.Campaign) error { c.Touch(now); return nil }); err != nil {
 			return err
 		}
 		if err := s.checkCategories(ctx, c.Categories); err != nil {
@@ -545,4 +547,81 @@ func (s *Service) Withdraw(ctx context.Context, partnerID, campaignID, itemID ke
 		}
 		return s.repo.RemoveItem(ctx, it)
 	})
+}
+
+// Details is a campaign with its whole composition: products, categories, and partners with
+// their cash (the panel's GET of one campaign).
+type Details struct {
+	Campaign   campaignports.CampaignView
+	Products   []campaignports.ProductView
+	Categories []campaignports.Ref
+	Partners   []campaignports.PartnerView
+}
+
+// Details reads a campaign and its composition; a missing campaign is not found.
+func (s *Service) Details(ctx context.Context, id kernel.ID) (Details, error) {
+	v, err := s.lists.Campaigns.Find(ctx, id)
+	if err != nil {
+		return Details{}, err
+	}
+	d := Details{Campaign: v, Products: []campaignports.ProductView{}, Categories: []campaignports.Ref{}, Partners: []campaignports.PartnerView{}}
+	q := ports.ListQuery{}.Within("campaign_id", id)
+	if err := s.lists.Products.Stream(ctx, q, func(p campaignports.ProductView) error { d.Products = append(d.Products, p); return nil }); err != nil {
+		return Details{}, err
+	}
+	if err := s.lists.Categories.Stream(ctx, q, func(c campaignports.Ref) error { d.Categories = append(d.Categories, c); return nil }); err != nil {
+		return Details{}, err
+	}
+	if err := s.lists.Partners.Stream(ctx, q, func(p campaignports.PartnerView) error { d.Partners = append(d.Partners, p); return nil }); err != nil {
+		return Details{}, err
+	}
+	return d, nil
+}
+
+// PartnersPage is a page of a campaign's partners with the total cash of what the query
+// matches.
+type PartnersPage struct {
+	ports.Page[campaignports.PartnerView]
+	Cash kernel.Amount
+}
+
+// Partners lists a campaign's partners with their cash (the Partners tab).
+func (s *Service) Partners(ctx context.Context, id kernel.ID, q ports.ListQuery) (PartnersPage, error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return PartnersPage{}, err
+	}
+	q = q.Within("campaign_id", id)
+	page, err := s.lists.Partners.List(ctx, q)
+	if err != nil {
+		return PartnersPage{}, err
+	}
+	total, err := s.lists.Partners.TotalCash(ctx, q)
+	if err != nil {
+		return PartnersPage{}, err
+	}
+	return PartnersPage{Page: page, Cash: total}, nil
+}
+
+// CartPage is a page of a campaign's cart with the worth of what the query matches, ordered
+// and delivered.
+type CartPage struct {
+	ports.Page[campaignports.CartItemView]
+	Totals campaignports.CartTotals
+}
+
+// Cart lists a campaign's cart items (the Cart tab).
+func (s *Service) Cart(ctx context.Context, id kernel.ID, q ports.ListQuery) (CartPage, error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return CartPage{}, err
+	}
+	q = q.Within("campaign_id", id)
+	page, err := s.lists.Cart.List(ctx, q)
+	if err != nil {
+		return CartPage{}, err
+	}
+	totals, err := s.lists.Cart.Totals(ctx, q)
+	if err != nil {
+		return CartPage{}, err
+	}
+	return CartPage{Page: page, Totals: totals}, nil
 }

@@ -291,7 +291,7 @@ func TestCompositionOneByOne(t *testing.T) {
 		if len(partners.Items) != 2 || !partners.Items[0].InCategories || partners.Items[1].InCategories {
 			t.Fatalf("a partner outside the categories is not shown so: %+v", partners.Items)
 		}
-		err = f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
+		err = f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
 			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}, {PartnerID: 1003, Cash: cash(t, "10")}}})
 		if !errors.Is(err, campaign.ErrPartnerOutside) {
 			t.Fatalf("the stepper kept a partner outside the categories: %v", err)
@@ -352,7 +352,7 @@ func TestComposeIsOneTransaction(t *testing.T) {
 		id := f.campaign(t, "Zima")
 		first := campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
 			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}, {PartnerID: 1003, Cash: cash(t, "20")}}}
-		if err := f.svc.Compose(ctx, id, first); err != nil {
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, first); err != nil {
 			t.Fatal(err)
 		}
 		snapshot := func() string {
@@ -364,19 +364,19 @@ func TestComposeIsOneTransaction(t *testing.T) {
 		before := snapshot()
 		next := campaign.Composition{Categories: []kernel.ID{f.boje, f.rasvjeta}, Products: []kernel.ID{f.p2},
 			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "5")}, {PartnerID: 1004, Cash: cash(t, "6")}}}
-		if err := f.service(failingRepo{f.repo}).Compose(ctx, id, next); err == nil || err.Error() != "disk full" {
+		if err := f.service(failingRepo{f.repo}).Compose(ctx, id, kernel.AnyVersion, next); err == nil || err.Error() != "disk full" {
 			t.Fatalf("the failing save: %v", err)
 		}
 		if after := snapshot(); after != before {
 			t.Fatalf("a save failing half-way changed the campaign: %s -> %s", before, after)
 		}
-		wantKind(t, f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2},
+		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2},
 			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "1")}}}), kernel.KindInvalid, "a partner outside the new categories")
-		wantField(t, f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{9999}}), "categories", "The selected categories is invalid.")
+		wantField(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{9999}}), "categories", "The selected categories is invalid.")
 		if after := snapshot(); after != before {
 			t.Fatalf("a refused save changed the campaign: %s -> %s", before, after)
 		}
-		if err := f.svc.Compose(ctx, id, next); err != nil {
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, next); err != nil {
 			t.Fatal(err)
 		}
 		if after := snapshot(); after != fmt.Sprint([]kernel.ID{f.boje, f.rasvjeta}, []kernel.ID{f.p2},
@@ -386,19 +386,19 @@ func TestComposeIsOneTransaction(t *testing.T) {
 		if _, err := f.svc.Order(ctx, 1002, id, f.p2, 1); err == nil {
 			t.Fatal("an order over the cash passed")
 		}
-		if err := f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2, f.p1},
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2, f.p1},
 			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "500")}}}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := f.svc.Order(ctx, 1002, id, f.p2, 2); err != nil {
 			t.Fatal(err)
 		}
-		wantKind(t, f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1},
+		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1},
 			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "500")}}}), kernel.KindForbiddenInUse, "a save dropping an ordered product")
-		wantKind(t, f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.boje, f.alati}, Products: []kernel.ID{f.p1, f.p2},
+		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje, f.alati}, Products: []kernel.ID{f.p1, f.p2},
 			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "1")}}}), kernel.KindForbiddenInUse, "a save dropping a partner with a cart")
-		wantField(t, f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1, f.p2},
-			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "199.999")}}}), "cash", "The cash may not be less than the ordered amount of 200.")
+		wantField(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1, f.p2},
+			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "199.999")}}}), "cash", campaign.MsgCashBelowOrdered)
 	})
 }
 
@@ -408,7 +408,7 @@ func TestCartAndPartnerApp(t *testing.T) {
 		f := newFixture(t, db)
 		id := f.campaign(t, "Zima")
 		other := f.campaign(t, "Leto")
-		if err := f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
 			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "150")}, {PartnerID: 1003, Cash: cash(t, "10")}}}); err != nil {
 			t.Fatal(err)
 		}
@@ -433,12 +433,12 @@ func TestCartAndPartnerApp(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = f.svc.Order(ctx, 1001, id, f.p2, 2) // 200 > 100 remaining
-		wantField(t, err, "quantity", "The order exceeds the remaining cash of 100.")
+		wantField(t, err, "quantity", campaign.MsgOrderExceeds)
 		it2, err := f.svc.Order(ctx, 1001, id, f.p2, 1) // 100: exactly the cash
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantField(t, f.svc.SetCash(ctx, id, 1001, cash(t, "149.999")), "cash", "The cash may not be less than the ordered amount of 150.")
+		wantField(t, f.svc.SetCash(ctx, id, 1001, cash(t, "149.999")), "cash", campaign.MsgCashBelowOrdered)
 		wantField(t, f.svc.SetCash(ctx, id, 1002, cash(t, "1")), "partner_id", "The selected partner id is invalid.")
 		mine, _ = f.svc.PartnerCampaigns(ctx, 1001)
 		if mine[0].Spent.String() != "150" || !mine[0].Remaining.IsZero() {
@@ -500,7 +500,7 @@ func TestCashRuleUnderConcurrency(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		id := f.campaign(t, "Zima")
-		if err := f.svc.Compose(ctx, id, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
 			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "1000")}}}); err != nil {
 			t.Fatal(err)
 		}
@@ -541,6 +541,54 @@ func TestCashRuleUnderConcurrency(t *testing.T) {
 		}
 		if totals.Ordered != st.Spent || st.Spent.Cmp(st.Cash) > 0 || st.Spent.IsZero() {
 			t.Fatalf("cash %v, spent %v, cart worth %v", st.Cash, st.Spent, totals.Ordered)
+		}
+	})
+}
+
+// A category removal pruning a partner whose first order is being placed at that moment:
+// whichever commits first, the prune answers 435 (the partner has cart items) or the order
+// finds the partner gone, never a bare constraint failure (500). On PostgreSQL the order
+// holds the partner's row while the prune has checked for cart items already, so the prune's
+// delete meets the committed item.
+func TestPruneRacingFirstOrder(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		id := f.campaign(t, "Zima")
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati, f.boje}, Products: []kernel.ID{f.p1},
+			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}, {PartnerID: 1002, Cash: cash(t, "100")}}}); err != nil {
+			t.Fatal(err)
+		}
+		ordering, release := make(chan struct{}), make(chan struct{})
+		orderDone := make(chan error, 1)
+		go func() {
+			orderDone <- persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+				if _, found, err := f.repo.Standing(ctx, id, 1002); err != nil || !found {
+					return fmt.Errorf("standing: %v %v", found, err)
+				}
+				it := campaign.Item{CampaignID: id, PartnerID: 1002, ProductID: f.p1, Price: cash(t, "12.5"), Quantity: 1, CreatedAt: start}
+				if err := f.repo.AddItem(ctx, &it); err != nil {
+					return err
+				}
+				close(ordering)
+				<-release
+				return nil
+			})
+		}()
+		<-ordering
+		pruned := make(chan error, 1)
+		go func() {
+			_, err := f.svc.RemoveCategory(ctx, id, f.boje)
+			pruned <- err
+		}()
+		time.Sleep(300 * time.Millisecond) // the prune checks for cart items and waits for the partner's row
+		close(release)
+		if err := <-orderDone; err != nil {
+			t.Fatal(err)
+		}
+		wantKind(t, <-pruned, kernel.KindForbiddenInUse, "a prune racing the partner's first order")
+		if cats, _ := f.repo.Categories(ctx, id); len(cats) != 2 {
+			t.Fatalf("the refused prune removed the category: %v", cats)
 		}
 	})
 }

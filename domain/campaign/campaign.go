@@ -100,6 +100,9 @@ func (c *Campaign) ToggleVisible(now time.Time) {
 	c.updatedAt = now
 }
 
+// Touch marks a change of the campaign's composition, which saves it at its next version.
+func (c *Campaign) Touch(now time.Time) { c.updatedAt = now }
+
 // Open tells whether partners see the campaign and order from it: active and visible.
 func (c *Campaign) Open() bool { return c.visible && c.activation.IsActive() }
 

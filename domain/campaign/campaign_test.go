@@ -246,8 +246,9 @@ func TestOrder(t *testing.T) {
 		})
 	}
 	_, err := Order(open, 7, 9, offer, 5, st, now)
-	if !strings.Contains(fields(err)["quantity"][0], "remaining cash of 50.") {
-		t.Fatalf("the message does not name the remaining cash: %v", err)
+	var ae *AmountError
+	if !errors.As(err, &ae) || ae.Key != "remaining" || ae.Amount.String() != "50" || fields(err)["quantity"][0] != MsgOrderExceeds {
+		t.Fatalf("the refusal does not carry the remaining cash: %v", err)
 	}
 }
 
@@ -255,7 +256,9 @@ func TestCashDeliveryWithdraw(t *testing.T) {
 	if err := CheckCash(amount(t, "10"), amount(t, "10")); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckCash(amount(t, "9.999"), amount(t, "10")); len(fields(err)["cash"]) == 0 {
+	err := CheckCash(amount(t, "9.999"), amount(t, "10"))
+	var ae *AmountError
+	if len(fields(err)["cash"]) == 0 || !errors.As(err, &ae) || ae.Key != "ordered" || ae.Amount.String() != "10" {
 		t.Fatalf("cash below spent: %v", err)
 	}
 	if r := (Standing{Cash: amount(t, "5"), Spent: amount(t, "7")}).Remaining(); !r.IsZero() {

@@ -22,11 +22,31 @@ func (s Standing) Remaining() kernel.Amount {
 	return kernel.AmountOfThousandths(r)
 }
 
+// AmountError is a 422 whose sentence stays fixed (the panel turns it into a translation key)
+// while the amount it is about travels beside it: Key names that amount in the answer
+// ("remaining", "ordered"; ADR 0019).
+type AmountError struct {
+	Err    *kernel.Error
+	Key    string
+	Amount kernel.Amount
+}
+
+func (e *AmountError) Error() string { return e.Err.Error() }
+
+// Unwrap is the field error, so its kind and fields are found through the wrapper.
+func (e *AmountError) Unwrap() error { return e.Err }
+
+// Sentences of the cash rule's refusals.
+const (
+	MsgCashBelowOrdered = "The cash is less than what the partner has ordered."
+	MsgOrderExceeds     = "The order exceeds the remaining cash."
+)
+
 // CheckCash is 422 when a new cash for a partner is below what its cart items are worth:
-// the cart rule holds whoever changes the cash.
+// the cart rule holds whoever changes the cash. The answer carries the ordered amount.
 func CheckCash(cash, spent kernel.Amount) error {
 	if cash.Cmp(spent) < 0 {
-		return kernel.FieldError("cash", "The cash may not be less than the ordered amount of "+spent.String()+".")
+		return &AmountError{Err: kernel.FieldError("cash", MsgCashBelowOrdered), Key: "ordered", Amount: spent}
 	}
 	return nil
 }
@@ -57,7 +77,7 @@ func (i Item) Value() (kernel.Amount, error) { return i.Price.Mul(i.Quantity) }
 
 // Order places a cart item: the campaign must be open (otherwise the partner does not see it:
 // not found), the product one of the campaign's active products, the quantity whole from 1,
-// and the partner's cart with the new line may not exceed its cash (422 naming the remaining
+// and the partner's cart with the new line may not exceed its cash (422 carrying the remaining
 // cash). The item keeps the price it was ordered at.
 func Order(c *Campaign, partnerID, productID kernel.ID, offer Offer, quantity int64, st Standing, now time.Time) (Item, error) {
 	if !c.Open() {
@@ -75,7 +95,7 @@ func Order(c *Campaign, partnerID, productID kernel.ID, offer Offer, quantity in
 		v, err = v.Add(st.Spent)
 	}
 	if err != nil || v.Cmp(st.Cash) > 0 {
-		return Item{}, kernel.FieldError("quantity", "The order exceeds the remaining cash of "+st.Remaining().String()+".")
+		return Item{}, &AmountError{Err: kernel.FieldError("quantity", MsgOrderExceeds), Key: "remaining", Amount: st.Remaining()}
 	}
 	return it, nil
 }
