@@ -403,6 +403,9 @@ func TestCampaignCartThroughTheApp(t *testing.T) {
 		a.expect(a.do("PUT", fmt.Sprintf("/api/campaignDetails/%d", id), a.admin, map[string]any{
 			"categories": []map[string]any{{"category_id": w.boje}}, "partners": []map[string]any{{"partner_id": 1001, "cash": "500"}},
 			"products": []map[string]any{{"product_id": w.boja}, {"product_id": w.bušilica}}}, version(cur)...), 435)
+		if after := a.campaign(id); after.Version != cur || len(after.Categories) != 2 || len(after.Partners) != 2 {
+			t.Fatalf("a refused save changed the campaign: %+v", after)
+		}
 
 		// Withdrawing an undelivered item frees its cash; a hidden campaign is not found.
 		var mine []appItemOut
