@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -473,6 +474,64 @@ func TestCampaignHoldsItsCategoriesAndProducts(t *testing.T) {
 		}
 		if !a.toggle("/api/products", w.boja, 200) {
 			t.Fatal("reactivation")
+		}
+	})
+}
+
+// Two staff set the same partner's cash while the partner orders through the app, all at
+// once: no call fails but with the cash rule's 422, and the cart never exceeds the cash.
+func TestCampaignCashRaceOverHTTP(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.campaignWorld()
+		id := w.campaign.ID
+		manager := a.login(a.createUser(userBody("Man Ager", "man1", "manager")).Username, "pass1234")
+		app := a.appLogin(partnerSignIn(1001, "tajna1"))
+		call := func(method, path, token, body string) int {
+			req, _ := http.NewRequest(method, a.srv.URL+path, strings.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+token)
+			req.Header.Set("Content-Type", "application/json")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return -1
+			}
+			res.Body.Close()
+			return res.StatusCode
+		}
+		statuses := make(chan int, 64)
+		var wg sync.WaitGroup
+		cashPath := fmt.Sprintf("/api/partnerCampaignsCash/%d", id)
+		for i := range 12 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses <- call("POST", fmt.Sprintf("/api/app/campaigns/%d/cart", id), app, fmt.Sprintf(`{"product_id": %d, "quantity": 4}`, w.boja))
+			}()
+			if i%3 == 0 {
+				wg.Add(2)
+				go func() {
+					defer wg.Done()
+					statuses <- call("POST", cashPath, a.admin, `{"partner_id": 1001, "cash": "60"}`)
+				}()
+				go func() {
+					defer wg.Done()
+					statuses <- call("POST", cashPath, manager, `{"partner_id": 1001, "cash": "200"}`)
+				}()
+			}
+		}
+		wg.Wait()
+		close(statuses)
+		for s := range statuses {
+			if s != 200 && s != 201 && s != 422 {
+				t.Fatalf("a call answered %d", s)
+			}
+		}
+		var cs []appCampaignOut
+		a.expect(a.do("GET", "/api/app/campaigns", app, nil), 200).json(t, &cs)
+		r := a.expect(a.do("GET", fmt.Sprintf("/api/campaignDetailsById/cart/%d?page=1&partner_id=1001", id), a.admin, nil), 200)
+		cash, _ := cs[0].Cash.Float64()
+		spent, _ := cs[0].Spent.Float64()
+		if r.header.Get("X-Total-Ordered") != cs[0].Spent.String() || spent > cash || spent == 0 {
+			t.Fatalf("cash %s spent %s cart %s", cs[0].Cash, cs[0].Spent, r.header.Get("X-Total-Ordered"))
 		}
 	})
 }
