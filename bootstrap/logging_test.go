@@ -23,7 +23,8 @@ func TestLogsCarryRequestIDsAndNoSecrets(t *testing.T) {
 	base := startAPI(t, dbtest.SQLiteURL(t))
 	core, logs := observer.New(zap.DebugLevel)
 	srv := server.New(server.Deps{Log: zap.New(core), Identity: base.app.Identity, Catalog: base.app.Catalog, Partner: base.app.Partner, Content: base.app.Content,
-		Images: storage.NewImages(base.app.Config.DataDir), Authz: mustAuthz(t),
+		Campaign: base.app.Campaign,
+		Images:   storage.NewImages(base.app.Config.DataDir), Authz: mustAuthz(t),
 		Pinger: persistence.NewPinger(base.app.DB), SPA: frontend.Dist()})
 	a := &api{t: t, app: base.app, srv: httptest.NewServer(srv.Handler())}
 	defer a.srv.Close()

@@ -16,12 +16,14 @@ import (
 	"vitrina/adapters/richtext"
 	"vitrina/adapters/security"
 	"vitrina/adapters/storage"
+	appcampaign "vitrina/application/campaign"
 	appcatalog "vitrina/application/catalog"
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
 	"vitrina/frontend"
 	"vitrina/ports"
+	campaignports "vitrina/ports/campaign"
 	catalogports "vitrina/ports/catalog"
 	contentports "vitrina/ports/content"
 	identityports "vitrina/ports/identity"
@@ -37,6 +39,7 @@ type App struct {
 	Catalog  *appcatalog.Service
 	Partner  *apppartner.Service
 	Content  *appcontent.Service
+	Campaign *appcampaign.Service
 	Server   *server.Server
 	Workers  Workers
 }
@@ -93,8 +96,9 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	co *appcontent.Service, images *storage.Images, az ports.Authorizer, p ports.Pinger, overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co,
+	co *appcontent.Service, cm *appcampaign.Service, images *storage.Images, az ports.Authorizer, p ports.Pinger,
+	overview partnerports.OverviewLists) *server.Server {
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Campaign: cm,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
@@ -103,8 +107,14 @@ func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *ap
 func ProvideImages(cfg Config) *storage.Images { return storage.NewImages(cfg.DataDir) }
 
 // ProvideCategoryUsages lists the contexts whose active records use categories.
-func ProvideCategoryUsages(partners *persistence.PartnerCategoryUsage, sliders *persistence.SliderCategoryUsage) appcatalog.CategoryUsages {
-	return appcatalog.CategoryUsages{partners, sliders}
+func ProvideCategoryUsages(partners *persistence.PartnerCategoryUsage, sliders *persistence.SliderCategoryUsage,
+	campaigns *persistence.CampaignUsage) appcatalog.CategoryUsages {
+	return appcatalog.CategoryUsages{partners, sliders, campaigns}
+}
+
+// ProvideProductUsages lists the contexts whose active records hold products.
+func ProvideProductUsages(campaigns *persistence.CampaignUsage) appcatalog.ProductUsages {
+	return appcatalog.ProductUsages{campaigns}
 }
 
 // PersistenceSet binds the stores to the ports: each context's own stores, then the small
@@ -137,13 +147,20 @@ var PersistenceSet = wire.NewSet(
 	persistence.NewContentPartners, wire.Bind(new(contentports.Partners), new(*persistence.ContentPartners)),
 	persistence.NewContentCatalog, wire.Bind(new(contentports.Catalog), new(*persistence.ContentCatalog)),
 	persistence.NewSliderCategoryUsage,
+
+	persistence.NewCampaignStore, persistence.NewCampaignLists, persistence.NewCampaignApp, persistence.NewCampaignUsage,
+	wire.Bind(new(campaignports.Repository), new(*persistence.CampaignStore)),
+	wire.Bind(new(campaignports.AppReads), new(*persistence.CampaignApp)),
+	persistence.NewCampaignPartners, wire.Bind(new(campaignports.Partners), new(*persistence.CampaignPartners)),
+	persistence.NewCampaignCatalog, wire.Bind(new(campaignports.Catalog), new(*persistence.CampaignCatalog)),
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.
 var ApplicationSet = wire.NewSet(
 	ProvideIdentityConfig, appidentity.NewService,
-	appcatalog.NewService, ProvideCategoryUsages,
+	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
+	appcampaign.NewService,
 	appcontent.NewService, richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),

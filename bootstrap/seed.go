@@ -17,7 +17,7 @@ var demoLast = []string{"Petrović", "Vujović", "Radović", "Marković", "Popov
 	"Lakić", "Perović", "Bulatović", "Vuković", "Mijušković", "Raičević", "Kovačević"}
 
 // SeedDemo loads the demo data set once: the catalog, partners, sliders with sign-ups and
-// orders, and back-office users of every role, three of them linked to a partner (they sign
+// orders, campaigns with their carts, and back-office users of every role, three of them linked to a partner (they sign
 // in to the partner app for it). Running it again changes nothing.
 func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 	summary, err := seedCatalog(ctx, app)
@@ -34,6 +34,11 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 		return fmt.Errorf("demo sliders: %w", err)
 	}
 	fmt.Fprintf(stdout, "demo data: %s\n", sliders)
+	campaigns, err := seedCampaigns(ctx, app)
+	if err != nil {
+		return fmt.Errorf("demo campaigns: %w", err)
+	}
+	fmt.Fprintf(stdout, "demo data: %s\n", campaigns)
 	roles := []string{"director", "manager", "engineer", "financier", "manager"}
 	created := 0
 	for i := 0; i < 40; i++ {

@@ -99,6 +99,41 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	if err != nil || len(shown) != 3 {
 		t.Fatalf("partner 1010 sees %d sliders: %v", len(shown), err)
 	}
+	// Three campaigns with drawn images, composed through the stepper's save, with cart items
+	// ordered under the app's rules, some delivered.
+	campaigns, err := app.Campaign.Lists().Campaigns.List(ctx, ports.ListQuery{Page: 1, PerPage: 10})
+	if err != nil || campaigns.Total != len(demoCampaigns) {
+		t.Fatalf("campaigns %d %v", campaigns.Total, err)
+	}
+	items, deliveredItems, partnersWithCash := 0, 0, 0
+	for _, c := range campaigns.Items {
+		if c.Image == "" || !c.IsVisible || !c.IsActive {
+			t.Fatalf("campaign %+v", c)
+		}
+		cart, err := app.Campaign.Cart(ctx, kernel.ID(c.ID), ports.ListQuery{Page: 1, PerPage: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		items += cart.Total
+		for _, it := range cart.Items {
+			if it.Delivered {
+				deliveredItems++
+			}
+		}
+		ps, err := app.Campaign.Partners(ctx, kernel.ID(c.ID), ports.ListQuery{Page: 1, PerPage: 50})
+		if err != nil || ps.Cash.IsZero() {
+			t.Fatalf("partners of %q: %+v %v", c.Name, ps, err)
+		}
+		partnersWithCash += ps.Total
+	}
+	if items != 10 || deliveredItems != 4 || partnersWithCash != 9 {
+		t.Fatalf("cart items %d delivered %d partners %d", items, deliveredItems, partnersWithCash)
+	}
+	mine, err := app.Campaign.PartnerCampaigns(ctx, 1007)
+	if err != nil || len(mine) != 2 {
+		t.Fatalf("partner 1007 sees %d campaigns: %v", len(mine), err)
+	}
+
 	// The README's partner app sign-ins: every demo partner with its app password, and the
 	// demo users linked to a partner for that partner.
 	for _, d := range demoPartnerData {

@@ -12,6 +12,7 @@ import (
 	"vitrina/adapters/excel"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/richtext"
+	"vitrina/application/campaign"
 	"vitrina/application/catalog"
 	"vitrina/application/content"
 	"vitrina/application/identity"
@@ -50,8 +51,10 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	images := ProvideImages(cfg)
 	partnerCategoryUsage := persistence.NewPartnerCategoryUsage(db)
 	sliderCategoryUsage := persistence.NewSliderCategoryUsage(db)
-	categoryUsages := ProvideCategoryUsages(partnerCategoryUsage, sliderCategoryUsage)
-	catalogService := catalog.NewService(persistenceCatalog, catalogLists, images, categoryUsages, txManager, systemClock)
+	campaignUsage := persistence.NewCampaignUsage(db)
+	categoryUsages := ProvideCategoryUsages(partnerCategoryUsage, sliderCategoryUsage, campaignUsage)
+	productUsages := ProvideProductUsages(campaignUsage)
+	catalogService := catalog.NewService(persistenceCatalog, catalogLists, images, categoryUsages, productUsages, txManager, systemClock)
 	partnerStore := persistence.NewPartnerStore(db)
 	partnerCatalog := persistence.NewPartnerCatalog(db)
 	partnerLists := persistence.NewPartnerLists(db)
@@ -66,6 +69,12 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	sanitizer := richtext.New()
 	businessZone := ProvideBusinessZone(cfg)
 	contentService := content.NewService(sliderStore, contentLists, partnerSliders, contentPartners, contentCatalog, images, sanitizer, workbooks, txManager, systemClock, businessZone)
+	campaignStore := persistence.NewCampaignStore(db)
+	lists := persistence.NewCampaignLists(db)
+	campaignApp := persistence.NewCampaignApp(db)
+	campaignPartners := persistence.NewCampaignPartners(db)
+	campaignCatalog := persistence.NewCampaignCatalog(db)
+	campaignService := campaign.NewService(campaignStore, lists, campaignApp, campaignPartners, campaignCatalog, images, txManager, systemClock)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
@@ -74,7 +83,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, images, enforcer, pinger, overviewLists)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, campaignService, images, enforcer, pinger, overviewLists)
 	workers := ProvideWorkers(logger, service)
 	app := &App{
 		Config:   cfg,
@@ -84,6 +93,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Catalog:  catalogService,
 		Partner:  partnerService,
 		Content:  contentService,
+		Campaign: campaignService,
 		Server:   server,
 		Workers:  workers,
 	}

@@ -147,6 +147,20 @@ func (p *Pinger) Ping(ctx context.Context) error {
 	return p.db.NewRaw("SELECT 1").Scan(ctx, &one)
 }
 
+// isForeignKeyViolation recognises a foreign-key failure on either engine: a row another
+// transaction committed a reference to, or took away the one referenced, meanwhile.
+func isForeignKeyViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23503"
+	}
+	var sqlErr *sqlite.Error
+	if errors.As(err, &sqlErr) {
+		return sqlErr.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	return false
+}
+
 // isUniqueViolation recognises a unique-constraint failure on either engine.
 func isUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError

@@ -65,11 +65,28 @@ func (l *Lister[R, V]) Find(ctx context.Context, id kernel.ID) (V, error) {
 // Sum adds up expr over every row q matches, whatever its page, with the same filters and
 // scope as the count: a list's total of a column beside its total of rows.
 func (l *Lister[R, V]) Sum(ctx context.Context, q ports.ListQuery, expr string) (int64, error) {
-	if err := l.spec.check(q); err != nil {
+	sums, err := l.Sums(ctx, q, expr)
+	if err != nil {
 		return 0, err
 	}
+	return sums[0], nil
+}
+
+// Sums is Sum of several expressions in one pass over the rows q matches.
+func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...string) ([]int64, error) {
+	if err := l.spec.check(q); err != nil {
+		return nil, err
+	}
 	db := conn(ctx, l.db)
-	var n int64
-	err := l.spec.where(db, l.spec.countFrom(db, q).ColumnExpr("coalesce(sum("+expr+"), 0)"), q).Scan(ctx, &n)
-	return n, err
+	sel := l.spec.countFrom(db, q)
+	dest := make([]any, len(exprs))
+	out := make([]int64, len(exprs))
+	for i, expr := range exprs {
+		sel = sel.ColumnExpr("coalesce(sum(" + expr + "), 0)")
+		dest[i] = &out[i]
+	}
+	if err := l.spec.where(db, sel, q).Scan(ctx, dest...); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -26,6 +26,12 @@ type Field struct {
 	// Within, when set, is a predicate with one %s that the "contains" condition on Fold
 	// fills: a filter on rows of a linked table, e.g. a partner's categories.
 	Within string
+	// WithinFTS, with Within, names the SQLite FTS5 trigram table and column ("table.column")
+	// that index Fold in the linked table, and WithinKey that table's id in Within's query
+	// ("pn.id"): on SQLite a term of three characters or more then fills Within with a
+	// trigram phrase instead of reading every linked row (a campaign's partners by name).
+	WithinFTS string
+	WithinKey string
 	// Number, when set, makes the filter numeric on this integer column instead of
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
@@ -181,6 +187,10 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 			cond, arg := f.Fold+" LIKE ?", any("%"+escapeLike(term)+"%")
 			if sqlite {
 				cond, arg = "instr("+f.Fold+", ?) > 0", term
+			}
+			if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
+				cond = f.WithinKey + " IN (SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?)"
+				arg = column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
 			}
 			sel = sel.Where(fmt.Sprintf(f.Within, cond), arg)
 			continue

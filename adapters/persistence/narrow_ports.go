@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"vitrina/domain/kernel"
+	campaignports "vitrina/ports/campaign"
 	catalogports "vitrina/ports/catalog"
 	contentports "vitrina/ports/content"
 	identityports "vitrina/ports/identity"
@@ -25,6 +26,10 @@ var (
 	_ contentports.Partners          = (*ContentPartners)(nil)
 	_ contentports.Catalog           = (*ContentCatalog)(nil)
 	_ catalogports.CategoryUsage     = (*SliderCategoryUsage)(nil)
+	_ catalogports.CategoryUsage     = (*CampaignUsage)(nil)
+	_ catalogports.ProductUsage      = (*CampaignUsage)(nil)
+	_ campaignports.Partners         = (*CampaignPartners)(nil)
+	_ campaignports.Catalog          = (*CampaignCatalog)(nil)
 )
 
 // PartnerDirectory answers identity: does a partner exist, and may it sign in to the app.
@@ -211,4 +216,112 @@ func idsByName(ctx context.Context, db *bun.DB, table string) (map[string]kernel
 		}
 	}
 	return out, nil
+}
+
+// CampaignPartners answers the campaign context: the partners' own categories.
+type CampaignPartners struct{ db *bun.DB }
+
+// NewCampaignPartners returns the campaign context's view of partners over db.
+func NewCampaignPartners(db *bun.DB) *CampaignPartners { return &CampaignPartners{db: db} }
+
+// categoriesBy groups (partner, category) pairs; every partner of the query is a key, even
+// one without categories.
+func categoriesBy(ctx context.Context, sel *bun.SelectQuery) (map[kernel.ID][]kernel.ID, error) {
+	var rows []struct {
+		PartnerID  int64         `bun:"partner_id"`
+		CategoryID sql.NullInt64 `bun:"category_id"`
+	}
+	if err := sel.Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make(map[kernel.ID][]kernel.ID, len(rows))
+	for _, r := range rows {
+		p := kernel.ID(r.PartnerID)
+		if _, ok := out[p]; !ok {
+			out[p] = nil
+		}
+		if r.CategoryID.Valid {
+			out[p] = append(out[p], kernel.ID(r.CategoryID.Int64))
+		}
+	}
+	return out, nil
+}
+
+// CategoriesOf maps each of ids that names a partner to its categories.
+func (p *CampaignPartners) CategoriesOf(ctx context.Context, ids []kernel.ID) (map[kernel.ID][]kernel.ID, error) {
+	out := map[kernel.ID][]kernel.ID{}
+	for len(ids) > 0 {
+		n := min(len(ids), 5000)
+		part, err := categoriesBy(ctx, conn(ctx, p.db).NewSelect().TableExpr("partners AS p").
+			Join("LEFT JOIN partner_categories AS pc ON pc.partner_id = p.id").ColumnExpr("p.id AS partner_id, pc.category_id").
+			Where("p.id IN (?)", bun.List(rawIDs(ids[:n]))))
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range part {
+			out[k] = v
+		}
+		ids = ids[n:]
+	}
+	return out, nil
+}
+
+// CategoriesOfCampaign maps every partner the campaign holds to its categories.
+func (p *CampaignPartners) CategoriesOfCampaign(ctx context.Context, campaignID kernel.ID) (map[kernel.ID][]kernel.ID, error) {
+	return categoriesBy(ctx, conn(ctx, p.db).NewSelect().TableExpr("campaign_partners AS cp").
+		Join("LEFT JOIN partner_categories AS pc ON pc.partner_id = cp.partner_id").
+		ColumnExpr("cp.partner_id, pc.category_id").Where("cp.campaign_id = ?", int64(campaignID)))
+}
+
+// CampaignCatalog answers the campaign context about products and categories.
+type CampaignCatalog struct{ db *bun.DB }
+
+// NewCampaignCatalog returns the campaign context's view of the catalog over db.
+func NewCampaignCatalog(db *bun.DB) *CampaignCatalog { return &CampaignCatalog{db: db} }
+
+// Offers maps each of ids that names a product to its price and state.
+func (c *CampaignCatalog) Offers(ctx context.Context, ids []kernel.ID) (map[kernel.ID]campaignports.Offer, error) {
+	out := map[kernel.ID]campaignports.Offer{}
+	for len(ids) > 0 {
+		n := min(len(ids), 5000)
+		var rows []struct {
+			ID         int64 `bun:"id"`
+			PriceMilli int64 `bun:"price_milli"`
+			IsActive   bool  `bun:"is_active"`
+		}
+		if err := conn(ctx, c.db).NewSelect().TableExpr("products").ColumnExpr("id, price_milli, is_active").
+			Where("id IN (?)", bun.List(rawIDs(ids[:n]))).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		for _, r := range rows {
+			out[kernel.ID(r.ID)] = campaignports.Offer{Price: kernel.AmountOfThousandths(r.PriceMilli), Active: r.IsActive}
+		}
+		ids = ids[n:]
+	}
+	return out, nil
+}
+
+// MissingCategories returns the ids among ids that name no category.
+func (c *CampaignCatalog) MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error) {
+	return missingCategories(ctx, c.db, ids)
+}
+
+// CampaignUsage answers the catalog: how many active campaigns hold a category or a product.
+type CampaignUsage struct{ db *bun.DB }
+
+// NewCampaignUsage returns the campaigns' use of categories and products over db.
+func NewCampaignUsage(db *bun.DB) *CampaignUsage { return &CampaignUsage{db: db} }
+
+// ActiveUses counts the active campaigns holding the category.
+func (u *CampaignUsage) ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error) {
+	n, err := conn(ctx, u.db).NewSelect().TableExpr("campaign_categories AS cc").Join("JOIN campaigns AS cm ON cm.id = cc.campaign_id").
+		Where("cc.category_id = ?", int64(categoryID)).Where("cm.is_active = ?", true).Count(ctx)
+	return int(n), err
+}
+
+// ActiveProductUses counts the active campaigns holding the product.
+func (u *CampaignUsage) ActiveProductUses(ctx context.Context, productID kernel.ID) (int, error) {
+	n, err := conn(ctx, u.db).NewSelect().TableExpr("campaign_products AS cpr").Join("JOIN campaigns AS cm ON cm.id = cpr.campaign_id").
+		Where("cpr.product_id = ?", int64(productID)).Where("cm.is_active = ?", true).Count(ctx)
+	return int(n), err
 }

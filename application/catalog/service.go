@@ -23,20 +23,24 @@ var ProductImage = ports.ImageKind{Folder: ImageKind, MaxSide: 1280}
 // Contexts that use categories (partners, sliders, campaigns, notifications) add theirs.
 type CategoryUsages []catalogports.CategoryUsage
 
+// ProductUsages are the other contexts' counts of active records holding a product.
+type ProductUsages []catalogports.ProductUsage
+
 // Service is the catalog use cases.
 type Service struct {
 	repo   catalogports.CatalogRepository
 	lists  catalogports.CatalogLists
 	images ports.ImageStore
 	usages CategoryUsages
+	held   ProductUsages
 	tx     ports.TxManager
 	clock  ports.Clock
 }
 
 // NewService wires the catalog use cases.
 func NewService(repo catalogports.CatalogRepository, lists catalogports.CatalogLists, images ports.ImageStore, usages CategoryUsages,
-	tx ports.TxManager, clock ports.Clock) *Service {
-	return &Service{repo: repo, lists: lists, images: images, usages: usages, tx: tx, clock: clock}
+	held ProductUsages, tx ports.TxManager, clock ports.Clock) *Service {
+	return &Service{repo: repo, lists: lists, images: images, usages: usages, held: held, tx: tx, clock: clock}
 }
 
 // Lists are the catalog's list screens.
@@ -300,16 +304,26 @@ func (s *Service) UpdateProduct(ctx context.Context, id kernel.ID, version kerne
 	return s.lists.Products.Find(ctx, id)
 }
 
-// ToggleProduct deactivates or reactivates a product.
+// ToggleProduct deactivates or reactivates a product; one that active records (campaigns)
+// hold stays active (435).
 func (s *Service) ToggleProduct(ctx context.Context, id kernel.ID) (bool, error) {
-	p, err := s.repo.UpdateProduct(ctx, id, kernel.AnyVersion, func(p *catalog.Product) error {
-		p.ToggleActive(s.clock.Now())
-		return nil
+	var active bool
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		uses := 0
+		for _, u := range s.held {
+			n, err := u.ActiveProductUses(ctx, id)
+			if err != nil {
+				return err
+			}
+			uses += n
+		}
+		p, err := s.repo.UpdateProduct(ctx, id, kernel.AnyVersion, func(p *catalog.Product) error { return p.ToggleActive(uses, s.clock.Now()) })
+		if err == nil {
+			active = p.IsActive()
+		}
+		return err
 	})
-	if err != nil {
-		return false, err
-	}
-	return p.IsActive(), nil
+	return active, err
 }
 
 // CreateStore adds a store in an active city.

@@ -38,7 +38,7 @@ type fixture struct {
 func newFixture(t *testing.T, db *bun.DB) fixture {
 	dir := t.TempDir()
 	svc := appcatalog.NewService(persistence.NewCatalog(db), persistence.NewCatalogLists(db), storage.NewImages(dir),
-		appcatalog.CategoryUsages{persistence.NewPartnerCategoryUsage(db)}, persistence.NewTxManager(db), fixedClock{now})
+		appcatalog.CategoryUsages{persistence.NewPartnerCategoryUsage(db)}, nil, persistence.NewTxManager(db), fixedClock{now})
 	return fixture{svc: svc, db: db, dataDir: dir}
 }
 

@@ -71,6 +71,19 @@ func TestActivationRules(t *testing.T) {
 	if err := city.ToggleActive(2, now); kernel.KindOf(err) != kernel.KindForbiddenInUse {
 		t.Fatalf("a city with active stores stays active: %v", err)
 	}
+	p, err := NewProduct(ProductInput{Name: "Bušilica", Description: "Udarna", Price: "10", Image: "p.jpg"}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.ToggleActive(1, now); kernel.KindOf(err) != kernel.KindForbiddenInUse || !p.IsActive() {
+		t.Fatalf("a product an active campaign holds stays active: %v", err)
+	}
+	if err := p.ToggleActive(0, now); err != nil || p.IsActive() {
+		t.Fatal("a product nothing holds deactivates")
+	}
+	if err := p.ToggleActive(1, now); err != nil || !p.IsActive() {
+		t.Fatal("reactivation is always allowed")
+	}
 }
 
 func TestPrice(t *testing.T) {

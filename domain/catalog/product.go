@@ -78,9 +78,13 @@ func (p *Product) Edit(in ProductInput, now time.Time) (replaced string, err err
 	return replaced, nil
 }
 
-// ToggleActive deactivates or reactivates the product.
-func (p *Product) ToggleActive(now time.Time) {
+// ToggleActive deactivates the product unless active records hold it (435), or reactivates it.
+func (p *Product) ToggleActive(activeUses int, now time.Time) error {
+	if p.activation.IsActive() && activeUses > 0 {
+		return inUse("product-in-use", "The product is used by active records.")
+	}
 	p.activation, p.updatedAt = p.activation.Toggled(), now
+	return nil
 }
 
 // RehydrateProduct rebuilds a product from storage.

@@ -53,6 +53,12 @@ type CategoryUsage interface {
 	ActiveUses(ctx context.Context, categoryID kernel.ID) (int, error)
 }
 
+// ProductUsage counts the active records of other contexts that hold a product (campaigns);
+// a product in use cannot be deactivated (435), as a category cannot.
+type ProductUsage interface {
+	ActiveProductUses(ctx context.Context, productID kernel.ID) (int, error)
+}
+
 // NamedView is a country or a category as screens show it.
 type NamedView struct {
 	ID        int64

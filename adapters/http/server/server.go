@@ -17,11 +17,13 @@ import (
 
 	"go.uber.org/zap"
 
+	"vitrina/adapters/http/campaignhttp"
 	"vitrina/adapters/http/cataloghttp"
 	"vitrina/adapters/http/contenthttp"
 	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
 	"vitrina/adapters/http/partnerhttp"
+	appcampaign "vitrina/application/campaign"
 	appcatalog "vitrina/application/catalog"
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
@@ -38,6 +40,7 @@ type Deps struct {
 	Catalog    *appcatalog.Service
 	Partner    *apppartner.Service
 	Content    *appcontent.Service
+	Campaign   *appcampaign.Service
 	Overview   partnerports.OverviewLists
 	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
@@ -67,11 +70,13 @@ func New(d Deps) *Server {
 	router.Handle(partnerhttp.Routes(d.Partner)...)
 	router.Handle(partnerhttp.OverviewRoutes(d.Overview)...)
 	router.Handle(contenthttp.Routes(d.Content)...)
+	router.Handle(campaignhttp.Routes(d.Campaign)...)
 	// The partner app's calls (ADR 0017): each context declares its own under kit.AppPrefix
 	// with kit.Access{App: true}.
 	router.Handle(identityhttp.AppRoutes(d.Identity)...)
 	router.Handle(partnerhttp.AppRoutes(d.Partner)...)
 	router.Handle(contenthttp.AppRoutes(d.Content)...)
+	router.Handle(campaignhttp.AppRoutes(d.Campaign)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,

@@ -1,0 +1,346 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+	campaignports "vitrina/ports/campaign"
+)
+
+type campaignViewRow struct {
+	ID          int64     `bun:"id"`
+	Name        string    `bun:"name"`
+	Description string    `bun:"description"`
+	Image       string    `bun:"image"`
+	IsVisible   bool      `bun:"is_visible"`
+	IsActive    bool      `bun:"is_active"`
+	UpdatedAt   time.Time `bun:"updated_at"`
+	versionCol
+	totalRow
+}
+
+func (r *campaignViewRow) view() campaignports.CampaignView {
+	return campaignports.CampaignView{ID: r.ID, Name: r.Name, Description: r.Description, Image: r.Image, IsVisible: r.IsVisible,
+		IsActive: r.IsActive, UpdatedAt: r.UpdatedAt, Version: kernel.Version(r.Version)}
+}
+
+// campaignSpec is the campaigns screen: text filters on the name and the description
+// (trigram), exact filter on the visibility.
+func campaignSpec() ListSpec {
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":          {Sort: "cm.id", Number: "cm.id", Scale: 1},
+			"name":        {Sort: "cm.name_fold", Fold: "cm.name_fold", FTS: "name_fold"},
+			"description": {Sort: "cm.description_fold", Fold: "cm.description_fold", FTS: "description_fold"},
+			"is_visible":  {Sort: "cm.is_visible", Flag: "cm.is_visible = TRUE"},
+			"is_active":   {Sort: "cm.is_active"},
+			"updated_at":  {Sort: "cm.updated_at"},
+		},
+		DefaultSort: "updated_at",
+		IDExpr:      "cm.id",
+		ActiveExpr:  "cm.is_active",
+		FTSTable:    "campaigns_fts",
+		From:        func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("campaigns AS cm") },
+		Columns:     "cm.id, cm.name, cm.description, cm.image, cm.is_visible, cm.is_active, cm.updated_at, cm.version",
+	}
+}
+
+type campaignPartnerViewRow struct {
+	ID            int64   `bun:"id"`
+	Name          string  `bun:"name"`
+	Phone         string  `bun:"phone"`
+	CategoryNames *string `bun:"category_names"`
+	City          *string `bun:"city"`
+	CashMilli     int64   `bun:"cash_milli"`
+	SpentMilli    int64   `bun:"spent_milli"`
+	InCategories  bool    `bun:"in_categories"`
+	totalRow
+}
+
+func (r *campaignPartnerViewRow) view() campaignports.PartnerView {
+	v := campaignports.PartnerView{PartnerID: r.ID, Name: r.Name, Phone: r.Phone, Cash: kernel.AmountOfThousandths(r.CashMilli),
+		Spent: kernel.AmountOfThousandths(r.SpentMilli), InCategories: r.InCategories}
+	if r.CategoryNames != nil {
+		v.CategoryNames = *r.CategoryNames
+	}
+	if r.City != nil {
+		v.City = *r.City
+	}
+	return v
+}
+
+// partnerCategoryNames are a partner's category names (and their folded form for sorting) in
+// each engine's aggregate, for the partner column given.
+func partnerCategoryNames(sqlite bool, partner string) (names, sortKey string) {
+	if sqlite {
+		return `(SELECT group_concat(name, ', ') FROM (SELECT c.name FROM partner_categories AS pc
+			JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = ` + partner + ` ORDER BY c.name_fold) AS c)`,
+			`(SELECT group_concat(name_fold, ', ') FROM (SELECT c.name_fold FROM partner_categories AS pc
+			JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = ` + partner + ` ORDER BY c.name_fold) AS c)`
+	}
+	return `(SELECT string_agg(c.name, ', ' ORDER BY c.name_fold) FROM partner_categories AS pc
+		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = ` + partner + `)`,
+		`(SELECT string_agg(c.name_fold, ', ' ORDER BY c.name_fold) FROM partner_categories AS pc
+		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = ` + partner + `)`
+}
+
+// partnerText is a "contains" filter on a folded column of the partner (joined as p) of the
+// list's rows (aliased rows): on PostgreSQL on the joined column, which the partners' trigram
+// index narrows before the join; on SQLite through the partners' FTS5 trigram table.
+func partnerText(sqlite bool, rows, column string) Field {
+	if !sqlite {
+		// FTS marks the filter as one a trigram index serves: the page then narrows the rows
+		// by it first instead of walking a sort index past the rows it does not match.
+		return Field{Sort: "p." + column, Fold: "p." + column, FTS: column, Joined: true}
+	}
+	return Field{Sort: "p." + column, Fold: "pn." + column, WithinFTS: "partners_fts." + column, WithinKey: "pn.id",
+		Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
+}
+
+// campaignPartnerSpec is the partners of a campaign (scope "campaign_id"): its key pages by
+// partner id and counts from the index alone; names, phones, cities and categories are read
+// for the page's rows, and the name and phone filters look the partners up by their own
+// columns.
+func campaignPartnerSpec(sqlite bool) ListSpec {
+	names, sortKey := partnerCategoryNames(sqlite, "cp.partner_id")
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":    {Sort: "cp.partner_id", Number: "cp.partner_id", Scale: 1},
+			"name":  partnerText(sqlite, "cp", "name_fold"),
+			"phone": partnerText(sqlite, "cp", "phone_fold"),
+			"city": {Fold: "ct.name_fold",
+				Within: "cp.partner_id IN (SELECT pn.id FROM partners AS pn JOIN cities AS ct ON ct.id = pn.city_id WHERE %s)"},
+			"category_names": {Sort: sortKey, Fold: "c.name_fold", Nullable: true,
+				Within: "cp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"},
+			"cash": {Sort: "cp.cash_milli", Number: "cp.cash_milli", Scale: 1000},
+		},
+		DefaultSort: "id",
+		IDExpr:      "cp.partner_id",
+		ActiveExpr:  "(SELECT pa.is_active FROM partners AS pa WHERE pa.id = cp.partner_id)",
+		From: func(db bun.IDB) *bun.SelectQuery {
+			return db.NewSelect().TableExpr("campaign_partners AS cp").Join("JOIN partners AS p ON p.id = cp.partner_id")
+		},
+		CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("campaign_partners AS cp") },
+		Columns: "cp.partner_id AS id, p.name, p.phone, " + names + " AS category_names, " +
+			"(SELECT ct.name FROM cities AS ct WHERE ct.id = p.city_id) AS city, cp.cash_milli, cp.spent_milli, " +
+			"EXISTS (SELECT 1 FROM partner_categories AS pc JOIN campaign_categories AS cc ON cc.category_id = pc.category_id " +
+			"AND cc.campaign_id = cp.campaign_id WHERE pc.partner_id = cp.partner_id) AS in_categories",
+		Scopes: map[string]string{"campaign_id": "cp.campaign_id"},
+	}
+}
+
+type campaignPartners struct {
+	*Lister[campaignPartnerViewRow, campaignports.PartnerView]
+}
+
+// TotalCash sums the cash over the rows q matches.
+func (l campaignPartners) TotalCash(ctx context.Context, q ports.ListQuery) (kernel.Amount, error) {
+	n, err := l.Sum(ctx, q, "cp.cash_milli")
+	return kernel.AmountOfThousandths(n), err
+}
+
+type cartItemViewRow struct {
+	ID         int64     `bun:"id"`
+	CreatedAt  time.Time `bun:"created_at"`
+	PartnerID  int64     `bun:"partner_id"`
+	Name       string    `bun:"name"`
+	Phone      string    `bun:"phone"`
+	ProductID  int64     `bun:"product_id"`
+	Product    string    `bun:"product"`
+	PriceMilli int64     `bun:"price_milli"`
+	Quantity   int64     `bun:"quantity"`
+	Delivered  bool      `bun:"delivered"`
+	totalRow
+}
+
+func (r *cartItemViewRow) view() campaignports.CartItemView {
+	return campaignports.CartItemView{ID: r.ID, CreatedAt: r.CreatedAt, PartnerID: r.PartnerID, Name: r.Name, Phone: r.Phone,
+		ProductID: r.ProductID, Product: r.Product, Price: kernel.AmountOfThousandths(r.PriceMilli), Quantity: r.Quantity,
+		Delivered: r.Delivered}
+}
+
+// cartSpec is the cart of a campaign (scope "campaign_id"), newest first unless asked
+// otherwise; the partner's and the product's names are read for the page's rows.
+func cartSpec(sqlite bool) ListSpec {
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":         {Sort: "ci.id", Number: "ci.id", Scale: 1},
+			"created_at": {Sort: "ci.created_at"},
+			"partner_id": {Number: "ci.partner_id", Scale: 1},
+			"name":       partnerText(sqlite, "ci", "name_fold"),
+			"phone":      partnerText(sqlite, "ci", "phone_fold"),
+			"product": {Sort: "pr.name_fold", Fold: "prd.name_fold",
+				Within: "ci.product_id IN (SELECT prd.id FROM products AS prd WHERE %s)"},
+			"price":     {Sort: "ci.price_milli", Number: "ci.price_milli", Scale: 1000},
+			"quantity":  {Sort: "ci.quantity", Number: "ci.quantity", Scale: 1},
+			"is_active": {Sort: "ci.delivered", Flag: "ci.delivered = TRUE"},
+		},
+		DefaultSort: "id",
+		IDExpr:      "ci.id",
+		ActiveExpr:  "ci.delivered",
+		From: func(db bun.IDB) *bun.SelectQuery {
+			return db.NewSelect().TableExpr("cart_items AS ci").Join("JOIN partners AS p ON p.id = ci.partner_id").
+				Join("JOIN products AS pr ON pr.id = ci.product_id")
+		},
+		CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("cart_items AS ci") },
+		Columns: "ci.id, ci.created_at, ci.partner_id, p.name, p.phone, ci.product_id, pr.name AS product, ci.price_milli, " +
+			"ci.quantity, ci.delivered",
+		Scopes: map[string]string{"campaign_id": "ci.campaign_id"},
+	}
+}
+
+type cartItems struct {
+	*Lister[cartItemViewRow, campaignports.CartItemView]
+}
+
+// Totals sums the worth of the rows q matches, and of the delivered among them.
+func (l cartItems) Totals(ctx context.Context, q ports.ListQuery) (campaignports.CartTotals, error) {
+	sums, err := l.Sums(ctx, q, "ci.price_milli * ci.quantity", "CASE WHEN ci.delivered THEN ci.price_milli * ci.quantity ELSE 0 END")
+	if err != nil {
+		return campaignports.CartTotals{}, err
+	}
+	return campaignports.CartTotals{Ordered: kernel.AmountOfThousandths(sums[0]), Delivered: kernel.AmountOfThousandths(sums[1])}, nil
+}
+
+type campaignProductViewRow struct {
+	ID         int64  `bun:"id"`
+	Name       string `bun:"name"`
+	Image      string `bun:"image"`
+	PriceMilli int64  `bun:"price_milli"`
+	IsActive   bool   `bun:"is_active"`
+	totalRow
+}
+
+func (r *campaignProductViewRow) view() campaignports.ProductView {
+	return campaignports.ProductView{ProductID: r.ID, Name: r.Name, Image: r.Image, Price: kernel.AmountOfThousandths(r.PriceMilli), IsActive: r.IsActive}
+}
+
+// campaignProductSpec is the products of a campaign (scope "campaign_id").
+func campaignProductSpec() ListSpec {
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":    {Sort: "cpr.product_id", Number: "cpr.product_id", Scale: 1},
+			"name":  {Sort: "pr.name_fold", Fold: "pr.name_fold", Joined: true},
+			"price": {Sort: "pr.price_milli", Number: "pr.price_milli", Scale: 1000},
+		},
+		DefaultSort: "name",
+		IDExpr:      "cpr.product_id",
+		ActiveExpr:  "pr.is_active",
+		From: func(db bun.IDB) *bun.SelectQuery {
+			return db.NewSelect().TableExpr("campaign_products AS cpr").Join("JOIN products AS pr ON pr.id = cpr.product_id")
+		},
+		Columns: "cpr.product_id AS id, pr.name, pr.image, pr.price_milli, pr.is_active",
+		Scopes:  map[string]string{"campaign_id": "cpr.campaign_id"},
+	}
+}
+
+type campaignCategoryViewRow struct {
+	ID   int64  `bun:"id"`
+	Name string `bun:"name"`
+	totalRow
+}
+
+// campaignCategorySpec is the categories of a campaign (scope "campaign_id").
+func campaignCategorySpec() ListSpec {
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":   {Sort: "cc.category_id", Number: "cc.category_id", Scale: 1},
+			"name": {Sort: "c.name_fold", Fold: "c.name_fold", Joined: true},
+		},
+		DefaultSort: "name",
+		IDExpr:      "cc.category_id",
+		ActiveExpr:  "c.is_active",
+		From: func(db bun.IDB) *bun.SelectQuery {
+			return db.NewSelect().TableExpr("campaign_categories AS cc").Join("JOIN categories AS c ON c.id = cc.category_id")
+		},
+		Columns: "cc.category_id AS id, c.name",
+		Scopes:  map[string]string{"campaign_id": "cc.campaign_id"},
+	}
+}
+
+// NewCampaignLists returns the campaign context's list screens.
+func NewCampaignLists(db *bun.DB) campaignports.Lists {
+	sqlite := IsSQLite(db)
+	return campaignports.Lists{
+		Campaigns: NewLister(db, campaignSpec(), "campaign", (*campaignViewRow).view),
+		Partners:  campaignPartners{NewLister(db, campaignPartnerSpec(sqlite), "partner", (*campaignPartnerViewRow).view)},
+		Cart:      cartItems{NewLister(db, cartSpec(sqlite), "cart item", (*cartItemViewRow).view)},
+		Products:  NewLister(db, campaignProductSpec(), "product", (*campaignProductViewRow).view),
+		Categories: NewLister(db, campaignCategorySpec(), "category", func(r *campaignCategoryViewRow) campaignports.Ref {
+			return campaignports.Ref{ID: r.ID, Name: r.Name}
+		}),
+	}
+}
+
+// CampaignApp reads campaigns as a partner's app shows them.
+type CampaignApp struct{ db *bun.DB }
+
+// NewCampaignApp returns the app's read of campaigns over db.
+func NewCampaignApp(db *bun.DB) *CampaignApp { return &CampaignApp{db: db} }
+
+var _ campaignports.AppReads = (*CampaignApp)(nil)
+
+// Campaigns lists the open campaigns that hold the partner, from the partner's index.
+func (a *CampaignApp) Campaigns(ctx context.Context, partnerID, campaignID kernel.ID) ([]campaignports.PartnerCampaignView, error) {
+	var rows []struct {
+		ID          int64  `bun:"id"`
+		Name        string `bun:"name"`
+		Description string `bun:"description"`
+		Image       string `bun:"image"`
+		CashMilli   int64  `bun:"cash_milli"`
+		SpentMilli  int64  `bun:"spent_milli"`
+	}
+	q := conn(ctx, a.db).NewSelect().TableExpr("campaign_partners AS cp").Join("JOIN campaigns AS cm ON cm.id = cp.campaign_id").
+		ColumnExpr("cm.id, cm.name, cm.description, cm.image, cp.cash_milli, cp.spent_milli").
+		Where("cp.partner_id = ?", int64(partnerID)).Where("cm.is_active = ?", true).Where("cm.is_visible = ?", true).
+		OrderExpr("cm.id DESC")
+	if campaignID != 0 {
+		q = q.Where("cm.id = ?", int64(campaignID))
+	}
+	if err := q.Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make([]campaignports.PartnerCampaignView, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, campaignports.PartnerCampaignView{ID: r.ID, Name: r.Name, Description: r.Description, Image: r.Image,
+			Cash: kernel.AmountOfThousandths(r.CashMilli), Spent: kernel.AmountOfThousandths(r.SpentMilli),
+			Remaining: kernel.AmountOfThousandths(max(r.CashMilli-r.SpentMilli, 0))})
+	}
+	return out, nil
+}
+
+// Products lists the campaign's active products by name.
+func (a *CampaignApp) Products(ctx context.Context, campaignID kernel.ID) ([]campaignports.ProductView, error) {
+	var rows []campaignProductViewRow
+	if err := conn(ctx, a.db).NewSelect().TableExpr("campaign_products AS cpr").Join("JOIN products AS pr ON pr.id = cpr.product_id").
+		ColumnExpr("cpr.product_id AS id, pr.name, pr.image, pr.price_milli, pr.is_active").
+		Where("cpr.campaign_id = ?", int64(campaignID)).Where("pr.is_active = ?", true).OrderExpr("pr.name_fold, pr.id").
+		Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make([]campaignports.ProductView, 0, len(rows))
+	for i := range rows {
+		out = append(out, rows[i].view())
+	}
+	return out, nil
+}
+
+// Cart lists the partner's items in the campaign, newest first.
+func (a *CampaignApp) Cart(ctx context.Context, campaignID, partnerID kernel.ID) ([]campaignports.CartItemView, error) {
+	var rows []cartItemViewRow
+	if err := cartSpec(IsSQLite(a.db)).From(conn(ctx, a.db)).ColumnExpr(cartSpec(IsSQLite(a.db)).Columns).Where("ci.campaign_id = ?", int64(campaignID)).
+		Where("ci.partner_id = ?", int64(partnerID)).OrderExpr("ci.id DESC").Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	out := make([]campaignports.CartItemView, 0, len(rows))
+	for i := range rows {
+		out = append(out, rows[i].view())
+	}
+	return out, nil
+}

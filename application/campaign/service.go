@@ -1,0 +1,627 @@
+// Package campaign is the use-case layer of campaigns: in the panel, the campaigns with their
+// images and visibility, their composition (categories, partners with cash, products; one at
+// a time or the stepper's save at once) with the pruning of partners, and the deliveries of
+// their carts; in the partners' app, a partner's campaigns with its cash, their products, its
+// cart, its orders and their withdrawal (ADR 0019).
+package campaign
+
+import (
+	"context"
+	"io"
+	"slices"
+	"strconv"
+
+	"vitrina/domain/campaign"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+	campaignports "vitrina/ports/campaign"
+)
+
+// ImageKind is the folder of campaign images.
+const ImageKind = "campaigns"
+
+// CampaignImage is the size a campaign's image keeps: it fills a phone's or a monitor's width.
+var CampaignImage = ports.ImageKind{Folder: ImageKind, MaxSide: 1920}
+
+// ImageLink is the address of a campaign image.
+func ImageLink(name string) string { return "/api/images/" + ImageKind + "/" + name }
+
+// MaxCategories is the most categories one add or one save names.
+const MaxCategories = 1000
+
+// Errors of the use cases.
+var (
+	errCategories = kernel.FieldError("categories", "The selected categories is invalid.")
+	errProducts   = kernel.FieldError("products", "The selected products is invalid.")
+	errPartner    = kernel.FieldError("partner_id", "The selected partner id is invalid.")
+	errNoCampaign = kernel.NotFound("campaign")
+	errNoItem     = kernel.NotFound("cart item")
+)
+
+// Service is the campaign use cases.
+type Service struct {
+	repo     campaignports.Repository
+	lists    campaignports.Lists
+	app      campaignports.AppReads
+	partners campaignports.Partners
+	catalog  campaignports.Catalog
+	images   ports.ImageStore
+	tx       ports.TxManager
+	clock    ports.Clock
+}
+
+// NewService wires the campaign use cases.
+func NewService(repo campaignports.Repository, lists campaignports.Lists, app campaignports.AppReads, partners campaignports.Partners,
+	catalog campaignports.Catalog, images ports.ImageStore, tx ports.TxManager, clock ports.Clock) *Service {
+	return &Service{repo: repo, lists: lists, app: app, partners: partners, catalog: catalog, images: images, tx: tx, clock: clock}
+}
+
+// Lists are the campaign context's list screens.
+func (s *Service) Lists() campaignports.Lists { return s.lists }
+
+// Form is the add and edit form: the fields as typed and the image sent, nil for none.
+type Form struct {
+	Input campaign.Input
+	Image io.Reader
+}
+
+func (s *Service) deleteImage(name string) {
+	if name != "" {
+		_ = s.images.Delete(ImageKind, name)
+	}
+}
+
+// Create adds a campaign: the form is checked and the image stored before the campaign is
+// saved; a failed save deletes the image again.
+func (s *Service) Create(ctx context.Context, f Form) (campaignports.CampaignView, error) {
+	if err := campaign.Check(f.Input, true, f.Image != nil); err != nil {
+		return campaignports.CampaignView{}, err
+	}
+	name, err := s.images.Save(ctx, CampaignImage, "image", f.Image)
+	if err != nil {
+		return campaignports.CampaignView{}, err
+	}
+	in := f.Input
+	in.Image = name
+	c, err := campaign.New(in, s.clock.Now())
+	if err == nil {
+		err = s.repo.Add(ctx, c)
+	}
+	if err != nil {
+		s.deleteImage(name)
+		return campaignports.CampaignView{}, err
+	}
+	return s.lists.Campaigns.Find(ctx, c.ID())
+}
+
+// Update edits a campaign loaded at version; a new image replaces the old one, which is
+// then deleted.
+func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Version, f Form) (campaignports.CampaignView, error) {
+	if err := campaign.Check(f.Input, false, true); err != nil {
+		return campaignports.CampaignView{}, err
+	}
+	in := f.Input
+	if f.Image != nil {
+		name, err := s.images.Save(ctx, CampaignImage, "image", f.Image)
+		if err != nil {
+			return campaignports.CampaignView{}, err
+		}
+		in.Image = name
+	}
+	now := s.clock.Now()
+	var replaced string
+	_, err := s.repo.Update(ctx, id, version, func(c *campaign.Campaign) error {
+		var err error
+		replaced, err = c.Edit(in, now)
+		return err
+	})
+	if err != nil {
+		s.deleteImage(in.Image)
+		return campaignports.CampaignView{}, err
+	}
+	s.deleteImage(replaced)
+	return s.lists.Campaigns.Find(ctx, id)
+}
+
+// ToggleActive deactivates or reactivates a campaign and answers its new state.
+func (s *Service) ToggleActive(ctx context.Context, id kernel.ID) (bool, error) {
+	now := s.clock.Now()
+	c, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Campaign) error {
+		c.ToggleActive(now)
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	return c.IsActive(), nil
+}
+
+// ToggleVisible shows or hides a campaign and answers whether it is visible.
+func (s *Service) ToggleVisible(ctx context.Context, id kernel.ID) (bool, error) {
+	now := s.clock.Now()
+	c, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Campaign) error {
+		c.ToggleVisible(now)
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	return c.IsVisible(), nil
+}
+
+// checkCategories is 422 for more than MaxCategories or a category that does not exist.
+func (s *Service) checkCategories(ctx context.Context, ids []kernel.ID) error {
+	if len(ids) > MaxCategories {
+		return kernel.FieldError("categories", "The categories may not have more than "+strconv.Itoa(MaxCategories)+" items.")
+	}
+	missing, err := s.catalog.MissingCategories(ctx, ids)
+	if err != nil {
+		return err
+	}
+	if len(missing) > 0 {
+		return errCategories
+	}
+	return nil
+}
+
+// checkProducts is 422 for a product that does not exist, or is inactive and not yet in the
+// campaign (have).
+func (s *Service) checkProducts(ctx context.Context, ids, have []kernel.ID) error {
+	if err := campaign.CheckSize("products", len(ids)); err != nil {
+		return err
+	}
+	offers, err := s.catalog.Offers(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		o, ok := offers[id]
+		if !ok || (!o.Active && !slices.Contains(have, id)) {
+			return errProducts
+		}
+	}
+	return nil
+}
+
+// putPartners checks partners against the categories and links them with their cash; a
+// partner already in the campaign whose cash goes down keeps the cart rule (422).
+func (s *Service) putPartners(ctx context.Context, id kernel.ID, categories []kernel.ID, partners []campaign.PartnerCash) error {
+	if err := campaign.CheckSize("partners", len(partners)); err != nil {
+		return err
+	}
+	pc := campaign.Composition{Partners: partners}
+	held, err := s.partners.CategoriesOf(ctx, pc.PartnerIDs())
+	if err != nil {
+		return err
+	}
+	if err := campaign.CheckPartners(categories, pc.PartnerIDs(), held); err != nil {
+		return err
+	}
+	current, err := s.repo.Partners(ctx, id)
+	if err != nil {
+		return err
+	}
+	cash := make(map[kernel.ID]kernel.Amount, len(current))
+	for _, p := range current {
+		cash[p.PartnerID] = p.Cash
+	}
+	for _, p := range partners {
+		if old, ok := cash[p.PartnerID]; ok && p.Cash.Cmp(old) < 0 {
+			st, _, err := s.repo.Standing(ctx, id, p.PartnerID)
+			if err != nil {
+				return err
+			}
+			if err := campaign.CheckCash(p.Cash, st.Spent); err != nil {
+				return err
+			}
+		}
+	}
+	return s.repo.PutPartners(ctx, id, partners)
+}
+
+// AddProducts links products to a campaign (422 for one that does not exist or is inactive).
+func (s *Service) AddProducts(ctx context.Context, id kernel.ID, products []kernel.ID) error {
+	ids := campaign.Composition{Products: products}.Normalized().Products
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.repo.Lock(ctx, id); err != nil {
+			return err
+		}
+		have, err := s.repo.Products(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := s.checkProducts(ctx, ids, have); err != nil {
+			return err
+		}
+		return s.repo.AddProducts(ctx, id, ids)
+	})
+}
+
+// AddCategories links categories to a campaign (422 for one that does not exist).
+func (s *Service) AddCategories(ctx context.Context, id kernel.ID, categories []kernel.ID) error {
+	ids := campaign.Composition{Categories: categories}.Normalized().Categories
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.repo.Lock(ctx, id); err != nil {
+			return err
+		}
+		if err := s.checkCategories(ctx, ids); err != nil {
+			return err
+		}
+		return s.repo.AddCategories(ctx, id, ids)
+	})
+}
+
+// AddPartners links partners with their cash (setting it for those linked already); a
+// partner in none of the campaign's categories is 422.
+func (s *Service) AddPartners(ctx context.Context, id kernel.ID, partners []campaign.PartnerCash) error {
+	ps := campaign.Composition{Partners: partners}.Normalized().Partners
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.repo.Lock(ctx, id); err != nil {
+			return err
+		}
+		cats, err := s.repo.Categories(ctx, id)
+		if err != nil {
+			return err
+		}
+		return s.putPartners(ctx, id, cats, ps)
+	})
+}
+
+// SetCash sets one partner's cash in a campaign, under the partner's turn: never below what
+// its cart is worth (422).
+func (s *Service) SetCash(ctx context.Context, id, partnerID kernel.ID, cash kernel.Amount) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.repo.Get(ctx, id); err != nil {
+			return err
+		}
+		st, found, err := s.repo.Standing(ctx, id, partnerID)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return errPartner
+		}
+		if err := campaign.CheckCash(cash, st.Spent); err != nil {
+			return err
+		}
+		return s.repo.SetCash(ctx, id, partnerID, cash)
+	})
+}
+
+// Compose saves the stepper: the campaign's categories, partners with cash and products
+// become exactly those given, all in one transaction or nothing. A partner outside the
+// categories or a missing product or category is 422; taking out a product or a partner
+// with cart items is 435. The save is an edit of the campaign loaded at version (409 when it
+// changed since; kernel.AnyVersion skips the check) and moves its version.
+func (s *Service) Compose(ctx context.Context, id kernel.ID, version kernel.Version, c campaign.Composition) error {
+	c = c.Normalized()
+	now := s.clock.Now()
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.repo.Update(ctx, id, version, func(c *campaign.Campaign) error { c.Touch(now); return nil }); err != nil {
+			return err
+		}
+		if err := s.checkCategories(ctx, c.Categories); err != nil {
+			return err
+		}
+		oldProducts, err := s.repo.Products(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := s.checkProducts(ctx, c.Products, oldProducts); err != nil {
+			return err
+		}
+		oldCategories, err := s.repo.Categories(ctx, id)
+		if err != nil {
+			return err
+		}
+		oldPartners, err := s.repo.Partners(ctx, id)
+		if err != nil {
+			return err
+		}
+		oldPartnerIDs := campaign.Composition{Partners: oldPartners}.PartnerIDs()
+		goneProducts := campaign.Removed(oldProducts, c.Products)
+		gonePartners := campaign.Removed(oldPartnerIDs, c.PartnerIDs())
+		withCart, err := s.repo.ProductsWithCart(ctx, id, goneProducts)
+		if err != nil {
+			return err
+		}
+		if err := campaign.CheckRemoval(goneProducts, withCart); err != nil {
+			return err
+		}
+		if withCart, err = s.repo.PartnersWithCart(ctx, id, gonePartners); err != nil {
+			return err
+		}
+		if err := campaign.CheckRemoval(gonePartners, withCart); err != nil {
+			return err
+		}
+		if err := s.repo.RemovePartners(ctx, id, gonePartners); err != nil {
+			return err
+		}
+		if err := s.repo.RemoveProducts(ctx, id, goneProducts); err != nil {
+			return err
+		}
+		if err := s.repo.RemoveCategories(ctx, id, campaign.Removed(oldCategories, c.Categories)); err != nil {
+			return err
+		}
+		if err := s.repo.AddCategories(ctx, id, c.Categories); err != nil {
+			return err
+		}
+		if err := s.repo.AddProducts(ctx, id, c.Products); err != nil {
+			return err
+		}
+		return s.putPartners(ctx, id, c.Categories, c.Partners)
+	})
+}
+
+// RemoveProduct takes a product out of a campaign; one with cart items stays (435).
+func (s *Service) RemoveProduct(ctx context.Context, id, productID kernel.ID) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.repo.Lock(ctx, id); err != nil {
+			return err
+		}
+		withCart, err := s.repo.ProductsWithCart(ctx, id, []kernel.ID{productID})
+		if err != nil {
+			return err
+		}
+		if err := campaign.CheckRemoval([]kernel.ID{productID}, withCart); err != nil {
+			return err
+		}
+		return s.repo.RemoveProducts(ctx, id, []kernel.ID{productID})
+	})
+}
+
+// RemoveCategory takes a category out of a campaign and prunes the partners in none of the
+// remaining ones, answering them (ascending); when one of those has cart items nothing
+// changes (435). A category the campaign does not hold is not found.
+func (s *Service) RemoveCategory(ctx context.Context, id, categoryID kernel.ID) ([]kernel.ID, error) {
+	var removed []kernel.ID
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.repo.Lock(ctx, id); err != nil {
+			return err
+		}
+		cats, err := s.repo.Categories(ctx, id)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(cats, categoryID) {
+			return kernel.NotFound("category")
+		}
+		remaining := slices.DeleteFunc(cats, func(c kernel.ID) bool { return c == categoryID })
+		held, err := s.partners.CategoriesOfCampaign(ctx, id)
+		if err != nil {
+			return err
+		}
+		removed = campaign.Prune(remaining, held)
+		withCart, err := s.repo.PartnersWithCart(ctx, id, removed)
+		if err != nil {
+			return err
+		}
+		if err := campaign.CheckRemoval(removed, withCart); err != nil {
+			return err
+		}
+		if err := s.repo.RemoveCategories(ctx, id, []kernel.ID{categoryID}); err != nil {
+			return err
+		}
+		return s.repo.RemovePartners(ctx, id, removed)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if removed == nil {
+		removed = []kernel.ID{}
+	}
+	return removed, nil
+}
+
+// RemovePartner takes a partner out of a campaign; one with cart items stays (435).
+func (s *Service) RemovePartner(ctx context.Context, id, partnerID kernel.ID) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.repo.Lock(ctx, id); err != nil {
+			return err
+		}
+		if _, found, err := s.repo.Standing(ctx, id, partnerID); err != nil || !found {
+			if err == nil {
+				err = kernel.NotFound("partner")
+			}
+			return err
+		}
+		withCart, err := s.repo.PartnersWithCart(ctx, id, []kernel.ID{partnerID})
+		if err != nil {
+			return err
+		}
+		if err := campaign.CheckRemoval([]kernel.ID{partnerID}, withCart); err != nil {
+			return err
+		}
+		return s.repo.RemovePartners(ctx, id, []kernel.ID{partnerID})
+	})
+}
+
+// ToggleDelivery marks a cart item delivered or undelivered and answers whether it is
+// delivered now (the spec's is_active).
+func (s *Service) ToggleDelivery(ctx context.Context, itemID kernel.ID) (bool, error) {
+	var delivered bool
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		it, err := s.repo.Item(ctx, itemID)
+		if err != nil {
+			return err
+		}
+		if _, _, err := s.repo.Standing(ctx, it.CampaignID, it.PartnerID); err != nil {
+			return err
+		}
+		it.ToggleDelivery()
+		delivered = it.Delivered
+		return s.repo.SetDelivered(ctx, itemID, it.Delivered)
+	})
+	return delivered, err
+}
+
+// PartnerCampaigns are the open campaigns that hold the partner, with its cash, spent and
+// remaining amount in each.
+func (s *Service) PartnerCampaigns(ctx context.Context, partnerID kernel.ID) ([]campaignports.PartnerCampaignView, error) {
+	return s.app.Campaigns(ctx, partnerID, 0)
+}
+
+// shown is the campaign as the partner sees it, or not found when it may not see it.
+func (s *Service) shown(ctx context.Context, partnerID, campaignID kernel.ID) (campaignports.PartnerCampaignView, error) {
+	vs, err := s.app.Campaigns(ctx, partnerID, campaignID)
+	if err != nil {
+		return campaignports.PartnerCampaignView{}, err
+	}
+	if len(vs) == 0 {
+		return campaignports.PartnerCampaignView{}, errNoCampaign
+	}
+	return vs[0], nil
+}
+
+// PartnerProducts are the active products of a campaign the partner sees.
+func (s *Service) PartnerProducts(ctx context.Context, partnerID, campaignID kernel.ID) ([]campaignports.ProductView, error) {
+	if _, err := s.shown(ctx, partnerID, campaignID); err != nil {
+		return nil, err
+	}
+	return s.app.Products(ctx, campaignID)
+}
+
+// PartnerCart is the partner's cart in a campaign it sees.
+func (s *Service) PartnerCart(ctx context.Context, partnerID, campaignID kernel.ID) ([]campaignports.CartItemView, error) {
+	if _, err := s.shown(ctx, partnerID, campaignID); err != nil {
+		return nil, err
+	}
+	return s.app.Cart(ctx, campaignID, partnerID)
+}
+
+// Order places a cart item for the partner in a campaign it sees, under the partner's turn
+// in the campaign (the cash rule; ADR 0019).
+func (s *Service) Order(ctx context.Context, partnerID, campaignID, productID kernel.ID, quantity int64) (campaign.Item, error) {
+	var it campaign.Item
+	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		st, found, err := s.repo.Standing(ctx, campaignID, partnerID)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return errNoCampaign
+		}
+		c, err := s.repo.Get(ctx, campaignID)
+		if err != nil {
+			return err
+		}
+		products, err := s.repo.Products(ctx, campaignID)
+		if err != nil {
+			return err
+		}
+		var offer campaign.Offer
+		if slices.Contains(products, productID) {
+			offers, err := s.catalog.Offers(ctx, []kernel.ID{productID})
+			if err != nil {
+				return err
+			}
+			o := offers[productID]
+			offer = campaign.Offer{InCampaign: true, Active: o.Active, Price: o.Price}
+		}
+		if it, err = campaign.Order(c, partnerID, productID, offer, quantity, st, s.clock.Now()); err != nil {
+			return err
+		}
+		return s.repo.AddItem(ctx, &it)
+	})
+	return it, err
+}
+
+// Withdraw takes back the partner's undelivered item of a campaign it sees.
+func (s *Service) Withdraw(ctx context.Context, partnerID, campaignID, itemID kernel.ID) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if _, err := s.shown(ctx, partnerID, campaignID); err != nil {
+			return err
+		}
+		if _, _, err := s.repo.Standing(ctx, campaignID, partnerID); err != nil {
+			return err
+		}
+		it, err := s.repo.Item(ctx, itemID)
+		if err != nil {
+			return err
+		}
+		if it.CampaignID != campaignID || it.PartnerID != partnerID {
+			return errNoItem
+		}
+		if err := it.Withdraw(); err != nil {
+			return err
+		}
+		return s.repo.RemoveItem(ctx, it)
+	})
+}
+
+// Details is a campaign with its whole composition: products, categories, and partners with
+// their cash (the panel's GET of one campaign).
+type Details struct {
+	Campaign   campaignports.CampaignView
+	Products   []campaignports.ProductView
+	Categories []campaignports.Ref
+	Partners   []campaignports.PartnerView
+}
+
+// Details reads a campaign and its composition; a missing campaign is not found.
+func (s *Service) Details(ctx context.Context, id kernel.ID) (Details, error) {
+	v, err := s.lists.Campaigns.Find(ctx, id)
+	if err != nil {
+		return Details{}, err
+	}
+	d := Details{Campaign: v, Products: []campaignports.ProductView{}, Categories: []campaignports.Ref{}, Partners: []campaignports.PartnerView{}}
+	q := ports.ListQuery{}.Within("campaign_id", id)
+	if err := s.lists.Products.Stream(ctx, q, func(p campaignports.ProductView) error { d.Products = append(d.Products, p); return nil }); err != nil {
+		return Details{}, err
+	}
+	if err := s.lists.Categories.Stream(ctx, q, func(c campaignports.Ref) error { d.Categories = append(d.Categories, c); return nil }); err != nil {
+		return Details{}, err
+	}
+	if err := s.lists.Partners.Stream(ctx, q, func(p campaignports.PartnerView) error { d.Partners = append(d.Partners, p); return nil }); err != nil {
+		return Details{}, err
+	}
+	return d, nil
+}
+
+// PartnersPage is a page of a campaign's partners with the total cash of what the query
+// matches.
+type PartnersPage struct {
+	ports.Page[campaignports.PartnerView]
+	Cash kernel.Amount
+}
+
+// Partners lists a campaign's partners with their cash (the Partners tab).
+func (s *Service) Partners(ctx context.Context, id kernel.ID, q ports.ListQuery) (PartnersPage, error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return PartnersPage{}, err
+	}
+	q = q.Within("campaign_id", id)
+	page, err := s.lists.Partners.List(ctx, q)
+	if err != nil {
+		return PartnersPage{}, err
+	}
+	total, err := s.lists.Partners.TotalCash(ctx, q)
+	if err != nil {
+		return PartnersPage{}, err
+	}
+	return PartnersPage{Page: page, Cash: total}, nil
+}
+
+// CartPage is a page of a campaign's cart with the worth of what the query matches, ordered
+// and delivered.
+type CartPage struct {
+	ports.Page[campaignports.CartItemView]
+	Totals campaignports.CartTotals
+}
+
+// Cart lists a campaign's cart items (the Cart tab).
+func (s *Service) Cart(ctx context.Context, id kernel.ID, q ports.ListQuery) (CartPage, error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return CartPage{}, err
+	}
+	q = q.Within("campaign_id", id)
+	page, err := s.lists.Cart.List(ctx, q)
+	if err != nil {
+		return CartPage{}, err
+	}
+	totals, err := s.lists.Cart.Totals(ctx, q)
+	if err != nil {
+		return CartPage{}, err
+	}
+	return CartPage{Page: page, Totals: totals}, nil
+}

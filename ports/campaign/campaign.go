@@ -1,0 +1,195 @@
+// Package campaignports declares what the campaign context needs from the outside world: its
+// repository, its list screens, the partners' app's reads and the narrow ports through which
+// it asks the partner context and the catalog. Import it as campaignports.
+package campaignports
+
+import (
+	"context"
+	"time"
+
+	"vitrina/domain/campaign"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// Repository loads and saves campaigns, their composition and their carts. Every method
+// takes part in the transaction of ctx (ports.TxManager); the use cases run a change and the
+// reads its rules need in one transaction (ADR 0019).
+type Repository interface {
+	// Add stores a new campaign and assigns its id.
+	Add(ctx context.Context, c *campaign.Campaign) error
+	// Update loads the campaign under its lock, applies fn and saves it at the next version;
+	// a campaign no longer at expected (kernel.AnyVersion skips the check) is kernel.ErrStale,
+	// a missing one kernel.KindNotFound.
+	Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*campaign.Campaign) error) (*campaign.Campaign, error)
+	// Get reads a campaign; a missing one is kernel.KindNotFound.
+	Get(ctx context.Context, id kernel.ID) (*campaign.Campaign, error)
+	// Lock holds the campaign's row until the transaction ends (PostgreSQL; SQLite's writers
+	// take turns anyway), so that changes of its composition take turns; a missing campaign
+	// is kernel.KindNotFound.
+	Lock(ctx context.Context, id kernel.ID) error
+
+	// Categories, Products and Partners read the campaign's composition.
+	Categories(ctx context.Context, id kernel.ID) ([]kernel.ID, error)
+	Products(ctx context.Context, id kernel.ID) ([]kernel.ID, error)
+	Partners(ctx context.Context, id kernel.ID) ([]campaign.PartnerCash, error)
+	// AddCategories and AddProducts link ids to the campaign; ids already linked stay.
+	AddCategories(ctx context.Context, id kernel.ID, ids []kernel.ID) error
+	AddProducts(ctx context.Context, id kernel.ID, ids []kernel.ID) error
+	// PutPartners links partners with their cash, replacing the cash of those linked already.
+	PutPartners(ctx context.Context, id kernel.ID, partners []campaign.PartnerCash) error
+	// RemoveCategories, RemoveProducts and RemovePartners unlink ids from the campaign.
+	RemoveCategories(ctx context.Context, id kernel.ID, ids []kernel.ID) error
+	RemoveProducts(ctx context.Context, id kernel.ID, ids []kernel.ID) error
+	RemovePartners(ctx context.Context, id kernel.ID, ids []kernel.ID) error
+	// ProductsWithCart and PartnersWithCart tell which of ids (all the campaign's when ids is
+	// nil) have cart items in the campaign.
+	ProductsWithCart(ctx context.Context, id kernel.ID, ids []kernel.ID) (map[kernel.ID]bool, error)
+	PartnersWithCart(ctx context.Context, id kernel.ID, ids []kernel.ID) (map[kernel.ID]bool, error)
+
+	// Standing holds the partner's row of the campaign until the transaction ends (FOR UPDATE
+	// on PostgreSQL) and reads its cash and what its cart is worth: the turn every change of
+	// the cash rule takes. found is false when the partner is not in the campaign.
+	Standing(ctx context.Context, id, partnerID kernel.ID) (st campaign.Standing, found bool, err error)
+	// SetCash sets the cash of a partner in the campaign.
+	SetCash(ctx context.Context, id, partnerID kernel.ID, cash kernel.Amount) error
+	// AddItem stores a cart item, assigns its id and adds its worth to the partner's spent.
+	AddItem(ctx context.Context, it *campaign.Item) error
+	// Item reads a cart item; a missing one is kernel.KindNotFound.
+	Item(ctx context.Context, itemID kernel.ID) (campaign.Item, error)
+	// RemoveItem deletes a cart item and takes its worth off the partner's spent.
+	RemoveItem(ctx context.Context, it campaign.Item) error
+	// SetDelivered marks a cart item delivered or not.
+	SetDelivered(ctx context.Context, itemID kernel.ID, delivered bool) error
+}
+
+// Ref is an id and a name.
+type Ref struct {
+	ID   int64
+	Name string
+}
+
+// CampaignView is a campaign as the panel's list shows it.
+type CampaignView struct {
+	ID          int64
+	Name        string
+	Description string
+	Image       string
+	IsVisible   bool
+	IsActive    bool
+	UpdatedAt   time.Time
+	Version     kernel.Version
+}
+
+// PartnerView is a partner of a campaign with its cash there.
+type PartnerView struct {
+	PartnerID     int64
+	Name          string
+	Phone         string
+	CategoryNames string
+	City          string
+	Cash          kernel.Amount
+	Spent         kernel.Amount
+	// InCategories is false for a partner whose own categories changed since it was added
+	// and share none with the campaign's any more (ADR 0019): it stays until staff act.
+	InCategories bool
+}
+
+// CartItemView is a cart item as the Cart tab shows it; Delivered is the spec's is_active.
+type CartItemView struct {
+	ID        int64
+	CreatedAt time.Time
+	PartnerID int64
+	Name      string
+	Phone     string
+	ProductID int64
+	Product   string
+	Price     kernel.Amount
+	Quantity  int64
+	Delivered bool
+}
+
+// ProductView is a product of a campaign.
+type ProductView struct {
+	ProductID int64
+	Name      string
+	Image     string
+	Price     kernel.Amount
+	IsActive  bool
+}
+
+// PartnerLister is the partners of campaigns (scope "campaign_id") with the total cash of
+// what a query matches.
+type PartnerLister interface {
+	ports.Lister[PartnerView]
+	TotalCash(ctx context.Context, q ports.ListQuery) (kernel.Amount, error)
+}
+
+// CartTotals are the worth of the cart items a query matches: all of them, and the delivered.
+type CartTotals struct {
+	Ordered   kernel.Amount
+	Delivered kernel.Amount
+}
+
+// CartLister is the cart items of campaigns (scope "campaign_id") with their totals.
+type CartLister interface {
+	ports.Lister[CartItemView]
+	Totals(ctx context.Context, q ports.ListQuery) (CartTotals, error)
+}
+
+// Lists are the campaign context's list screens; all but Campaigns must be scoped to one
+// campaign ("campaign_id").
+type Lists struct {
+	Campaigns  ports.Lister[CampaignView]
+	Partners   PartnerLister
+	Cart       CartLister
+	Products   ports.Lister[ProductView]
+	Categories ports.Lister[Ref]
+}
+
+// PartnerCampaignView is a campaign as a partner's app shows it, with the partner's cash, the
+// worth of its cart and what remains.
+type PartnerCampaignView struct {
+	ID          int64
+	Name        string
+	Description string
+	Image       string
+	Cash        kernel.Amount
+	Spent       kernel.Amount
+	Remaining   kernel.Amount
+}
+
+// AppReads are the partner app's reads of campaigns.
+type AppReads interface {
+	// Campaigns lists the open (active, visible) campaigns that hold the partner, newest
+	// first; with campaignID not 0, only that one.
+	Campaigns(ctx context.Context, partnerID, campaignID kernel.ID) ([]PartnerCampaignView, error)
+	// Products lists the campaign's active products by name.
+	Products(ctx context.Context, campaignID kernel.ID) ([]ProductView, error)
+	// Cart lists the partner's cart items in the campaign, newest first.
+	Cart(ctx context.Context, campaignID, partnerID kernel.ID) ([]CartItemView, error)
+}
+
+// Partners is what the campaign context asks the partner context: partners' own categories.
+type Partners interface {
+	// CategoriesOf maps each of ids that names a partner to its categories (unknown ids are
+	// left out).
+	CategoriesOf(ctx context.Context, ids []kernel.ID) (map[kernel.ID][]kernel.ID, error)
+	// CategoriesOfCampaign is CategoriesOf for every partner the campaign holds.
+	CategoriesOfCampaign(ctx context.Context, campaignID kernel.ID) (map[kernel.ID][]kernel.ID, error)
+}
+
+// Offer is a product's state as an order or a link sees it.
+type Offer struct {
+	Price  kernel.Amount
+	Active bool
+}
+
+// Catalog is what the campaign context asks the catalog: products' prices and state, and
+// which categories exist.
+type Catalog interface {
+	// Offers maps each of ids that names a product to its price and state.
+	Offers(ctx context.Context, ids []kernel.ID) (map[kernel.ID]Offer, error)
+	// MissingCategories returns the ids among ids that name no category.
+	MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error)
+}
