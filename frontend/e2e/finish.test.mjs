@@ -239,6 +239,25 @@ describe('finish: what a daily user notices', () => {
     assert.equal(await focused(filter), true);
   });
 
+  it('a phone list’s stacked column titles follow a language switch at once', async () => {
+    await page.setViewportSize(MOBILE);
+    try {
+      await listScreen(page, 'countries').open();
+      const firstTitle = (text) =>
+        page.waitForFunction(
+          (want) => document.querySelector('.list-table tbody tr .p-column-title')?.textContent === want,
+          text,
+        );
+      await firstTitle('Naziv');
+      await page.getByRole('button', { name: 'EN', exact: true }).click();
+      await firstTitle('Name');
+      await page.getByRole('button', { name: 'SR', exact: true }).click();
+      await firstTitle('Naziv');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
   it('Esc in an open list closes the list only, never the dialog', async () => {
     // A form dialog: the country list of a new city.
     const city = await openAdd('/cities', 'Novi grad');

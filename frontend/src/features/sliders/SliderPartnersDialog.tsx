@@ -234,7 +234,7 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide }: SliderPa
         </div>
       )}
       <DataTable<SliderPartner[]>
-        key={narrow ? 'stack' : 'scroll'}
+        key={narrow ? `stack-${i18n.language}` : 'scroll'}
         value={rows}
         dataKey="id"
         lazy

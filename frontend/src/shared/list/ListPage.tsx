@@ -97,7 +97,7 @@ export function ListPage<T extends ListRow>({
   tableMinWidth,
   listKey = title,
 }: ListPageProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
 
@@ -426,7 +426,7 @@ export function ListPage<T extends ListRow>({
 
       <div className="list-card" ref={card}>
         <DataTable
-          key={narrow ? 'stack' : 'scroll'}
+          key={narrow ? `stack-${i18n.language}` : 'scroll'}
           value={rows}
           dataKey="id"
           lazy
@@ -449,7 +449,8 @@ export function ListPage<T extends ListRow>({
           loadingIcon={loadingText}
           emptyMessage={empty}
           // Stacked cells only where they show: a wider table skips their titles and the style they
-          // need. The table's cells are memoized, so crossing the breakpoint builds it anew (key).
+          // need. The table's cells are memoized, so crossing the breakpoint, or a new language in
+          // the stacked cells' titles, builds it anew (key).
           responsiveLayout={narrow ? 'stack' : 'scroll'}
           breakpoint="500px"
           stripedRows

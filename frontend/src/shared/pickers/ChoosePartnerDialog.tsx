@@ -43,7 +43,7 @@ const TABLE_FILTERS: DataTableFilterMeta = Object.fromEntries(
  * choice over; a row's own button chooses it at once.
  */
 export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null }: ChoosePartnerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const narrow = useMediaQuery(MOBILE_QUERY);
   const state = usePartnerChoice(visible, selected, FILTER_FIELDS);
   const { rows, isFetching, isError } = state;
@@ -136,7 +136,7 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
       )}
       <DataTable<ActivePartner[]>
         // Stacked cells only on a phone; the memoized cells need a new table to change layout.
-        key={narrow ? 'stack' : 'scroll'}
+        key={narrow ? `stack-${i18n.language}` : 'scroll'}
         value={rows}
         dataKey="id"
         lazy
