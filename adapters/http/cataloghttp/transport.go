@@ -135,26 +135,9 @@ type productForm struct {
 func decodeProduct(withID bool) func(context.Context, *http.Request) (any, error) {
 	return func(_ context.Context, r *http.Request) (any, error) {
 		var f productForm
-		if withID {
-			id, err := kit.PathID(r, "id")
-			if err != nil {
-				return nil, err
-			}
-			f.ID = id
-		}
-		if err := r.ParseMultipartForm(8 << 20); err != nil {
-			var maxErr *http.MaxBytesError
-			if errors.As(err, &maxErr) {
-				return nil, kit.ErrBodyTooBig
-			}
-			return nil, kit.ErrBadForm
-		}
-		if withID {
-			v, err := kit.FormVersion(r)
-			if err != nil {
-				return nil, err
-			}
-			f.Version = v
+		var err error
+		if f.ID, f.Version, err = kit.MultipartEdit(r, withID); err != nil {
+			return nil, err
 		}
 		f.Input = catalog.ProductInput{Name: r.FormValue("name"), Description: r.FormValue("description"), Price: r.FormValue("price")}
 		file, _, err := r.FormFile("image")

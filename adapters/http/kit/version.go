@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -89,4 +90,29 @@ func versionOf(r *http.Request, field string) (kernel.Version, error) {
 		return 0, errVersionInvalid
 	}
 	return kernel.Version(n), nil
+}
+
+// MultipartEdit reads the head of a multipart add or edit (products, sliders, campaigns): with
+// withID the record's {id}, then the form (files past 8 MiB go to disk; a body past the route's
+// limit is 413), then with withID the version the user loaded.
+func MultipartEdit(r *http.Request, withID bool) (kernel.ID, kernel.Version, error) {
+	var id kernel.ID
+	if withID {
+		var err error
+		if id, err = PathID(r, "id"); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := r.ParseMultipartForm(8 << 20); err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return 0, 0, ErrBodyTooBig
+		}
+		return 0, 0, ErrBadForm
+	}
+	if !withID {
+		return id, 0, nil
+	}
+	v, err := FormVersion(r)
+	return id, v, err
 }
