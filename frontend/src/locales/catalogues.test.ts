@@ -8,6 +8,10 @@ import templatesEn from './templates.en.json';
 import templatesSr from './templates.sr-Latn-ME.json';
 import richTextEn from './rich_text.en.json';
 import richTextSr from './rich_text.sr-Latn-ME.json';
+import campaignsEn from './campaigns.en.json';
+import campaignsSr from './campaigns.sr-Latn-ME.json';
+import stepperEn from './campaign_stepper.en.json';
+import stepperSr from './campaign_stepper.sr-Latn-ME.json';
 import { errorKeySuffix } from '../shared/errors/errorKey';
 
 /** Each lazily loaded namespace (app/i18n.ts) in both languages. */
@@ -15,6 +19,8 @@ const SCREENS: Record<(typeof LAZY_NAMESPACES)[number], { sr: object; en: object
   sliders: { sr: slidersSr, en: slidersEn },
   templates: { sr: templatesSr, en: templatesEn },
   rich_text: { sr: richTextSr, en: richTextEn },
+  campaigns: { sr: campaignsSr, en: campaignsEn },
+  campaign_stepper: { sr: stepperSr, en: stepperEn },
 };
 
 /** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */

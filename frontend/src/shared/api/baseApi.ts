@@ -1,7 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './baseQuery';
 
-const TAG_TYPES = ['User', 'Me', 'Role', 'Country', 'Category', 'City', 'Product', 'Store', 'MapSettings'] as const;
+const TAG_TYPES = ['User', 'Me', 'Role', 'Country', 'Category', 'City', 'Product', 'Store', 'MapSettings', 'Campaign', 'CampaignTab'] as const;
 
 /** The application's only createApi; features add their calls with injectEndpoints. */
 export const baseApi = createApi({
