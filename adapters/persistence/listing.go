@@ -32,6 +32,10 @@ type Field struct {
 	// trigram phrase instead of reading every linked row (a campaign's partners by name).
 	WithinFTS string
 	WithinKey string
+	// WithinFrom, with Within, is the linked table of Within's query ("partners AS pn"): a
+	// term of three characters or more is then matched there first, once, through its
+	// trigram index, and the list reads its rows by the ids found (resolveWithin).
+	WithinFrom string
 	// Number, when set, makes the filter numeric on this integer column instead of
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
@@ -65,6 +69,51 @@ type ListSpec struct {
 	// that the scope's id must equal, e.g. "partner_id": "ct.partner_id". The column must
 	// be one CountFrom reads, since a scope does not make the count take the joins.
 	Scopes map[string]string
+	// ScopeTotals, when set, names a table kept by triggers that holds the list's row count
+	// and sums per id of one scope: a list narrowed by that scope alone reads its total and
+	// those sums there instead of adding up every row (a campaign's 100,000 partners).
+	ScopeTotals *ScopeTotals
+
+	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
+	// (a JSON array), so that the page, its count and its sums match the phrase once.
+	withinIDs map[string]string
+}
+
+// ScopeTotals is a table of per-scope totals of a list, kept exact by triggers (ADR 0019);
+// a scope's totals are the sum of its rows there.
+type ScopeTotals struct {
+	Scope string            // the scope key it serves, e.g. "campaign_id"
+	Table string            // e.g. "campaign_totals"
+	Key   string            // the table's column holding the scope's id
+	Count string            // the column holding the row count
+	Sums  map[string]string // each sum expression Lister.Sums is asked for → its column
+}
+
+// scopeOnly tells whether q narrows the rows by nothing but the scope the ScopeTotals serve.
+func (s ListSpec) scopeOnly(q ports.ListQuery) bool {
+	if s.ScopeTotals == nil || q.Active != nil || len(q.Scope) != 1 {
+		return false
+	}
+	if _, ok := q.Scope[s.ScopeTotals.Scope]; !ok {
+		return false
+	}
+	for k, v := range q.Filters {
+		if _, ok := s.Fields[k]; ok && strings.TrimSpace(v) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeTotal reads columns of the scope's totals: the sum of its rows (one row, or on
+// PostgreSQL a few rows of differences; 0 when it has none).
+func (s ListSpec) scopeTotal(db bun.IDB, q ports.ListQuery, columns ...string) *bun.SelectQuery {
+	t := s.ScopeTotals
+	sel := db.NewSelect().TableExpr(t.Table)
+	for _, c := range columns {
+		sel = sel.ColumnExpr("coalesce(sum(" + c + "), 0)")
+	}
+	return sel.Where(t.Key+" = ?", int64(q.Scope[t.Scope]))
 }
 
 // errScope answers a scope the resource does not whitelist: the code asked for it, so it is
@@ -86,6 +135,9 @@ func (s ListSpec) unfiltered(q ports.ListQuery) bool {
 
 // countQuery counts the rows q matches: from row_counts when it can, else over the rows.
 func (s ListSpec) countQuery(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
+	if s.scopeOnly(q) {
+		return s.scopeTotal(db, q, s.ScopeTotals.Count)
+	}
 	if s.CountTable != "" && s.unfiltered(q) {
 		sel := db.NewSelect().TableExpr("row_counts").ColumnExpr("coalesce(sum(n), 0)").Where("table_name = ?", s.CountTable)
 		if q.Active != nil {
@@ -188,7 +240,11 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 			if sqlite {
 				cond, arg = "instr("+f.Fold+", ?) > 0", term
 			}
-			if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
+			if ids, ok := s.withinIDs[k]; ok && sqlite {
+				cond, arg = f.WithinKey+" IN (SELECT value FROM json_each(?))", ids
+			} else if ok {
+				cond, arg = f.WithinKey+" = ANY (ARRAY(SELECT json_array_elements_text(?::json)::bigint))", ids
+			} else if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
 				cond = f.WithinKey + " IN (SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?)"
 				arg = column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
 			}
@@ -223,6 +279,43 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 		}
 	}
 	return sel
+}
+
+// resolveWithin matches each "contains" filter on a linked table that a trigram index
+// serves (WithinFrom; on SQLite WithinFTS) once, and returns the spec holding the matching
+// ids for where to use, up to maxMatchIDs of them (past that the match stays in the
+// queries). The page, its count and its sums then read the rows by id.
+func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (ListSpec, error) {
+	sqlite := IsSQLite(db)
+	for k, v := range q.Filters {
+		f, ok := s.Fields[k]
+		term := fold(v)
+		if !ok || f.Within == "" || f.WithinFrom == "" || utf8.RuneCountInString(term) < minTrigram {
+			continue
+		}
+		var ids []int64
+		var sel *bun.SelectQuery
+		if table, column, hasFTS := strings.Cut(f.WithinFTS, "."); sqlite && hasFTS {
+			sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", column+`:"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
+		} else if sqlite {
+			continue
+		} else {
+			sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
+		}
+		if err := sel.Limit(maxMatchIDs+1).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return s, err
+		}
+		if len(ids) > maxMatchIDs {
+			continue
+		}
+		resolved := make(map[string]string, len(s.withinIDs)+1)
+		for key, v := range s.withinIDs {
+			resolved[key] = v
+		}
+		resolved[k] = idsJSON(ids)
+		s.withinIDs = resolved
+	}
+	return s, nil
 }
 
 // scoped adds the scope of q as equalities on whitelisted columns (check refused the others).
@@ -324,8 +417,12 @@ func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
 }
 
 // indexedFilter tells whether a "contains" filter goes through a trigram index
-// (FTS5 on SQLite, pg_trgm on PostgreSQL), which narrows the rows before anything else.
+// (FTS5 on SQLite, pg_trgm on PostgreSQL), which narrows the rows before anything else;
+// so does a match on a linked table already resolved to its ids.
 func (s ListSpec) indexedFilter(q ports.ListQuery) bool {
+	if len(s.withinIDs) > 0 {
+		return true
+	}
 	for k, v := range q.Filters {
 		if f, ok := s.Fields[k]; ok && f.FTS != "" && utf8.RuneCountInString(fold(v)) >= minTrigram {
 			return true
@@ -373,7 +470,13 @@ type totalRow struct {
 	TotalCount int   `bun:"total_count,scanonly"`
 	SortKey    any   `bun:"sort_key,scanonly"`
 	SortID     int64 `bun:"sort_id,scanonly"`
+	// Sum0 and Sum1 carry sums over every match beside the count (ListWithSums).
+	Sum0 int64 `bun:"sum_0,scanonly"`
+	Sum1 int64 `bun:"sum_1,scanonly"`
 }
+
+// maxWindowSums is how many sums a page's rows can carry beside its total.
+const maxWindowSums = 2
 
 // listPage reads one page into dest (a slice of row structs embedding totalRow) and
 // returns the number of matching rows, in one statement either way:
@@ -383,15 +486,24 @@ type totalRow struct {
 //   - otherwise the count is a subquery with its own cheap plan (a covering index) and
 //     the page reads only its rows in index order.
 func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int) (int, error) {
+	n, _, err := listPageSums(ctx, db, s, q, dest, total, nil)
+	return n, err
+}
+
+// listPageSums is listPage that, when the matches are narrowed by a trigram index first,
+// also adds up sumExprs (at most maxWindowSums) over them in the same pass: windowed is
+// then true and the rows carry the sums (sum_0, sum_1). Otherwise the caller sums apart.
+func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int, sumExprs []string) (n int, windowed bool, err error) {
 	if err := s.check(q); err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	expr, dir, nulls, err := s.sortKey(q)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if phrase := s.ftsPhrase(q); phrase != "" && IsSQLite(db) {
-		return ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
+		n, err := ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
+		return n, false, err
 	}
 	count := s.countQuery(db, q)
 	var sel *bun.SelectQuery
@@ -400,11 +512,21 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 		// per-row aggregates) are read for the rows of the page alone.
 		inner := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key").
 			ColumnExpr("count(*) OVER () AS total_count"), q)
+		windowed = len(sumExprs) > 0 && len(sumExprs) <= maxWindowSums
+		pageSums := ""
+		for i, e := range sumExprs {
+			if windowed {
+				inner = inner.ColumnExpr("coalesce(sum(" + e + ") OVER (), 0) AS sum_" + strconv.Itoa(i))
+				pageSums += ", page.sum_" + strconv.Itoa(i)
+			}
+		}
 		top := db.NewSelect().TableExpr("(?) AS m", inner).ColumnExpr("m.*").
 			OrderExpr("m.sort_key" + dir + nulls).OrderExpr("m.sort_id" + dir).
 			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
-		sel = s.From(db).ColumnExpr(s.Columns).ColumnExpr("page.total_count").
-			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top).
+		// The id is unique only within the scope (a partner is in many campaigns): the
+		// page's rows are joined back within it.
+		sel = s.scoped(s.From(db).ColumnExpr(s.Columns).ColumnExpr("page.total_count"+pageSums).
+			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
 			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
 	} else {
 		sel = s.where(db, s.From(db).ColumnExpr(s.Columns), q).ColumnExpr("(?) AS total_count", count).
@@ -412,17 +534,16 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
 	}
 	if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return 0, err
+		return 0, false, err
 	}
 	if len(*dest) > 0 {
-		return total((*dest)[0]), nil
+		return total((*dest)[0]), windowed, nil
 	}
 	// Past the last page there is no row to carry the count.
-	var n int
 	if err := count.Scan(ctx, &n); err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return n, nil
+	return n, false, nil
 }
 
 // narrowLimit is the number of matches up to which looking the matches up and sorting them

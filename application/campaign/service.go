@@ -591,15 +591,11 @@ func (s *Service) Partners(ctx context.Context, id kernel.ID, q ports.ListQuery)
 		return PartnersPage{}, err
 	}
 	q = q.Within("campaign_id", id)
-	page, err := s.lists.Partners.List(ctx, q)
+	page, cash, err := s.lists.Partners.ListWithCash(ctx, q)
 	if err != nil {
 		return PartnersPage{}, err
 	}
-	total, err := s.lists.Partners.TotalCash(ctx, q)
-	if err != nil {
-		return PartnersPage{}, err
-	}
-	return PartnersPage{Page: page, Cash: total}, nil
+	return PartnersPage{Page: page, Cash: cash}, nil
 }
 
 // CartPage is a page of a campaign's cart with the worth of what the query matches, ordered
@@ -615,11 +611,7 @@ func (s *Service) Cart(ctx context.Context, id kernel.ID, q ports.ListQuery) (Ca
 		return CartPage{}, err
 	}
 	q = q.Within("campaign_id", id)
-	page, err := s.lists.Cart.List(ctx, q)
-	if err != nil {
-		return CartPage{}, err
-	}
-	totals, err := s.lists.Cart.Totals(ctx, q)
+	page, totals, err := s.lists.Cart.ListWithTotals(ctx, q)
 	if err != nil {
 		return CartPage{}, err
 	}
