@@ -40,6 +40,7 @@ type App struct {
 	Partner  *apppartner.Service
 	Content  *appcontent.Service
 	Campaign *appcampaign.Service
+	Sheets   *appcampaign.Sheets
 	Server   *server.Server
 	Workers  Workers
 }

@@ -96,6 +96,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Partner:  partnerService,
 		Content:  contentService,
 		Campaign: campaignService,
+		Sheets:   sheets,
 		Server:   server,
 		Workers:  workers,
 	}

@@ -278,11 +278,12 @@ func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt
 			if c.idErr == "" && c.cashErr == "" && c.hasCash {
 				var err error
 				change, err = campaign.PlanCash(categories, f.Categories, f.Linked, f.Standing, c.cash)
+				var below *campaign.AmountError
 				switch {
-				case errors.Is(err, campaign.ErrPartnerOutside):
-					c.idErr = fieldMessage(err, "partners")
-				case err != nil:
+				case errors.As(err, &below):
 					c.cashErr = fieldMessage(err, "cash")
+				case err != nil: // outside the campaign's categories
+					c.idErr = fieldMessage(err, "partners")
 				}
 			}
 			if c.idErr != "" || c.cashErr != "" {
