@@ -617,3 +617,19 @@ func (s *Service) Cart(ctx context.Context, id kernel.ID, q ports.ListQuery) (Ca
 	}
 	return CartPage{Page: page, Totals: totals}, nil
 }
+
+// Products lists a campaign's products (the Products tab).
+func (s *Service) Products(ctx context.Context, id kernel.ID, q ports.ListQuery) (ports.Page[campaignports.ProductView], error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return ports.Page[campaignports.ProductView]{}, err
+	}
+	return s.lists.Products.List(ctx, q.Within("campaign_id", id))
+}
+
+// Categories lists a campaign's categories (the Categories tab).
+func (s *Service) Categories(ctx context.Context, id kernel.ID, q ports.ListQuery) (ports.Page[campaignports.Ref], error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return ports.Page[campaignports.Ref]{}, err
+	}
+	return s.lists.Categories.List(ctx, q.Within("campaign_id", id))
+}

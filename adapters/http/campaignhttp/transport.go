@@ -597,6 +597,32 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				return out, nil
 			}},
 		kit.ToggleRoute("/api/deleteCampaignItemCart", write, svc.ToggleDelivery),
+		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[productJSON],
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(tabRequest)
+				p, err := svc.Products(ctx, r.ID, r.Query)
+				if err != nil {
+					return nil, err
+				}
+				out := kit.PageResponse[productJSON]{Total: p.Total, Items: make([]productJSON, 0, len(p.Items))}
+				for _, v := range p.Items {
+					out.Items = append(out.Items, productRow(v))
+				}
+				return out, nil
+			}},
+		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[refJSON],
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(tabRequest)
+				p, err := svc.Categories(ctx, r.ID, r.Query)
+				if err != nil {
+					return nil, err
+				}
+				out := kit.PageResponse[refJSON]{Total: p.Total, Items: make([]refJSON, 0, len(p.Items))}
+				for _, v := range p.Items {
+					out.Items = append(out.Items, refJSON{ID: v.ID, Name: v.Name})
+				}
+				return out, nil
+			}},
 	}
 }
 
