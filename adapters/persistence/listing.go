@@ -65,7 +65,16 @@ type ListSpec struct {
 	// that the scope's id must equal, e.g. "partner_id": "ct.partner_id". The column must
 	// be one CountFrom reads, since a scope does not make the count take the joins.
 	Scopes map[string]string
+	// IDSets whitelists the id-set filters of ports.ListQuery (`category_ids=1,2,3`): each
+	// name maps to a predicate whose one (?) the set's ids fill, keeping the rows linked to any
+	// of them, e.g. "p.id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE
+	// pc.category_id IN (?))". Like a scope, it reads only columns CountFrom has.
+	IDSets map[string]string
 }
+
+// msgIDSet answers an id-set filter the resource does not whitelist: the request asked for it
+// (422), and the list is not read without it.
+const msgIDSet = "The filter is not supported."
 
 // errScope answers a scope the resource does not whitelist: the code asked for it, so it is
 // a fault of ours (500), and the list is not read unscoped.
@@ -73,7 +82,7 @@ func errScope(key string) error { return fmt.Errorf("list: scope %q is not white
 
 // unfiltered tells whether q narrows the rows by nothing but the active flag.
 func (s ListSpec) unfiltered(q ports.ListQuery) bool {
-	if len(q.Scope) > 0 {
+	if len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return false
 	}
 	for k, v := range q.Filters {
@@ -122,7 +131,7 @@ func flagValue(text string) (on, set, ok bool) {
 }
 
 // check refuses filters the resource cannot apply: a numeric filter that does not parse,
-// and a scope it does not whitelist.
+// and a scope or an id set it does not whitelist.
 func (s ListSpec) check(q ports.ListQuery) error {
 	for k := range q.Scope {
 		if _, ok := s.Scopes[k]; !ok {
@@ -130,6 +139,11 @@ func (s ListSpec) check(q ports.ListQuery) error {
 		}
 	}
 	var v kernel.Validation
+	for k := range q.IDSets {
+		if _, ok := s.IDSets[k]; !ok {
+			v.Add(k, msgIDSet)
+		}
+	}
 	for k, text := range q.Filters {
 		if f, ok := s.Fields[k]; ok && f.Number != "" && strings.TrimSpace(text) != "" {
 			if _, ok := parseNumberFilter(text, f.Scale); !ok {
@@ -225,7 +239,8 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 	return sel
 }
 
-// scoped adds the scope of q as equalities on whitelisted columns (check refused the others).
+// scoped adds the scope of q as equalities on whitelisted columns, and its id sets as their
+// whitelisted predicates (check refused the others).
 func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
 	keys := make([]string, 0, len(q.Scope))
 	for k := range q.Scope {
@@ -235,6 +250,20 @@ func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQue
 	for _, k := range keys {
 		if col, ok := s.Scopes[k]; ok {
 			sel = sel.Where(col+" = ?", int64(q.Scope[k]))
+		}
+	}
+	keys = keys[:0]
+	for k := range q.IDSets {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if pred, ok := s.IDSets[k]; ok {
+			ids := make([]int64, len(q.IDSets[k]))
+			for i, id := range q.IDSets[k] {
+				ids[i] = int64(id)
+			}
+			sel = sel.Where(pred, bun.List(ids))
 		}
 	}
 	return sel
@@ -305,7 +334,7 @@ func splitWords(term string) []string {
 // exactly: other columns (numbers and flags too), the active flag, a scope, or a multi-word
 // term matched word by word.
 func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
-	if q.Active != nil || len(q.Scope) > 0 {
+	if q.Active != nil || len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return true
 	}
 	for k, v := range q.Filters {
