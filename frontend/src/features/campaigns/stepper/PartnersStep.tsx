@@ -153,6 +153,8 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
             );
           }}
           selectionAriaLabel="name"
+          // The cash cells read the draft, not the row: PrimeReact's cell memo would keep them stale.
+          cellMemo={false}
           loading={isFetching && rows.length > 0}
           emptyMessage={<TableEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
           responsiveLayout={narrow ? 'stack' : 'scroll'}
