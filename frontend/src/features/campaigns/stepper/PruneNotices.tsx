@@ -19,11 +19,11 @@ interface PruneNoticesProps {
  */
 export function PruneNotices({ notices, onUndo, onDismiss }: PruneNoticesProps) {
   const { t } = useTranslation();
-  if (notices.length === 0) return null;
+  // Always there, so a screen reader announces each notice as it arrives.
   return (
-    <ul className="composition-notices" aria-label={t('campaign_stepper.pruned_title')}>
+    <div className="composition-notices" aria-live="polite" aria-label={t('campaign_stepper.pruned_title')} role="region">
       {notices.map((n) => (
-        <li key={n.key} className="composition-notice" role="status" data-testid="prune-notice">
+        <div key={n.key} className="composition-notice" data-testid="prune-notice">
           <i className="pi pi-exclamation-triangle composition-notice__icon" aria-hidden />
           <p className="composition-notice__text">
             {t('campaign_stepper.pruned', {
@@ -54,8 +54,8 @@ export function PruneNotices({ notices, onUndo, onDismiss }: PruneNoticesProps) 
               onClick={() => onDismiss(n)}
             />
           </div>
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
