@@ -167,6 +167,20 @@ describe('campaign composition stepper', () => {
     await dialog.getByRole('heading', { name: 'Korak 2 od 3: Partneri' }).waitFor();
     await dialog.getByRole('textbox', { name: 'Iznos za partnera Elektro Nikšić' }).waitFor();
     await checkA11y(page, 'campaign stepper partners 375');
+
+    // The keyboard alone: a step chosen in the header with Enter (its heading takes the focus),
+    // a row chosen with Space.
+    await dialog.locator('.p-steps-item', { hasText: 'Proizvodi' }).locator('a').focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('heading', { name: 'Korak 3 od 3: Proizvodi' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'composition-step-2');
+    const count = dialog.getByTestId('products-count');
+    const before = await count.innerText();
+    const checkbox = row(dialog, 'Libela 60 cm').locator('input[type="checkbox"]');
+    await checkbox.focus();
+    await page.keyboard.press('Space');
+    await row(dialog, 'Libela 60 cm').locator('[data-p-highlight="true"]').first().waitFor();
+    assert.notEqual(await count.innerText(), before);
     // Closing keeps the campaign as saved.
     await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Zatvori', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
