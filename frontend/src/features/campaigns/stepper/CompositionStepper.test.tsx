@@ -188,6 +188,25 @@ describe('campaign composition stepper', { timeout: 30_000 }, () => {
     expect(puts(calls)).toHaveLength(0);
   });
 
+  it('a partner whose own categories left the campaign\'s is named and can be removed before saving', async () => {
+    const stray = { id: 1004, name: 'Zalutali', city: 'Kotor', category_names: '', category_ids: [9], pivot: { cash: 1 } };
+    const { calls } = mockFetch(...handlers({ body: CAMPAIGN }, () => ({ ...CAMPAIGN, partners: [...CAMPAIGN.partners, stray] })));
+    const user = userEvent.setup();
+    const { dialog } = await open(1);
+    const warning = await within(dialog).findByTestId('partners-outside');
+    expect(warning).toHaveTextContent('Zalutali');
+    expect(within(dialog).getByTestId('partners-count')).toHaveTextContent('3 partnera odabrana');
+    await add(user, dialog);
+    expect(await screen.findByText('Morate popuniti obavezna polja')).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+    await user.click(within(warning).getByRole('button', { name: 'Ukloni ih iz izbora' }));
+    expect(within(dialog).queryByTestId('partners-outside')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('partners-count')).toHaveTextContent('2 partnera odabrana');
+    await add(user, dialog);
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect((puts(calls)[0].body as { partners: { partner_id: number }[] }).partners.map((p) => p.partner_id)).toEqual([1001, 1002]);
+  });
+
   it('saves the three sets at once against the loaded version, then confirms and closes', async () => {
     const { calls } = mockFetch(...handlers({ body: CAMPAIGN }));
     const user = userEvent.setup();

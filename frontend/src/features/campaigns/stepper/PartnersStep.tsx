@@ -9,7 +9,8 @@ import { useTableState } from '../../../shared/list/useTableState';
 import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { useStepperPartnersQuery } from './api';
-import { cashError, cashTotal, nameList, type ChosenPartner, type Draft } from './composition';
+import { Button } from 'primereact/button';
+import { cashError, cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
 import { StepSearch } from './stepParts';
 import {
   COMPOSITION_PAGE_SIZE,
@@ -63,6 +64,7 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
   const chosen = draft.partners;
   const chosenIds = useMemo(() => new Set(chosen.keys()), [chosen]);
   const total = useMemo(() => cashTotal([...chosen.keys()].map((id) => draft.cash[id])), [chosen, draft.cash]);
+  const outside = useMemo(() => (none ? [] : partnersOutside(draft)), [none, draft]);
   const badCash = useMemo(
     () => [...chosen.values()].filter((p) => cashError(draft.cash[p.id]) !== null),
     [chosen, draft.cash],
@@ -123,6 +125,33 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
             ),
           })}
         </p>
+      )}
+      {outside.length > 0 && (
+        <div className="composition-step__warning" role="alert" data-testid="partners-outside">
+          <p>
+            <i className="pi pi-exclamation-triangle" aria-hidden />{' '}
+            {t('campaign_stepper.outside', {
+              count: outside.length,
+              names: nameList(
+                outside.map((p) => p.name),
+                (count) => t('campaign_stepper.and_more', { count }),
+              ),
+            })}
+          </p>
+          <Button
+            type="button"
+            size="small"
+            outlined
+            icon="pi pi-user-minus"
+            label={t('campaign_stepper.remove_outside')}
+            onClick={() =>
+              onChange(
+                [],
+                outside.map((p) => p.id),
+              )
+            }
+          />
+        </div>
       )}
       {none ? (
         <p className="composition-step__hint" role="status">

@@ -114,11 +114,14 @@ describe('the save', () => {
 
   it('names what blocks it: no category, a missing or wrong cash', () => {
     const draft = draftOf(CAMPAIGN);
-    expect(draftProblems(draft)).toEqual({ noCategory: false, badCash: [] });
+    // 1004's own categories share none with the campaign's: it cannot be saved there.
+    expect(draftProblems(draft)).toEqual({ noCategory: false, badCash: [], outside: [draft.partners.get(1004)] });
     const bad = { ...draft, categories: [], cash: { ...draft.cash, 1002: '', 1003: '1.2345' } };
     const problems = draftProblems(bad);
     expect(problems.noCategory).toBe(true);
     expect(problems.badCash.map((p) => p.id)).toEqual([1002, 1003]);
+    const { draft: clean } = removeCategories(draft, [3]);
+    expect(draftProblems(clean)).toEqual({ noCategory: false, badCash: [], outside: [] });
   });
 
   it('compares and takes parts for a conflict', () => {

@@ -119,18 +119,35 @@ export function cashTotal(texts: Iterable<string | undefined>): string {
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
-/** Where the draft cannot be saved: no category, or the chosen partners whose cash is missing or wrong. */
+/**
+ * The chosen partners in none of the chosen categories: a partner whose own categories changed
+ * since it joined the campaign (ADR 0019). Step 2's table cannot show them, and the save would
+ * refuse them (422), so the stepper names them and offers to remove them.
+ */
+export function partnersOutside(draft: Draft): ChosenPartner[] {
+  return pruneByCategories(
+    draft.partners.values(),
+    draft.categories.map((c) => c.id),
+  ).pruned;
+}
+
+/**
+ * Where the draft cannot be saved: no category, the chosen partners whose cash is missing or
+ * wrong, the chosen partners outside the chosen categories.
+ */
 export interface DraftProblems {
   noCategory: boolean;
   badCash: ChosenPartner[];
+  outside: ChosenPartner[];
 }
 
 export function draftProblems(draft: Draft): DraftProblems {
   const badCash = [...draft.partners.values()].filter((p) => cashError(draft.cash[p.id]) !== null);
-  return { noCategory: draft.categories.length === 0, badCash };
+  const noCategory = draft.categories.length === 0;
+  return { noCategory, badCash, outside: noCategory ? [] : partnersOutside(draft) };
 }
 
-export const hasProblems = (p: DraftProblems) => p.noCategory || p.badCash.length > 0;
+export const hasProblems = (p: DraftProblems) => p.noCategory || p.badCash.length > 0 || p.outside.length > 0;
 
 /** The save's body (PUT /api/campaignDetails/{id}). */
 export function compositionBody(draft: Draft): CompositionBody {
