@@ -6,6 +6,7 @@ import { useTableState } from '../../../shared/list/useTableState';
 import { TableEmpty } from '../../../shared/list/TableEmpty';
 import { useListActiveCategoriesQuery, type ActiveCategory } from '../../../shared/pickers/api';
 import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
+import { nameList } from './composition';
 import { StepSearch } from './stepParts';
 import {
   COMPOSITION_PAGE_SIZE,
@@ -51,6 +52,16 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
           {t('campaign_stepper.categories_selected', { count: categories.length })}
         </span>
       </div>
+      {categories.length > 0 && (
+        <p className="composition-step__chosen">
+          {t('campaign_stepper.chosen', {
+            names: nameList(
+              categories.map((x) => x.name),
+              (count) => t('campaign_stepper.and_more', { count }),
+            ),
+          })}
+        </p>
+      )}
       {error && (
         <p className="composition-step__error" role="alert">
           <i className="pi pi-exclamation-circle" aria-hidden /> {error}

@@ -8,6 +8,7 @@ import { useTableState } from '../../../shared/list/useTableState';
 import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { useStepperProductsQuery } from './api';
+import { nameList } from './composition';
 import { StepSearch } from './stepParts';
 import {
   COMPOSITION_PAGE_SIZE,
@@ -51,6 +52,16 @@ export function ProductsStep({ open, products, onChange, error }: ProductsStepPr
           {t('campaign_stepper.products_selected', { count: products.length })}
         </span>
       </div>
+      {products.length > 0 && (
+        <p className="composition-step__chosen">
+          {t('campaign_stepper.chosen', {
+            names: nameList(
+              products.map((x) => x.name),
+              (count) => t('campaign_stepper.and_more', { count }),
+            ),
+          })}
+        </p>
+      )}
       {error && (
         <p className="composition-step__error" role="alert">
           <i className="pi pi-exclamation-circle" aria-hidden /> {error}
