@@ -34,12 +34,11 @@ describe('campaign composition stepper', () => {
   }
 
   async function openStepper() {
-    const loaded = page.waitForResponse(isCampaign);
     await page.goto(`/campaigns/${campaignId}`);
-    await loaded;
-    const details = page.waitForResponse(isCampaign);
+    // The stepper loads the campaign as saved now when it opens.
+    const loaded = page.waitForResponse(isCampaign);
     await page.getByRole('button', { name: 'Sastav kampanje', exact: true }).click();
-    await details;
+    await loaded;
     const dialog = stepper();
     await dialog.waitFor();
     await shownStep(dialog).waitFor();
