@@ -91,7 +91,7 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
         emptyMessage={<TableEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
         size="small"
         stripedRows
-        className="composition-step__table"
+        className="list-table composition-step__table"
       >
         <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
         <Column field="name" header={t('campaign_stepper.category_name')} />
