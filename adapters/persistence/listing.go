@@ -74,6 +74,12 @@ type ListSpec struct {
 	// those sums there instead of adding up every row (a campaign's 100,000 partners).
 	ScopeTotals *ScopeTotals
 
+	// IDSets whitelists the id-set filters of ports.ListQuery (`category_ids=1,2,3`): each
+	// name maps to a predicate whose one (?) the set's ids fill, keeping the rows linked to any
+	// of them, e.g. "p.id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE
+	// pc.category_id IN (?))". Like a scope, it reads only columns CountFrom has.
+	IDSets map[string]string
+
 	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
 	// (a JSON array), so that the page, its count and its sums match the phrase once.
 	withinIDs map[string]string
@@ -91,7 +97,7 @@ type ScopeTotals struct {
 
 // scopeOnly tells whether q narrows the rows by nothing but the scope the ScopeTotals serve.
 func (s ListSpec) scopeOnly(q ports.ListQuery) bool {
-	if s.ScopeTotals == nil || q.Active != nil || len(q.Scope) != 1 {
+	if s.ScopeTotals == nil || q.Active != nil || len(q.Scope) != 1 || len(q.IDSets) > 0 {
 		return false
 	}
 	if _, ok := q.Scope[s.ScopeTotals.Scope]; !ok {
@@ -116,13 +122,17 @@ func (s ListSpec) scopeTotal(db bun.IDB, q ports.ListQuery, columns ...string) *
 	return sel.Where(t.Key+" = ?", int64(q.Scope[t.Scope]))
 }
 
+// msgIDSet answers an id-set filter the resource does not whitelist: the request asked for it
+// (422), and the list is not read without it.
+const msgIDSet = "The filter is not supported."
+
 // errScope answers a scope the resource does not whitelist: the code asked for it, so it is
 // a fault of ours (500), and the list is not read unscoped.
 func errScope(key string) error { return fmt.Errorf("list: scope %q is not whitelisted", key) }
 
 // unfiltered tells whether q narrows the rows by nothing but the active flag.
 func (s ListSpec) unfiltered(q ports.ListQuery) bool {
-	if len(q.Scope) > 0 {
+	if len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return false
 	}
 	for k, v := range q.Filters {
@@ -174,7 +184,7 @@ func flagValue(text string) (on, set, ok bool) {
 }
 
 // check refuses filters the resource cannot apply: a numeric filter that does not parse,
-// and a scope it does not whitelist.
+// and a scope or an id set it does not whitelist.
 func (s ListSpec) check(q ports.ListQuery) error {
 	for k := range q.Scope {
 		if _, ok := s.Scopes[k]; !ok {
@@ -182,6 +192,11 @@ func (s ListSpec) check(q ports.ListQuery) error {
 		}
 	}
 	var v kernel.Validation
+	for k := range q.IDSets {
+		if _, ok := s.IDSets[k]; !ok {
+			v.Add(k, msgIDSet)
+		}
+	}
 	for k, text := range q.Filters {
 		if f, ok := s.Fields[k]; ok && f.Number != "" && strings.TrimSpace(text) != "" {
 			if _, ok := parseNumberFilter(text, f.Scale); !ok {
@@ -318,7 +333,8 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 	return s, nil
 }
 
-// scoped adds the scope of q as equalities on whitelisted columns (check refused the others).
+// scoped adds the scope of q as equalities on whitelisted columns, and its id sets as their
+// whitelisted predicates (check refused the others).
 func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
 	keys := make([]string, 0, len(q.Scope))
 	for k := range q.Scope {
@@ -328,6 +344,20 @@ func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQue
 	for _, k := range keys {
 		if col, ok := s.Scopes[k]; ok {
 			sel = sel.Where(col+" = ?", int64(q.Scope[k]))
+		}
+	}
+	keys = keys[:0]
+	for k := range q.IDSets {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if pred, ok := s.IDSets[k]; ok {
+			ids := make([]int64, len(q.IDSets[k]))
+			for i, id := range q.IDSets[k] {
+				ids[i] = int64(id)
+			}
+			sel = sel.Where(pred, bun.List(ids))
 		}
 	}
 	return sel
@@ -398,7 +428,7 @@ func splitWords(term string) []string {
 // exactly: other columns (numbers and flags too), the active flag, a scope, or a multi-word
 // term matched word by word.
 func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
-	if q.Active != nil || len(q.Scope) > 0 {
+	if q.Active != nil || len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return true
 	}
 	for k, v := range q.Filters {

@@ -556,6 +556,9 @@ type Details struct {
 	Products   []campaignports.ProductView
 	Categories []campaignports.Ref
 	Partners   []campaignports.PartnerView
+	// PartnerCategories are each partner's own categories, ascending: the stepper prunes by
+	// them as the user deselects a category (spec §4).
+	PartnerCategories map[kernel.ID][]kernel.ID
 }
 
 // Details reads a campaign and its composition; a missing campaign is not found.
@@ -574,6 +577,12 @@ func (s *Service) Details(ctx context.Context, id kernel.ID) (Details, error) {
 	}
 	if err := s.lists.Partners.Stream(ctx, q, func(p campaignports.PartnerView) error { d.Partners = append(d.Partners, p); return nil }); err != nil {
 		return Details{}, err
+	}
+	if d.PartnerCategories, err = s.partners.CategoriesOfCampaign(ctx, id); err != nil {
+		return Details{}, err
+	}
+	for _, cats := range d.PartnerCategories {
+		slices.Sort(cats)
 	}
 	return d, nil
 }

@@ -77,6 +77,9 @@ type partnerJSON struct {
 	Pivot         pivotJSON   `json:"pivot"`
 	Spent         json.Number `json:"spent"`
 	InCategories  bool        `json:"in_categories"`
+	// CategoryIDs are the partner's own categories; only the details answer them (the
+	// Partners tab's rows leave the field out).
+	CategoryIDs *[]int64 `json:"category_ids,omitempty"`
 }
 
 func partnerRow(v campaignports.PartnerView) partnerJSON {
@@ -146,7 +149,13 @@ func detailsOf(d appcampaign.Details) detailsJSON {
 		out.Categories = append(out.Categories, refJSON{ID: c.ID, Name: c.Name})
 	}
 	for _, p := range d.Partners {
-		out.Partners = append(out.Partners, partnerRow(p))
+		row := partnerRow(p)
+		ids := []int64{}
+		for _, c := range d.PartnerCategories[kernel.ID(p.PartnerID)] {
+			ids = append(ids, int64(c))
+		}
+		row.CategoryIDs = &ids
+		out.Partners = append(out.Partners, row)
 	}
 	return out
 }
