@@ -362,20 +362,20 @@ func TestFCMUnreachableProviderIsTransient(t *testing.T) {
 func TestParseRetryAfter(t *testing.T) {
 	now := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
 	cases := map[string]time.Duration{
-		"":      0,
-		"0":     0,
-		"-5":    0,
-		"abc":   0,
-		"1.5":   0,
-		"120":   120 * time.Second,
-		" 7 ":   7 * time.Second,
-		"3600":  time.Hour,
-		"99999": time.Hour,
-		"99999999999999999999":                             0, // not a number Go reads, nor a date
+		"":                     0,
+		"0":                    0,
+		"-5":                   0,
+		"abc":                  0,
+		"1.5":                  0,
+		"120":                  120 * time.Second,
+		" 7 ":                  7 * time.Second,
+		"3600":                 time.Hour,
+		"99999":                time.Hour,
+		"99999999999999999999": 0, // not a number Go reads, nor a date
 		now.Add(90 * time.Second).Format(http.TimeFormat): 90 * time.Second,
 		now.Add(3 * time.Hour).Format(http.TimeFormat):    time.Hour,
-		now.Add(-time.Minute).Format(http.TimeFormat):      0,
-		"Tuesday, 24-Nov-26 10:00:30 GMT":                  30 * time.Second, // RFC 850
+		now.Add(-time.Minute).Format(http.TimeFormat):     0,
+		"Tuesday, 24-Nov-26 10:00:30 GMT":                 30 * time.Second, // RFC 850
 	}
 	for in, want := range cases {
 		if got := parseRetryAfter(in, now); got != want {
