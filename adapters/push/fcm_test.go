@@ -78,6 +78,9 @@ func TestFCMClassifiesAnswers(t *testing.T) {
 		{"unregistered", func(tok string) { fake.Unregister(tok) }, ports.PushPermanent, "UNREGISTERED", 0},
 		{"invalid token", func(tok string) { fake.Invalidate(tok) }, ports.PushPermanent, "INVALID_ARGUMENT", 0},
 		{"invalid token field", func(tok string) { fake.Answer(tok, 400, jsonHeader, badRequest("message.token")) }, ports.PushPermanent, "INVALID_ARGUMENT", 0},
+		{"bad data value with FCM's code", func(tok string) {
+			fake.Answer(tok, 400, jsonHeader, `{"error":{"code":400,"status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"INVALID_ARGUMENT"},{"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"message.data[0].value"}]}]}}`)
+		}, ports.PushPermanent, "HTTP 400", 0},
 		{"sender id mismatch", func(tok string) { fake.MismatchSender(tok) }, ports.PushPermanent, "SENDER_ID_MISMATCH", 0},
 		{"bad data value", func(tok string) { fake.Answer(tok, 400, jsonHeader, badRequest("message.data[0].value")) }, ports.PushPermanent, "HTTP 400", 0},
 		{"404 without a code", func(tok string) {
@@ -371,7 +374,7 @@ func TestParseRetryAfter(t *testing.T) {
 		" 7 ":                  7 * time.Second,
 		"3600":                 time.Hour,
 		"99999":                time.Hour,
-		"99999999999999999999": 0, // not a number Go reads, nor a date
+		"99999999999999999999": time.Hour,
 		now.Add(90 * time.Second).Format(http.TimeFormat): 90 * time.Second,
 		now.Add(3 * time.Hour).Format(http.TimeFormat):    time.Hour,
 		now.Add(-time.Minute).Format(http.TimeFormat):     0,
