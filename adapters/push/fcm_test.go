@@ -270,6 +270,38 @@ func TestFCMTokenEndpointFailureIsTransient(t *testing.T) {
 	}
 }
 
+func TestFCMHangingTokenEndpointEndsAtTheTimeout(t *testing.T) {
+	f, fake := newFCM(t, FCMConfig{Timeout: 300 * time.Millisecond})
+	fake.HangTokenRequests(1)
+	var wg sync.WaitGroup
+	results := make([]ports.PushResult, 5)
+	for i := range results {
+		wg.Go(func() { results[i] = send(t, f, fmt.Sprintf("device-%d", i)) })
+	}
+	wg.Wait()
+	for i, res := range results {
+		if res.Outcome != ports.PushTransient || res.Reason != "access token: timeout" {
+			t.Fatalf("message %d: got %+v", i, res)
+		}
+	}
+	if fake.TokenRequests() != 1 || fake.Requests() != 0 {
+		t.Fatalf("%d token requests, %d messages", fake.TokenRequests(), fake.Requests())
+	}
+	// The hung request ends at its own timeout, a moment after the Sends waiting for it.
+	for {
+		f.tokens.mu.Lock()
+		fetching := f.tokens.fetching != nil
+		f.tokens.mu.Unlock()
+		if !fetching {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if res := send(t, f, "device-0"); res.Outcome != ports.PushSent || fake.TokenRequests() != 2 {
+		t.Fatalf("got %+v after %d token requests", res, fake.TokenRequests())
+	}
+}
+
 func TestFCMRefusedAssertionIsTransient(t *testing.T) {
 	fake := fakefcm.Start(t)
 	other := fakefcm.Start(t)

@@ -75,6 +75,7 @@ type Server struct {
 	tokenRequests int
 	tokenFailNext int
 	tokenFailCode int
+	tokenHang     int
 	tokenErrors   []string
 
 	requests  int
@@ -202,6 +203,14 @@ func (s *Server) FailTokenRequests(n, status int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tokenFailNext, s.tokenFailCode = n, status
+}
+
+// HangTokenRequests makes the token endpoint never answer its next n requests: each waits
+// until the client gives up or the fake closes.
+func (s *Server) HangTokenRequests(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokenHang = n
 }
 
 // IssueAccessToken mints a live access token without the OAuth2 dance, for clients that
@@ -344,6 +353,16 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tokenRequests++
+	if s.tokenHang > 0 {
+		s.tokenHang--
+		s.mu.Unlock()
+		select {
+		case <-r.Context().Done():
+		case <-s.done:
+		}
+		s.mu.Lock() // for the deferred Unlock
+		return
+	}
 	if s.tokenFailNext > 0 {
 		s.tokenFailNext--
 		writeJSON(w, s.tokenFailCode, `{"error":"temporarily_unavailable"}`)
