@@ -149,6 +149,9 @@ type fcmMessage struct {
 }
 
 func (f *FCM) send(ctx context.Context, msg ports.PushMessage) ports.PushResult {
+	if msg.Token == "" { // FCM would refuse it (400) for the message, not the device
+		return permanent(ReasonInvalidToken)
+	}
 	m := fcmMessage{Token: msg.Token, Data: msg.Data}
 	if msg.Title != "" || msg.Body != "" {
 		m.Notification = &fcmNotification{Title: msg.Title, Body: msg.Body}

@@ -119,6 +119,11 @@ func TestFCMClassifiesAnswers(t *testing.T) {
 			}
 		})
 	}
+	// An empty device token is no device: nothing is sent.
+	requests := fake.Requests()
+	if res := send(t, f, ""); res.Outcome != ports.PushPermanent || res.Reason != "INVALID_ARGUMENT" || fake.Requests() != requests {
+		t.Fatalf("empty token: %+v", res)
+	}
 	// After all that, a plain message still goes, on the same access token.
 	if res := send(t, f, "device-after"); res.Outcome != ports.PushSent || fake.Received("device-after") != 1 {
 		t.Fatalf("got %+v", res)
