@@ -276,7 +276,7 @@ func TestFCMTokenEndpointFailureIsTransient(t *testing.T) {
 }
 
 func TestFCMHangingTokenEndpointEndsAtTheTimeout(t *testing.T) {
-	f, fake := newFCM(t, FCMConfig{Timeout: 300 * time.Millisecond})
+	f, fake := newFCM(t, FCMConfig{Timeout: time.Second} // long enough for a loaded machine, short for the test)
 	fake.HangTokenRequests(1)
 	var wg sync.WaitGroup
 	results := make([]ports.PushResult, 5)
@@ -352,7 +352,7 @@ func TestFCMRefusedAssertionIsTransient(t *testing.T) {
 }
 
 func TestFCMHangingProviderEndsAtTheTimeout(t *testing.T) {
-	f, fake := newFCM(t, FCMConfig{Timeout: 300 * time.Millisecond})
+	f, fake := newFCM(t, FCMConfig{Timeout: time.Second} // long enough for a loaded machine, short for the test)
 	fake.Hang("device-hang")
 	res, err := f.Send(context.Background(), ports.PushMessage{Token: "device-hang"})
 	if err != nil || res.Outcome != ports.PushTransient || res.Reason != "timeout" {
