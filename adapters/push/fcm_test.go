@@ -276,7 +276,7 @@ func TestFCMTokenEndpointFailureIsTransient(t *testing.T) {
 }
 
 func TestFCMHangingTokenEndpointEndsAtTheTimeout(t *testing.T) {
-	f, fake := newFCM(t, FCMConfig{Timeout: time.Second} // long enough for a loaded machine, short for the test)
+	f, fake := newFCM(t, FCMConfig{Timeout: time.Second}) // room for a loaded machine
 	fake.HangTokenRequests(1)
 	var wg sync.WaitGroup
 	results := make([]ports.PushResult, 5)
@@ -352,7 +352,7 @@ func TestFCMRefusedAssertionIsTransient(t *testing.T) {
 }
 
 func TestFCMHangingProviderEndsAtTheTimeout(t *testing.T) {
-	f, fake := newFCM(t, FCMConfig{Timeout: time.Second} // long enough for a loaded machine, short for the test)
+	f, fake := newFCM(t, FCMConfig{Timeout: time.Second}) // room for a loaded machine
 	fake.Hang("device-hang")
 	res, err := f.Send(context.Background(), ports.PushMessage{Token: "device-hang"})
 	if err != nil || res.Outcome != ports.PushTransient || res.Reason != "timeout" {
