@@ -32,10 +32,12 @@ type Field struct {
 	// trigram phrase instead of reading every linked row (a campaign's partners by name).
 	WithinFTS string
 	WithinKey string
-	// WithinFrom, with Within, is the linked table of Within's query ("partners AS pn"): a
-	// term of three characters or more is then matched there first, once, through its
-	// trigram index, and the list reads its rows by the ids found (resolveWithin).
+	// WithinFrom, with Within, is the linked table of Within's query ("partners AS pn") and
+	// WithinOn the list's column holding its id ("cp.partner_id"): a term of three
+	// characters or more is then matched there first, once, through its trigram index, and
+	// the list reads its rows by the ids found (resolveWithin).
 	WithinFrom string
+	WithinOn   string
 	// Number, when set, makes the filter numeric on this integer column instead of
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
@@ -255,11 +257,16 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 			if sqlite {
 				cond, arg = "instr("+f.Fold+", ?) > 0", term
 			}
-			if ids, ok := s.withinIDs[k]; ok && sqlite {
-				cond, arg = f.WithinKey+" IN (SELECT value FROM json_each(?))", ids
-			} else if ok {
-				cond, arg = f.WithinKey+" = ANY (ARRAY(SELECT json_array_elements_text(?::json)::bigint))", ids
-			} else if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
+			if ids, ok := s.withinIDs[k]; ok {
+				// The linked rows are found: the list's rows are read by their ids directly.
+				if sqlite {
+					sel = sel.Where(f.WithinOn+" IN (SELECT value FROM json_each(?))", ids)
+				} else {
+					sel = sel.Where(f.WithinOn+" = ANY (ARRAY(SELECT json_array_elements_text(?::json)::bigint))", ids)
+				}
+				continue
+			}
+			if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
 				cond = f.WithinKey + " IN (SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?)"
 				arg = column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
 			}
@@ -305,7 +312,7 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 	for k, v := range q.Filters {
 		f, ok := s.Fields[k]
 		term := fold(v)
-		if !ok || f.Within == "" || f.WithinFrom == "" || utf8.RuneCountInString(term) < minTrigram {
+		if !ok || f.Within == "" || f.WithinFrom == "" || f.WithinOn == "" || utf8.RuneCountInString(term) < minTrigram {
 			continue
 		}
 		var ids []int64
