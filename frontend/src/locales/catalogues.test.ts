@@ -145,6 +145,26 @@ const SERVER_MESSAGES = [
   'A cell of the file may not have more than 32767 characters.',
   'A row of the file may not have more than 65536 characters.',
   'The file may not have more than 48 MB of text.',
+  // The campaign context: composition, cash and cart (domain/campaign, application/campaign, campaignhttp).
+  'A delivered item cannot be withdrawn.',
+  'The campaign contains cart items.',
+  'The campaign id field is required.',
+  'The cash field is required.',
+  'The cash must be a number.',
+  'The cash is less than what the partner has ordered.',
+  'The order exceeds the remaining cash.',
+  'The partner id field is required.',
+  'The partners must be a list of partners with their cash.',
+  'The product id field is required.',
+  'The products must be a list of ids.',
+  'The quantity field is required.',
+  'The quantity must be an integer.',
+  'The quantity must be between 1 and 1000000.',
+  "The selected partners are not in the campaign's categories.",
+  'The selected product is invalid.',
+  'The selected products is invalid.',
+  'The products may not have more than 200000 items.',
+  'The partners may not have more than 200000 items.',
 ];
 
 describe('catalogues', () => {

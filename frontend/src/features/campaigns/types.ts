@@ -125,3 +125,6 @@ export function stepOfTab(tab: TabKey): 0 | 1 | 2 {
   if (tab === 'products') return 2;
   return 0;
 }
+
+/** The visibility chip's words for a campaign. */
+export const VISIBILITY_LABELS = { visible: 'campaigns.visible', hidden: 'campaigns.hidden' };
