@@ -227,6 +227,7 @@ export const {
   useCampaignProductsQuery,
   useCampaignCategoriesQuery,
   useCampaignCategoryIdsQuery,
+  useLazyCampaignCategoryIdsQuery,
   useCampaignPartnersQuery,
   useCampaignCartQuery,
   useProductChoicesQuery,

@@ -11,7 +11,7 @@ import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { IconButton } from '../../../shared/ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import {
-  useCampaignCategoryIdsQuery,
+  useLazyCampaignCategoryIdsQuery,
   useCampaignPartnersQuery,
   useDownloadCampaignPartnersMutation,
   usePreviewCampaignPartnersImportMutation,
@@ -81,7 +81,8 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
     { campaignId, params: table.params },
     { refetchOnMountOrArgChange: true },
   );
-  const categories = useCampaignCategoryIdsQuery(campaignId);
+  // The campaign's categories are read when the download asks for them, not with the tab.
+  const [loadCategoryIds] = useLazyCampaignCategoryIdsQuery();
   const [remove, removeState] = useRemoveCampaignPartnerMutation();
   const [download, downloadState] = useDownloadCampaignPartnersMutation();
   const [preview] = usePreviewCampaignPartnersImportMutation();
@@ -105,7 +106,7 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
 
   const onDownload = async () => {
     try {
-      const ids = categories.data ?? (await categories.refetch().unwrap());
+      const ids = await loadCategoryIds(campaignId, true).unwrap();
       saveObjectUrl(await download({ campaignId, categories: ids }).unwrap(), PARTNERS_FILE_NAME);
     } catch {
       // The error dialog shows why the download failed (spec §8).
