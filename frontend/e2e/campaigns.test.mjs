@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { apiClient, launchBrowser, listHeaders, listScreen, newPage, shoot, signIn, startServer } from './harness.mjs';
 import { makePng } from './images.mjs';
-import { readZip } from './xlsx.mjs';
+import { editSheet, readZip, setCell } from './xlsx.mjs';
 
 const isTab = (tab) => (res) =>
   res.request().method() === 'GET' && new RegExp(`^/api/campaignDetailsById/${tab}/\\d+$`).test(new URL(res.url()).pathname);
@@ -208,29 +208,32 @@ describe('campaigns', () => {
     const bytes = readFileSync(await file.path());
     assert.ok(readZip(bytes).some((e) => e.name === 'xl/workbook.xml'), 'an xlsx workbook');
 
+    // The first partner's cash (column F) raised: the preview finds one update and nothing wrong.
+    const edited = editSheet(bytes, (xml) => setCell(xml, 'F2', '9999'));
+    const totalBefore = await page.getByTestId('total-cash').innerText();
     await page.getByRole('button', { name: 'Učitaj Excel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Učitavanje partnera kampanje iz Excel fajla' });
     await dialog.waitFor();
-    const previewed = page.waitForResponse(
-      (res) => new URL(res.url()).pathname === `/api/saveCampaignPartners/${winter.id}` && new URL(res.url()).searchParams.get('preview') === '1',
-    );
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'Partners.xlsx', mimeType: 'application/octet-stream', buffer: bytes });
+    const isUpload = (preview) => (res) => {
+      const url = new URL(res.url());
+      return url.pathname === `/api/saveCampaignPartners/${winter.id}` && url.searchParams.has('preview') === preview;
+    };
+    const previewed = page.waitForResponse(isUpload(true));
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'Partners.xlsx', mimeType: 'application/octet-stream', buffer: edited });
     assert.equal((await previewed).status(), 200);
-    await dialog.getByTestId('import-rejected').waitFor();
+    await dialog.getByText('Fajl je ispravan. Potvrdite da biste upisali promjene.').waitFor();
+    assert.equal(await dialog.getByTestId('import-updated').innerText(), '1');
     assert.equal(await dialog.getByTestId('import-rejected').innerText(), '0');
-    const confirm = dialog.getByRole('button', { name: 'Potvrdi' });
-    if (await confirm.isEnabled()) {
-      const saved = page.waitForResponse(
-        (res) => new URL(res.url()).pathname === `/api/saveCampaignPartners/${winter.id}` && !new URL(res.url()).searchParams.has('preview'),
-      );
-      await confirm.click();
-      assert.equal((await saved).status(), 200);
-      await page.getByText('Uspješno dodavanje').first().waitFor();
-    } else {
-      // The same file again changes nothing: the preview says so.
-      await dialog.getByText('Fajl ne sadrži partnere za dodavanje ni izmjenu.').waitFor();
-      await dialog.getByRole('button', { name: 'Otkaži' }).click();
-    }
+    await shoot(page, 'campaign-excel-preview');
+    const saved = page.waitForResponse(isUpload(false));
+    await dialog.getByRole('button', { name: 'Potvrdi' }).click();
+    assert.equal((await saved).status(), 200);
+    await page.getByText('Uspješno dodavanje').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      (old) => document.querySelector('[data-testid="total-cash"]')?.textContent !== old,
+      totalBefore,
+    );
   });
 
   it('downloads the cart with the tab filters as Cart.xlsx', async () => {
