@@ -123,16 +123,16 @@ export default function CampaignDetailsPage() {
         </aside>
         <div className="campaign-details__tabs">
           <TabView activeIndex={TABS.indexOf(tab)} onTabChange={(e) => selectTab(e.index)} scrollable>
-            <TabPanel header={t('campaigns.tabs.products')} leftIcon="pi pi-box">
+            <TabPanel header={t('campaigns.tabs.products')} leftIcon="pi pi-box campaign-tab-icon">
               <ProductsTab campaignId={campaignId} />
             </TabPanel>
-            <TabPanel header={t('campaigns.tabs.categories')} leftIcon="pi pi-tags">
+            <TabPanel header={t('campaigns.tabs.categories')} leftIcon="pi pi-tags campaign-tab-icon">
               <CategoriesTab campaignId={campaignId} />
             </TabPanel>
-            <TabPanel header={t('campaigns.tabs.partners')} leftIcon="pi pi-briefcase">
+            <TabPanel header={t('campaigns.tabs.partners')} leftIcon="pi pi-briefcase campaign-tab-icon">
               <PartnersTab campaignId={campaignId} />
             </TabPanel>
-            <TabPanel header={t('campaigns.tabs.cart')} leftIcon="pi pi-shopping-cart">
+            <TabPanel header={t('campaigns.tabs.cart')} leftIcon="pi pi-shopping-cart campaign-tab-icon">
               <CartTab campaignId={campaignId} />
             </TabPanel>
           </TabView>
