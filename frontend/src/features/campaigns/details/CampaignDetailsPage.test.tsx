@@ -198,4 +198,87 @@ describe('campaign details', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Isporučeno', hidden: true }));
     await waitFor(() => expect(Object.fromEntries(tabCalls(calls, 'cart').at(-1)!.url.searchParams)).toMatchObject({ is_active: '1', page: '1' }));
   });
+
+  it('products: adds the chosen active products and explains a refused removal (435)', async () => {
+    const { calls } = open(
+      'products',
+      route('GET', `/api/campaignDetailsById/products/${ID}`, {
+        body: [{ id: 5, name: 'Udarna bušilica 800 W', image: 'p5.jpg', image_url: '/api/images/products/p5.jpg', price: '89.9', is_active: true }],
+        headers: { 'X-Total-Count': '1' },
+      }),
+      route('GET', '/api/products', {
+        body: [
+          { id: 7, name: 'Libela 60 cm', description: 'Aluminijumska libela', price: '12.5', is_active: true },
+          { id: 8, name: 'Set odvijača', description: 'Šest komada', price: '14.25', is_active: true },
+        ],
+        headers: { 'X-Total-Count': '2' },
+      }),
+      route('POST', '/api/productCampaigns', { body: {} }),
+      route('DELETE', `/api/deleteCampaignItemProduct/${ID}/5`, { status: 435, body: { message: 'The campaign contains cart items.' } }),
+    );
+    const user = userEvent.setup();
+    const row = await rowOf('Udarna bušilica 800 W');
+    expect(within(row).getByText('89,90')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Dodaj proizvode' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Izbor proizvoda' });
+    const libela = (await within(dialog).findByText('Libela 60 cm')).closest('tr')!;
+    expect(within(libela).getByText('Aluminijumska libela')).toBeInTheDocument();
+    expect(within(libela).getByText('12,50')).toBeInTheDocument();
+    const pick = calls.find((c) => c.url.pathname === '/api/products')!;
+    expect(Object.fromEntries(pick.url.searchParams)).toMatchObject({ is_active: '1', per_page: '8' });
+    await user.click(within(libela).getByRole('checkbox'));
+    await user.click(within((within(dialog).getByText('Set odvijača')).closest('tr')!).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ products: [7, 8], campaign_id: ID });
+
+    await user.click(within(await rowOf('Udarna bušilica 800 W')).getByRole('button', { name: 'Ukloni proizvod' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Uklanjanje proizvoda' });
+    await user.click(within(confirm).getByRole('button', { name: 'Potvrdi' }));
+    const error = await screen.findByRole('dialog', { name: 'Greška' });
+    expect(error).toHaveTextContent('Izmjene zabranjene, koristi se u evidencijama');
+    expect(error).toHaveTextContent('Kampanja sadrži stavke u korpi.');
+  });
+
+  it('partners Excel: a busy import (429) is explained, then the preview counts (skipped too) and the save', async () => {
+    let busy = true;
+    const { calls } = open(
+      'partners',
+      partners,
+      categories,
+      route('POST', `/api/saveCampaignPartners/${ID}`, (req) => {
+        if (req.url.searchParams.get('preview') === '1') {
+          if (busy) {
+            busy = false;
+            return { status: 429, body: { message: 'Another import is in progress. Try again in a moment.' } };
+          }
+          return { body: { added: 1, updated: 2, skipped: 40, rejected: 0, problems: [], more_problems: 0 } };
+        }
+        return { body: { added: 1, updated: 2, skipped: 40, rejected: 0, problems: [], more_problems: 0 } };
+      }),
+    );
+    const user = userEvent.setup();
+    const file = () => new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])], 'Partners.xlsx');
+    await screen.findByText('Gradnja Petrović');
+    await user.click(screen.getByRole('button', { name: 'Učitaj Excel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Učitavanje partnera kampanje iz Excel fajla' });
+
+    await user.upload(within(dialog).getByLabelText(/Excel fajl/), file());
+    const error = await screen.findByRole('dialog', { name: 'Greška' });
+    expect(error).toHaveTextContent('Drugo učitavanje je u toku. Pokušajte ponovo za trenutak.');
+    await user.click(within(error).getByRole('button', { name: 'U redu' }));
+
+    await user.upload(within(dialog).getByLabelText(/Excel fajl/), file());
+    await waitFor(() => expect(within(dialog).getByTestId('import-skipped')).toHaveTextContent('40'));
+    expect(within(dialog).getByTestId('import-updated')).toHaveTextContent('2');
+    expect(within(dialog).getByText('Bez promjene')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    expect(await screen.findByText('Uspješno dodavanje')).toBeInTheDocument();
+    const uploads = calls.filter((c) => c.url.pathname === `/api/saveCampaignPartners/${ID}`);
+    expect(uploads.map((c) => c.url.searchParams.get('preview'))).toEqual(['1', '1', null]);
+    expect(uploads[2].form?.get('file')).toBeTruthy();
+    // The tab reads its partners again.
+    await waitFor(() => expect(tabCalls(calls, 'partners').length).toBeGreaterThan(1));
+  });
 });
