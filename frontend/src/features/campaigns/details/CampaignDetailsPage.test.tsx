@@ -137,13 +137,16 @@ describe('campaign details', { timeout: 20_000 }, () => {
     expect(error).toHaveTextContent('Iznos je manji od vrijednosti onoga što je partner već poručio.');
   });
 
-  it('removing a category warns first, then names the partners it removed', async () => {
+  it('removing a category warns first, then names the partners it removed (by name where the Partners tab showed them)', async () => {
     const { calls } = open(
-      'categories',
+      'partners',
+      partners,
       categories,
       route('DELETE', `/api/deleteCampaignItemCategory/${ID}/2`, { body: { id: ID, removed_partners: [1002, 1007] } }),
     );
     const user = userEvent.setup();
+    await screen.findByText('Stari partner');
+    await user.click(screen.getByRole('tab', { name: /Kategorije/ }));
     await user.click(within(await rowOf('Boje')).getByRole('button', { name: 'Ukloni kategoriju' }));
     const confirm = await screen.findByRole('dialog', { name: 'Uklanjanje kategorije' });
     expect(confirm).toHaveTextContent('Partneri koji ne pripadaju nijednoj od preostalih kategorija biće uklonjeni iz kampanje.');
@@ -151,10 +154,14 @@ describe('campaign details', { timeout: 20_000 }, () => {
     const pruned = await screen.findByRole('dialog', { name: 'Uklonjeni partneri' });
     expect(within(pruned).getByTestId('pruned-message')).toHaveTextContent('Kategorija „Boje” je uklonjena.');
     expect(within(pruned).getByTestId('pruned-message')).toHaveTextContent(': 2.');
-    expect(within(pruned).getByTestId('pruned-ids')).toHaveTextContent('1002, 1007');
+    expect(within(pruned).getByTestId('pruned-ids')).toHaveTextContent('1002 (Stari partner), 1007');
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
-    // The categories are read again.
+    // The categories are read again, and so are the partners when their tab opens.
     await waitFor(() => expect(tabCalls(calls, 'categories').length).toBeGreaterThan(1));
+    await user.click(within(pruned).getAllByRole('button', { name: 'Zatvori' }).at(-1)!);
+    const before = tabCalls(calls, 'partners').length;
+    await user.click(screen.getByRole('tab', { name: /Partneri/ }));
+    await waitFor(() => expect(tabCalls(calls, 'partners').length).toBeGreaterThan(before));
   });
 
   it('cart: totals of the filter from the headers, the page quantity, and the delivery toggle behind a confirmation', async () => {

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
 import { COUNT, formatAmount } from '../../../shared/format/amount';
 import { PAGE_SIZES } from '../../../shared/list/types';
 import { useTableState } from '../../../shared/list/useTableState';
@@ -9,7 +10,12 @@ import { ChooseCategoriesDialog } from '../../../shared/pickers/ChooseCategories
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { IconButton } from '../../../shared/ui/IconButton';
-import { useAddCampaignCategoriesMutation, useCampaignCategoriesQuery, useRemoveCampaignCategoryMutation } from '../api';
+import {
+  campaignsApi,
+  useAddCampaignCategoriesMutation,
+  useCampaignCategoriesQuery,
+  useRemoveCampaignCategoryMutation,
+} from '../api';
 import type { CampaignCategory } from '../types';
 import { RemoveConfirm } from './RemoveConfirm';
 import { TabTable, type TabColumn } from './TabTable';
@@ -18,10 +24,23 @@ const columns: TabColumn<CampaignCategory>[] = [
   { field: 'name', header: 'campaigns.category_name', sortable: true, filter: true },
 ];
 
-/** What a category removal took out with it. */
+/** What a category removal took out with it: the partners' ids, with their names where known. */
 interface Pruned {
   category: string;
-  partners: number[];
+  partners: string[];
+}
+
+type RootState = Parameters<typeof campaignsApi.util.selectCachedArgsForQuery>[0];
+
+/** The names of the campaign's partners in the pages of its Partners tab still cached (shown lately). */
+function knownPartnerNames(state: RootState, campaignId: number): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const args of campaignsApi.util.selectCachedArgsForQuery(state, 'campaignPartners')) {
+    if (args.campaignId !== campaignId) continue;
+    const page = campaignsApi.endpoints.campaignPartners.select(args)(state).data;
+    for (const p of page?.items ?? []) names.set(p.id, p.name);
+  }
+  return names;
 }
 
 /**
@@ -32,6 +51,7 @@ interface Pruned {
 export function CategoriesTab({ campaignId }: { campaignId: number }) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
+  const store = useStore<RootState>();
   const table = useTableState({ filterFields: ['name'], defaultSort: { field: 'name', order: 'asc' }, pageSizes: PAGE_SIZES });
   const { data, isFetching, isError, refetch } = useCampaignCategoriesQuery(
     { campaignId, params: table.params },
@@ -58,11 +78,14 @@ export function CategoriesTab({ campaignId }: { campaignId: number }) {
     const row = confirm.row;
     setConfirm((c) => ({ ...c, visible: false }));
     if (!row) return;
+    // Read before the removal: the Partners tab's pages reload without the pruned partners.
+    const names = knownPartnerNames(store.getState(), campaignId);
     try {
       const answer = await remove({ campaignId, categoryId: row.id }).unwrap();
       if (answer.removed_partners.length > 0) {
         // Stays until closed: the staff read which partners left the campaign.
-        setPruned({ value: { category: row.name, partners: answer.removed_partners }, visible: true });
+        const partners = answer.removed_partners.map((id) => (names.has(id) ? `${id} (${names.get(id)})` : String(id)));
+        setPruned({ value: { category: row.name, partners }, visible: true });
       } else {
         snackbar.success(t('campaigns.category_removed'));
       }
