@@ -104,4 +104,40 @@ describe('campaigns screen', { timeout: 20_000 }, () => {
     expect(post.form?.get('name')).toBe('Zimska kampanja 2');
     expect(post.form?.has('image')).toBe(false);
   });
+
+  it('a stale edit (409) reloads the campaign, shows both names and saves again at the new version', async () => {
+    let server = campaign(1, { name: 'Zimska kampanja (izmijenjena)', version: 4 });
+    const { calls } = mockFetch(
+      route('GET', '/api/campaigns', (req) =>
+        req.url.searchParams.get('id') === '1' && !req.url.searchParams.has('page')
+          ? { body: [server] }
+          : { body: ROWS, headers: { 'X-Total-Count': '2' } },
+      ),
+      route('POST', '/api/campaigns/1', (req) => {
+        if (req.headers.get('If-Match') !== `"${server.version}"`) {
+          return { status: 409, body: { message: 'The record was changed by someone else. Reload it to see the changes.' } };
+        }
+        server = { ...server, name: String(req.form?.get('name')), version: server.version + 1 };
+        return { body: server };
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CampaignsPage />);
+    await user.click(within(await rowOf('Zimska kampanja')).getByRole('button', { name: 'Izmijeni' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Izmjena kampanje' });
+    const name = within(dialog).getByLabelText(/^Naziv/);
+    await user.clear(name);
+    await user.type(name, 'Moja zimska kampanja');
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+
+    const panel = await within(dialog).findByRole('region', { name: 'Zapis je u međuvremenu izmijenio neko drugi.' });
+    expect(panel).toHaveTextContent(/Sačuvano sada\s*Zimska kampanja \(izmijenjena\)/);
+    expect(panel).toHaveTextContent(/Vaša vrijednost\s*Moja zimska kampanja/);
+    await user.click(await within(panel).findByRole('button', { name: 'Uzmi moje: Naziv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
+    expect(await screen.findByText('Uspješna izmjena')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.headers.get('If-Match'))).toEqual(['"3"', '"4"']);
+    expect(posts[1].form?.get('name')).toBe('Moja zimska kampanja');
+  });
 });
