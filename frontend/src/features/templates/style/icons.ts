@@ -4,6 +4,7 @@
  */
 export const ICONS_IN_USE = [
   'address-book',
+  'arrow-left',
   'arrow-right',
   'ban',
   'bars',
@@ -15,6 +16,7 @@ export const ICONS_IN_USE = [
   'chart-bar',
   'check',
   'check-circle',
+  'check-square',
   'chevron-up',
   'clock',
   'cog',
@@ -38,6 +40,7 @@ export const ICONS_IN_USE = [
   'map',
   'map-marker',
   'megaphone',
+  'minus-circle',
   'palette',
   'pencil',
   'phone',
@@ -49,6 +52,7 @@ export const ICONS_IN_USE = [
   'shopping-cart',
   'sign-in',
   'sign-out',
+  'sitemap',
   'spinner',
   'table',
   'tags',
@@ -61,5 +65,6 @@ export const ICONS_IN_USE = [
   'user',
   'user-edit',
   'users',
+  'wallet',
   'wifi',
 ] as const;
