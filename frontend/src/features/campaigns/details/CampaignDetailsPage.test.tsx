@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from 'i18next';
 import { mockFetch, route, type MockHandler, type MockRequest } from '../../../test/fetchMock';
 import { renderScreen } from '../../../test/render';
 import { campaign, cartItem, partner } from '../testData';
@@ -287,5 +288,16 @@ describe('campaign details', { timeout: 20_000 }, () => {
     expect(uploads[2].form?.get('file')).toBeTruthy();
     // The tab reads its partners again.
     await waitFor(() => expect(tabCalls(calls, 'partners').length).toBeGreaterThan(1));
+  });
+
+  it('reads in English with English number formats', async () => {
+    await i18n.changeLanguage('en');
+    open('partners', partners, categories);
+    expect(await screen.findByRole('tab', { name: /Partners/, selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('total-cash')).toHaveTextContent('162,500'));
+    expect(screen.getByText('Total cash (of the filter):')).toBeInTheDocument();
+    expect(within(await rowOf('Gradnja Petrović')).getByText('1,500.5')).toBeInTheDocument();
+    expect(screen.getByText("No longer in the campaign's categories")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Composition' })).toBeInTheDocument();
   });
 });
