@@ -112,6 +112,9 @@ func TestCampaignsAccess(t *testing.T) {
 			{"DELETE", "/api/deleteCampaignItemProduct/1/1", true}, {"DELETE", "/api/deleteCampaignItemCategory/1/1", true},
 			{"DELETE", "/api/deleteCampaignItemPartner/1/1", true}, {"GET", "/api/campaignDetailsById/partners/1", false},
 			{"GET", "/api/campaignDetailsById/cart/1", false}, {"DELETE", "/api/deleteCampaignItemCart/1", true},
+			{"GET", "/api/campaignDetailsById/products/1", false}, {"GET", "/api/campaignDetailsById/categories/1", false},
+			{"GET", "/api/campaignDetailsById/cart/1/excel", false}, {"POST", "/api/getCampaignPartnerList", false},
+			{"POST", "/api/saveCampaignPartners/1", true},
 		}
 		for _, c := range calls {
 			a.expect(a.do(c.method, c.path, "", nil), 401)

@@ -40,6 +40,7 @@ type App struct {
 	Partner  *apppartner.Service
 	Content  *appcontent.Service
 	Campaign *appcampaign.Service
+	Sheets   *appcampaign.Sheets
 	Server   *server.Server
 	Workers  Workers
 }
@@ -96,9 +97,9 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	co *appcontent.Service, cm *appcampaign.Service, images *storage.Images, az ports.Authorizer, p ports.Pinger,
+	co *appcontent.Service, cm *appcampaign.Service, sheets *appcampaign.Sheets, images *storage.Images, az ports.Authorizer, p ports.Pinger,
 	overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Campaign: cm,
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Campaign: cm, Sheets: sheets,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
@@ -153,6 +154,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(campaignports.AppReads), new(*persistence.CampaignApp)),
 	persistence.NewCampaignPartners, wire.Bind(new(campaignports.Partners), new(*persistence.CampaignPartners)),
 	persistence.NewCampaignCatalog, wire.Bind(new(campaignports.Catalog), new(*persistence.CampaignCatalog)),
+	persistence.NewCampaignSheets, wire.Bind(new(campaignports.SheetStore), new(*persistence.CampaignSheets)),
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.
@@ -160,7 +162,7 @@ var ApplicationSet = wire.NewSet(
 	ProvideIdentityConfig, appidentity.NewService,
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
-	appcampaign.NewService,
+	appcampaign.NewService, appcampaign.NewSheets,
 	appcontent.NewService, richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),

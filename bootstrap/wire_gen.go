@@ -75,6 +75,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	campaignPartners := persistence.NewCampaignPartners(db)
 	campaignCatalog := persistence.NewCampaignCatalog(db)
 	campaignService := campaign.NewService(campaignStore, lists, campaignApp, campaignPartners, campaignCatalog, images, txManager, systemClock)
+	campaignSheets := persistence.NewCampaignSheets(db)
+	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
@@ -83,7 +85,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, campaignService, images, enforcer, pinger, overviewLists)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, campaignService, sheets, images, enforcer, pinger, overviewLists)
 	workers := ProvideWorkers(logger, service)
 	app := &App{
 		Config:   cfg,
@@ -94,6 +96,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Partner:  partnerService,
 		Content:  contentService,
 		Campaign: campaignService,
+		Sheets:   sheets,
 		Server:   server,
 		Workers:  workers,
 	}

@@ -20,6 +20,10 @@ type ListQuery struct {
 	// sets it, never the request; a key the resource does not whitelist is an error, so a
 	// scope is never silently dropped.
 	Scope map[string]kernel.ID
+	// IDSets are the request's id-set filters, `category_ids=1,2,3`: the rows linked to any
+	// of the ids, by the filter's name. A resource answers only the names it whitelists; any
+	// other is refused (422), so a set is never silently dropped.
+	IDSets map[string][]kernel.ID
 }
 
 // Within returns q narrowed to the rows of the record id by the scope key; q is unchanged.

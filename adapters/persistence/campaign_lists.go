@@ -91,16 +91,13 @@ func partnerCategoryNames(sqlite bool, partner string) (names, sortKey string) {
 }
 
 // partnerText is a "contains" filter on a folded column of the partner (joined as p) of the
-// list's rows (aliased rows): on PostgreSQL on the joined column, which the partners' trigram
-// index narrows before the join; on SQLite through the partners' FTS5 trigram table.
-func partnerText(sqlite bool, rows, column string) Field {
-	if !sqlite {
-		// FTS marks the filter as one a trigram index serves: the page then narrows the rows
-		// by it first instead of walking a sort index past the rows it does not match.
-		return Field{Sort: "p." + column, Fold: "p." + column, FTS: column, Joined: true}
-	}
+// list's rows (aliased rows). The matching partners are looked up first, by their own
+// trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), and the rows are then read by
+// partner id: a campaign holds a partner once, so a name filter costs its matches, not the
+// campaign's 100,000 rows.
+func partnerText(rows, column string) Field {
 	return Field{Sort: "p." + column, Fold: "pn." + column, WithinFTS: "partners_fts." + column, WithinKey: "pn.id",
-		Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
+		WithinFrom: "partners AS pn", Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
 }
 
 // campaignPartnerSpec is the partners of a campaign (scope "campaign_id"): its key pages by
@@ -112,8 +109,8 @@ func campaignPartnerSpec(sqlite bool) ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
 			"id":    {Sort: "cp.partner_id", Number: "cp.partner_id", Scale: 1},
-			"name":  partnerText(sqlite, "cp", "name_fold"),
-			"phone": partnerText(sqlite, "cp", "phone_fold"),
+			"name":  partnerText("cp", "name_fold"),
+			"phone": partnerText("cp", "phone_fold"),
 			"city": {Fold: "ct.name_fold",
 				Within: "cp.partner_id IN (SELECT pn.id FROM partners AS pn JOIN cities AS ct ON ct.id = pn.city_id WHERE %s)"},
 			"category_names": {Sort: sortKey, Fold: "c.name_fold", Nullable: true,
@@ -132,17 +129,29 @@ func campaignPartnerSpec(sqlite bool) ListSpec {
 			"EXISTS (SELECT 1 FROM partner_categories AS pc JOIN campaign_categories AS cc ON cc.category_id = pc.category_id " +
 			"AND cc.campaign_id = cp.campaign_id WHERE pc.partner_id = cp.partner_id) AS in_categories",
 		Scopes: map[string]string{"campaign_id": "cp.campaign_id"},
+		ScopeTotals: &ScopeTotals{Scope: "campaign_id", Table: "campaign_totals", Key: "campaign_id", Count: "partners",
+			Sums: map[string]string{cashSum: "cash_milli"}},
 	}
 }
+
+// The sums of the tabs' totals, as campaign_totals keeps them for a whole campaign.
+const (
+	cashSum      = "cp.cash_milli"
+	orderedSum   = "ci.price_milli * ci.quantity"
+	deliveredSum = "CASE WHEN ci.delivered THEN ci.price_milli * ci.quantity ELSE 0 END"
+)
 
 type campaignPartners struct {
 	*Lister[campaignPartnerViewRow, campaignports.PartnerView]
 }
 
-// TotalCash sums the cash over the rows q matches.
-func (l campaignPartners) TotalCash(ctx context.Context, q ports.ListQuery) (kernel.Amount, error) {
-	n, err := l.Sum(ctx, q, "cp.cash_milli")
-	return kernel.AmountOfThousandths(n), err
+// ListWithCash answers a page of a campaign's partners and the cash of every row q matches.
+func (l campaignPartners) ListWithCash(ctx context.Context, q ports.ListQuery) (ports.Page[campaignports.PartnerView], kernel.Amount, error) {
+	page, sums, err := l.ListWithSums(ctx, q, cashSum)
+	if err != nil {
+		return page, kernel.Amount{}, err
+	}
+	return page, kernel.AmountOfThousandths(sums[0]), nil
 }
 
 type cartItemViewRow struct {
@@ -173,8 +182,8 @@ func cartSpec(sqlite bool) ListSpec {
 			"id":         {Sort: "ci.id", Number: "ci.id", Scale: 1},
 			"created_at": {Sort: "ci.created_at"},
 			"partner_id": {Number: "ci.partner_id", Scale: 1},
-			"name":       partnerText(sqlite, "ci", "name_fold"),
-			"phone":      partnerText(sqlite, "ci", "phone_fold"),
+			"name":       partnerText("ci", "name_fold"),
+			"phone":      partnerText("ci", "phone_fold"),
 			"product": {Sort: "pr.name_fold", Fold: "prd.name_fold",
 				Within: "ci.product_id IN (SELECT prd.id FROM products AS prd WHERE %s)"},
 			"price":     {Sort: "ci.price_milli", Number: "ci.price_milli", Scale: 1000},
@@ -192,6 +201,8 @@ func cartSpec(sqlite bool) ListSpec {
 		Columns: "ci.id, ci.created_at, ci.partner_id, p.name, p.phone, ci.product_id, pr.name AS product, ci.price_milli, " +
 			"ci.quantity, ci.delivered",
 		Scopes: map[string]string{"campaign_id": "ci.campaign_id"},
+		ScopeTotals: &ScopeTotals{Scope: "campaign_id", Table: "campaign_totals", Key: "campaign_id", Count: "items",
+			Sums: map[string]string{orderedSum: "ordered_milli", deliveredSum: "delivered_milli"}},
 	}
 }
 
@@ -199,13 +210,14 @@ type cartItems struct {
 	*Lister[cartItemViewRow, campaignports.CartItemView]
 }
 
-// Totals sums the worth of the rows q matches, and of the delivered among them.
-func (l cartItems) Totals(ctx context.Context, q ports.ListQuery) (campaignports.CartTotals, error) {
-	sums, err := l.Sums(ctx, q, "ci.price_milli * ci.quantity", "CASE WHEN ci.delivered THEN ci.price_milli * ci.quantity ELSE 0 END")
+// ListWithTotals answers a page of a campaign's cart and the worth of every row q matches,
+// and of the delivered among them.
+func (l cartItems) ListWithTotals(ctx context.Context, q ports.ListQuery) (ports.Page[campaignports.CartItemView], campaignports.CartTotals, error) {
+	page, sums, err := l.ListWithSums(ctx, q, orderedSum, deliveredSum)
 	if err != nil {
-		return campaignports.CartTotals{}, err
+		return page, campaignports.CartTotals{}, err
 	}
-	return campaignports.CartTotals{Ordered: kernel.AmountOfThousandths(sums[0]), Delivered: kernel.AmountOfThousandths(sums[1])}, nil
+	return page, campaignports.CartTotals{Ordered: kernel.AmountOfThousandths(sums[0]), Delivered: kernel.AmountOfThousandths(sums[1])}, nil
 }
 
 type campaignProductViewRow struct {

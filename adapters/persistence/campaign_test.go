@@ -172,11 +172,7 @@ func TestCampaignRepositoryContract(t *testing.T) {
 			t.Helper()
 			q := q
 			q.Filters, q.Sort, q.Desc = filters, sort, desc
-			page, err := lists.Cart.List(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			totals, err := lists.Cart.Totals(ctx, q)
+			page, totals, err := lists.Cart.ListWithTotals(ctx, q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -210,11 +206,7 @@ func TestCampaignRepositoryContract(t *testing.T) {
 			t.Helper()
 			q := q
 			q.Filters, q.Sort = filters, sort
-			page, err := lists.Partners.List(ctx, q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			total, err := lists.Partners.TotalCash(ctx, q)
+			page, total, err := lists.Partners.ListWithCash(ctx, q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -307,7 +299,7 @@ func TestCampaignManyPartners(t *testing.T) {
 		if withCart, err := repo.PartnersWithCart(ctx, c.ID(), ids); err != nil || len(withCart) != 0 {
 			t.Fatalf("with cart %v %v", withCart, err)
 		}
-		total, err := persistence.NewCampaignLists(db).Partners.TotalCash(ctx, ports.ListQuery{}.Within("campaign_id", c.ID()))
+		_, total, err := persistence.NewCampaignLists(db).Partners.ListWithCash(ctx, ports.ListQuery{Page: 1, PerPage: 1}.Within("campaign_id", c.ID()))
 		if err != nil || total.Thousandths() != int64(n*(n-1)/2) {
 			t.Fatalf("total cash %v %v", total, err)
 		}
@@ -316,6 +308,108 @@ func TestCampaignManyPartners(t *testing.T) {
 		}
 		if left, _ := repo.Partners(ctx, c.ID()); len(left) != 1 || left[0].PartnerID != ids[n-1] {
 			t.Fatalf("left %+v", left)
+		}
+	})
+}
+
+// The campaign's tab totals (campaign_totals, kept by triggers) follow every change of its
+// partners and cart, one campaign apart from another, and an unfiltered tab answers them.
+func TestCampaignTotalsFollowEveryChange(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		w := newPartnerWorld(t, db)
+		partners := persistence.NewPartnerStore(db)
+		for i := 0; i < 3; i++ {
+			if err := partners.Add(ctx, newPartner(t, int64(1001+i), fmt.Sprintf("Partner %d", 1001+i), w.podgorica, w.alati)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cat := persistence.NewCatalog(db)
+		p, _ := catalog.NewProduct(catalog.ProductInput{Name: "Bušilica", Description: "Opis", Price: "12.5", Image: "p.jpg"}, t0)
+		if err := cat.AddProduct(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		repo := persistence.NewCampaignStore(db)
+		lists := persistence.NewCampaignLists(db)
+		var ids []kernel.ID
+		for _, name := range []string{"Prva akcija", "Druga akcija"} {
+			c, _ := campaign.New(campaign.Input{Name: name, Description: "Opis akcije", Image: "c.jpg"}, t0)
+			if err := repo.Add(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, c.ID())
+		}
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		// check compares what an unfiltered tab answers with the rows themselves.
+		check := func(step string) {
+			t.Helper()
+			for _, id := range ids {
+				var n, items int
+				var cash, ordered, delivered int64
+				must(db.NewRaw("SELECT count(*), coalesce(sum(cash_milli), 0) FROM campaign_partners WHERE campaign_id = ?", int64(id)).Scan(ctx, &n, &cash))
+				must(db.NewRaw("SELECT count(*), coalesce(sum(price_milli * quantity), 0), "+
+					"coalesce(sum(CASE WHEN delivered THEN price_milli * quantity ELSE 0 END), 0) FROM cart_items WHERE campaign_id = ?", int64(id)).
+					Scan(ctx, &items, &ordered, &delivered))
+				q := ports.ListQuery{Page: 1, PerPage: 2}.Within("campaign_id", id)
+				pp, total, err := lists.Partners.ListWithCash(ctx, q)
+				must(err)
+				cp, totals, err := lists.Cart.ListWithTotals(ctx, q)
+				must(err)
+				if pp.Total != n || total.Thousandths() != cash || cp.Total != items || totals.Ordered.Thousandths() != ordered ||
+					totals.Delivered.Thousandths() != delivered {
+					t.Fatalf("%s, campaign %d: tabs say %d partners %v cash, %d items %v/%v; rows say %d, %d, %d, %d/%d", step, id,
+						pp.Total, total, cp.Total, totals.Ordered, totals.Delivered, n, cash, items, ordered, delivered)
+				}
+			}
+		}
+		check("new campaigns")
+		for _, id := range ids {
+			must(repo.AddCategories(ctx, id, []kernel.ID{w.alati}))
+			must(repo.AddProducts(ctx, id, []kernel.ID{p.ID()}))
+		}
+		must(repo.PutPartners(ctx, ids[0], []campaign.PartnerCash{{PartnerID: 1001, Cash: kernel.AmountOfThousandths(100_000)},
+			{PartnerID: 1002, Cash: kernel.AmountOfThousandths(50_500)}}))
+		must(repo.PutPartners(ctx, ids[1], []campaign.PartnerCash{{PartnerID: 1003, Cash: kernel.AmountOfThousandths(7_000)}}))
+		check("partners added")
+		must(repo.PutPartners(ctx, ids[0], []campaign.PartnerCash{{PartnerID: 1002, Cash: kernel.AmountOfThousandths(60_000)},
+			{PartnerID: 1003, Cash: kernel.AmountOfThousandths(1)}}))
+		must(repo.SetCash(ctx, ids[0], 1001, kernel.AmountOfThousandths(90_000)))
+		check("cash replaced and one partner added")
+		items := make([]campaign.Item, 3)
+		for i := range items {
+			items[i] = campaign.Item{CampaignID: ids[0], PartnerID: kernel.ID(1001 + i%2), ProductID: p.ID(), Price: kernel.AmountOfThousandths(12_500),
+				Quantity: int64(i + 1), CreatedAt: t0}
+			must(repo.AddItem(ctx, &items[i]))
+		}
+		check("items ordered")
+		must(repo.SetDelivered(ctx, items[1].ID, true))
+		must(repo.SetDelivered(ctx, items[2].ID, true))
+		must(repo.SetDelivered(ctx, items[2].ID, false))
+		check("deliveries toggled")
+		must(repo.RemoveItem(ctx, items[0]))
+		must(repo.RemoveItem(ctx, items[1]))
+		check("items withdrawn")
+		must(repo.RemovePartners(ctx, ids[0], []kernel.ID{1002, 1003}))
+		check("partners removed")
+		if _, err := db.NewRaw("UPDATE campaign_partners SET cash_milli = cash_milli + 5 WHERE campaign_id = ?", int64(ids[1])).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		check("a bulk update")
+
+		// A partner in both campaigns shows once in each, with that campaign's cash, whether
+		// a name filter pages through a trigram index or not.
+		must(repo.PutPartners(ctx, ids[1], []campaign.PartnerCash{{PartnerID: 1001, Cash: kernel.AmountOfThousandths(7_000)}}))
+		for _, name := range []string{"partner 1001", "10"} {
+			q := ports.ListQuery{Page: 1, PerPage: 20, Sort: "name", Filters: map[string]string{"name": name}}.Within("campaign_id", ids[0])
+			page, cash, err := lists.Partners.ListWithCash(ctx, q)
+			if err != nil || page.Total != 1 || len(page.Items) != 1 || page.Items[0].Cash.String() != "90" || cash.String() != "90" {
+				t.Fatalf("filter %q on the first campaign: %+v %v %v", name, page, cash, err)
+			}
 		}
 	})
 }

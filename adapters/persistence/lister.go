@@ -11,10 +11,15 @@ import (
 	"vitrina/ports"
 )
 
-// counted is a row type carrying the page's total (it embeds totalRow).
-type counted interface{ total() int }
+// counted is a row type carrying the page's total and window sums (it embeds totalRow).
+type counted interface {
+	total() int
+	windowSums() [maxWindowSums]int64
+}
 
 func (t totalRow) total() int { return t.TotalCount }
+
+func (t totalRow) windowSums() [maxWindowSums]int64 { return [maxWindowSums]int64{t.Sum0, t.Sum1} }
 
 // Lister implements ports.Lister for one resource: a ListSpec, a row type R and its view V.
 type Lister[R counted, V any] struct {
@@ -74,18 +79,67 @@ func (l *Lister[R, V]) Sum(ctx context.Context, q ports.ListQuery, expr string) 
 
 // Sums is Sum of several expressions in one pass over the rows q matches.
 func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...string) ([]int64, error) {
+	return sums(ctx, conn(ctx, l.db), l.spec, q, exprs)
+}
+
+// ListWithSums answers a page, its total and Sums of exprs over every row q matches: a
+// screen's page with its column totals. What they share is read once: a trigram match on a
+// linked table (SQLite) is resolved to its ids for all three, matches a trigram index
+// narrows are counted and summed in the pass that pages them, and a list narrowed by its
+// ScopeTotals' scope alone reads its total and sums from that table.
+func (l *Lister[R, V]) ListWithSums(ctx context.Context, q ports.ListQuery, exprs ...string) (ports.Page[V], []int64, error) {
+	db := conn(ctx, l.db)
 	if err := l.spec.check(q); err != nil {
+		return ports.Page[V]{}, nil, err
+	}
+	spec, err := l.spec.resolveWithin(ctx, db, q)
+	if err != nil {
+		return ports.Page[V]{}, nil, err
+	}
+	var rows []R
+	total, windowed, err := listPageSums(ctx, db, spec, q, &rows, func(r R) int { return r.total() }, exprs)
+	if err != nil {
+		return ports.Page[V]{}, nil, err
+	}
+	page := ports.Page[V]{Items: make([]V, 0, len(rows)), Total: total}
+	for i := range rows {
+		page.Items = append(page.Items, l.view(&rows[i]))
+	}
+	if windowed {
+		carried := rows[0].windowSums()
+		return page, append([]int64(nil), carried[:len(exprs)]...), nil
+	}
+	out, err := sums(ctx, db, spec, q, exprs)
+	return page, out, err
+}
+
+// sums adds up exprs over the rows q matches, from the spec's ScopeTotals when they hold
+// every one of them.
+func sums(ctx context.Context, db bun.IDB, spec ListSpec, q ports.ListQuery, exprs []string) ([]int64, error) {
+	if err := spec.check(q); err != nil {
 		return nil, err
 	}
-	db := conn(ctx, l.db)
-	sel := l.spec.countFrom(db, q)
 	dest := make([]any, len(exprs))
 	out := make([]int64, len(exprs))
-	for i, expr := range exprs {
-		sel = sel.ColumnExpr("coalesce(sum(" + expr + "), 0)")
+	for i := range exprs {
 		dest[i] = &out[i]
 	}
-	if err := l.spec.where(db, sel, q).Scan(ctx, dest...); err != nil {
+	if spec.scopeOnly(q) {
+		columns := make([]string, 0, len(exprs))
+		for _, expr := range exprs {
+			if c, ok := spec.ScopeTotals.Sums[expr]; ok {
+				columns = append(columns, c)
+			}
+		}
+		if len(columns) == len(exprs) {
+			return out, spec.scopeTotal(db, q, columns...).Scan(ctx, dest...)
+		}
+	}
+	sel := spec.countFrom(db, q)
+	for _, expr := range exprs {
+		sel = sel.ColumnExpr("coalesce(sum(" + expr + "), 0)")
+	}
+	if err := spec.where(db, sel, q).Scan(ctx, dest...); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -32,6 +32,10 @@ type Field struct {
 	// trigram phrase instead of reading every linked row (a campaign's partners by name).
 	WithinFTS string
 	WithinKey string
+	// WithinFrom, with Within, is the linked table of Within's query ("partners AS pn"): a
+	// term of three characters or more is then matched there first, once, through its
+	// trigram index, and the list reads its rows by the ids found (resolveWithin).
+	WithinFrom string
 	// Number, when set, makes the filter numeric on this integer column instead of
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
@@ -65,7 +69,62 @@ type ListSpec struct {
 	// that the scope's id must equal, e.g. "partner_id": "ct.partner_id". The column must
 	// be one CountFrom reads, since a scope does not make the count take the joins.
 	Scopes map[string]string
+	// ScopeTotals, when set, names a table kept by triggers that holds the list's row count
+	// and sums per id of one scope: a list narrowed by that scope alone reads its total and
+	// those sums there instead of adding up every row (a campaign's 100,000 partners).
+	ScopeTotals *ScopeTotals
+
+	// IDSets whitelists the id-set filters of ports.ListQuery (`category_ids=1,2,3`): each
+	// name maps to a predicate whose one (?) the set's ids fill, keeping the rows linked to any
+	// of them, e.g. "p.id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE
+	// pc.category_id IN (?))". Like a scope, it reads only columns CountFrom has.
+	IDSets map[string]string
+
+	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
+	// (a JSON array), so that the page, its count and its sums match the phrase once.
+	withinIDs map[string]string
 }
+
+// ScopeTotals is a table of per-scope totals of a list, kept exact by triggers (ADR 0019);
+// a scope's totals are the sum of its rows there.
+type ScopeTotals struct {
+	Scope string            // the scope key it serves, e.g. "campaign_id"
+	Table string            // e.g. "campaign_totals"
+	Key   string            // the table's column holding the scope's id
+	Count string            // the column holding the row count
+	Sums  map[string]string // each sum expression Lister.Sums is asked for → its column
+}
+
+// scopeOnly tells whether q narrows the rows by nothing but the scope the ScopeTotals serve.
+func (s ListSpec) scopeOnly(q ports.ListQuery) bool {
+	if s.ScopeTotals == nil || q.Active != nil || len(q.Scope) != 1 || len(q.IDSets) > 0 {
+		return false
+	}
+	if _, ok := q.Scope[s.ScopeTotals.Scope]; !ok {
+		return false
+	}
+	for k, v := range q.Filters {
+		if _, ok := s.Fields[k]; ok && strings.TrimSpace(v) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeTotal reads columns of the scope's totals: the sum of its rows (one row, or on
+// PostgreSQL a few rows of differences; 0 when it has none).
+func (s ListSpec) scopeTotal(db bun.IDB, q ports.ListQuery, columns ...string) *bun.SelectQuery {
+	t := s.ScopeTotals
+	sel := db.NewSelect().TableExpr(t.Table)
+	for _, c := range columns {
+		sel = sel.ColumnExpr("coalesce(sum(" + c + "), 0)")
+	}
+	return sel.Where(t.Key+" = ?", int64(q.Scope[t.Scope]))
+}
+
+// msgIDSet answers an id-set filter the resource does not whitelist: the request asked for it
+// (422), and the list is not read without it.
+const msgIDSet = "The filter is not supported."
 
 // errScope answers a scope the resource does not whitelist: the code asked for it, so it is
 // a fault of ours (500), and the list is not read unscoped.
@@ -73,7 +132,7 @@ func errScope(key string) error { return fmt.Errorf("list: scope %q is not white
 
 // unfiltered tells whether q narrows the rows by nothing but the active flag.
 func (s ListSpec) unfiltered(q ports.ListQuery) bool {
-	if len(q.Scope) > 0 {
+	if len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return false
 	}
 	for k, v := range q.Filters {
@@ -86,6 +145,9 @@ func (s ListSpec) unfiltered(q ports.ListQuery) bool {
 
 // countQuery counts the rows q matches: from row_counts when it can, else over the rows.
 func (s ListSpec) countQuery(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
+	if s.scopeOnly(q) {
+		return s.scopeTotal(db, q, s.ScopeTotals.Count)
+	}
 	if s.CountTable != "" && s.unfiltered(q) {
 		sel := db.NewSelect().TableExpr("row_counts").ColumnExpr("coalesce(sum(n), 0)").Where("table_name = ?", s.CountTable)
 		if q.Active != nil {
@@ -122,7 +184,7 @@ func flagValue(text string) (on, set, ok bool) {
 }
 
 // check refuses filters the resource cannot apply: a numeric filter that does not parse,
-// and a scope it does not whitelist.
+// and a scope or an id set it does not whitelist.
 func (s ListSpec) check(q ports.ListQuery) error {
 	for k := range q.Scope {
 		if _, ok := s.Scopes[k]; !ok {
@@ -130,6 +192,11 @@ func (s ListSpec) check(q ports.ListQuery) error {
 		}
 	}
 	var v kernel.Validation
+	for k := range q.IDSets {
+		if _, ok := s.IDSets[k]; !ok {
+			v.Add(k, msgIDSet)
+		}
+	}
 	for k, text := range q.Filters {
 		if f, ok := s.Fields[k]; ok && f.Number != "" && strings.TrimSpace(text) != "" {
 			if _, ok := parseNumberFilter(text, f.Scale); !ok {
@@ -188,7 +255,11 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 			if sqlite {
 				cond, arg = "instr("+f.Fold+", ?) > 0", term
 			}
-			if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
+			if ids, ok := s.withinIDs[k]; ok && sqlite {
+				cond, arg = f.WithinKey+" IN (SELECT value FROM json_each(?))", ids
+			} else if ok {
+				cond, arg = f.WithinKey+" = ANY (ARRAY(SELECT json_array_elements_text(?::json)::bigint))", ids
+			} else if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
 				cond = f.WithinKey + " IN (SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?)"
 				arg = column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
 			}
@@ -225,7 +296,45 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 	return sel
 }
 
-// scoped adds the scope of q as equalities on whitelisted columns (check refused the others).
+// resolveWithin matches each "contains" filter on a linked table that a trigram index
+// serves (WithinFrom; on SQLite WithinFTS) once, and returns the spec holding the matching
+// ids for where to use, up to maxMatchIDs of them (past that the match stays in the
+// queries). The page, its count and its sums then read the rows by id.
+func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (ListSpec, error) {
+	sqlite := IsSQLite(db)
+	for k, v := range q.Filters {
+		f, ok := s.Fields[k]
+		term := fold(v)
+		if !ok || f.Within == "" || f.WithinFrom == "" || utf8.RuneCountInString(term) < minTrigram {
+			continue
+		}
+		var ids []int64
+		var sel *bun.SelectQuery
+		if table, column, hasFTS := strings.Cut(f.WithinFTS, "."); sqlite && hasFTS {
+			sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", column+`:"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
+		} else if sqlite {
+			continue
+		} else {
+			sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
+		}
+		if err := sel.Limit(maxMatchIDs+1).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return s, err
+		}
+		if len(ids) > maxMatchIDs {
+			continue
+		}
+		resolved := make(map[string]string, len(s.withinIDs)+1)
+		for key, v := range s.withinIDs {
+			resolved[key] = v
+		}
+		resolved[k] = idsJSON(ids)
+		s.withinIDs = resolved
+	}
+	return s, nil
+}
+
+// scoped adds the scope of q as equalities on whitelisted columns, and its id sets as their
+// whitelisted predicates (check refused the others).
 func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
 	keys := make([]string, 0, len(q.Scope))
 	for k := range q.Scope {
@@ -235,6 +344,20 @@ func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQue
 	for _, k := range keys {
 		if col, ok := s.Scopes[k]; ok {
 			sel = sel.Where(col+" = ?", int64(q.Scope[k]))
+		}
+	}
+	keys = keys[:0]
+	for k := range q.IDSets {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if pred, ok := s.IDSets[k]; ok {
+			ids := make([]int64, len(q.IDSets[k]))
+			for i, id := range q.IDSets[k] {
+				ids[i] = int64(id)
+			}
+			sel = sel.Where(pred, bun.List(ids))
 		}
 	}
 	return sel
@@ -305,7 +428,7 @@ func splitWords(term string) []string {
 // exactly: other columns (numbers and flags too), the active flag, a scope, or a multi-word
 // term matched word by word.
 func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
-	if q.Active != nil || len(q.Scope) > 0 {
+	if q.Active != nil || len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return true
 	}
 	for k, v := range q.Filters {
@@ -324,8 +447,12 @@ func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
 }
 
 // indexedFilter tells whether a "contains" filter goes through a trigram index
-// (FTS5 on SQLite, pg_trgm on PostgreSQL), which narrows the rows before anything else.
+// (FTS5 on SQLite, pg_trgm on PostgreSQL), which narrows the rows before anything else;
+// so does a match on a linked table already resolved to its ids.
 func (s ListSpec) indexedFilter(q ports.ListQuery) bool {
+	if len(s.withinIDs) > 0 {
+		return true
+	}
 	for k, v := range q.Filters {
 		if f, ok := s.Fields[k]; ok && f.FTS != "" && utf8.RuneCountInString(fold(v)) >= minTrigram {
 			return true
@@ -373,7 +500,13 @@ type totalRow struct {
 	TotalCount int   `bun:"total_count,scanonly"`
 	SortKey    any   `bun:"sort_key,scanonly"`
 	SortID     int64 `bun:"sort_id,scanonly"`
+	// Sum0 and Sum1 carry sums over every match beside the count (ListWithSums).
+	Sum0 int64 `bun:"sum_0,scanonly"`
+	Sum1 int64 `bun:"sum_1,scanonly"`
 }
+
+// maxWindowSums is how many sums a page's rows can carry beside its total.
+const maxWindowSums = 2
 
 // listPage reads one page into dest (a slice of row structs embedding totalRow) and
 // returns the number of matching rows, in one statement either way:
@@ -383,15 +516,24 @@ type totalRow struct {
 //   - otherwise the count is a subquery with its own cheap plan (a covering index) and
 //     the page reads only its rows in index order.
 func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int) (int, error) {
+	n, _, err := listPageSums(ctx, db, s, q, dest, total, nil)
+	return n, err
+}
+
+// listPageSums is listPage that, when the matches are narrowed by a trigram index first,
+// also adds up sumExprs (at most maxWindowSums) over them in the same pass: windowed is
+// then true and the rows carry the sums (sum_0, sum_1). Otherwise the caller sums apart.
+func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int, sumExprs []string) (n int, windowed bool, err error) {
 	if err := s.check(q); err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	expr, dir, nulls, err := s.sortKey(q)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	if phrase := s.ftsPhrase(q); phrase != "" && IsSQLite(db) {
-		return ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
+		n, err := ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
+		return n, false, err
 	}
 	count := s.countQuery(db, q)
 	var sel *bun.SelectQuery
@@ -400,11 +542,21 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 		// per-row aggregates) are read for the rows of the page alone.
 		inner := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key").
 			ColumnExpr("count(*) OVER () AS total_count"), q)
+		windowed = len(sumExprs) > 0 && len(sumExprs) <= maxWindowSums
+		pageSums := ""
+		for i, e := range sumExprs {
+			if windowed {
+				inner = inner.ColumnExpr("coalesce(sum(" + e + ") OVER (), 0) AS sum_" + strconv.Itoa(i))
+				pageSums += ", page.sum_" + strconv.Itoa(i)
+			}
+		}
 		top := db.NewSelect().TableExpr("(?) AS m", inner).ColumnExpr("m.*").
 			OrderExpr("m.sort_key" + dir + nulls).OrderExpr("m.sort_id" + dir).
 			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
-		sel = s.From(db).ColumnExpr(s.Columns).ColumnExpr("page.total_count").
-			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top).
+		// The id is unique only within the scope (a partner is in many campaigns): the
+		// page's rows are joined back within it.
+		sel = s.scoped(s.From(db).ColumnExpr(s.Columns).ColumnExpr("page.total_count"+pageSums).
+			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
 			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
 	} else {
 		sel = s.where(db, s.From(db).ColumnExpr(s.Columns), q).ColumnExpr("(?) AS total_count", count).
@@ -412,17 +564,16 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
 	}
 	if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return 0, err
+		return 0, false, err
 	}
 	if len(*dest) > 0 {
-		return total((*dest)[0]), nil
+		return total((*dest)[0]), windowed, nil
 	}
 	// Past the last page there is no row to carry the count.
-	var n int
 	if err := count.Scan(ctx, &n); err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return n, nil
+	return n, false, nil
 }
 
 // narrowLimit is the number of matches up to which looking the matches up and sorting them

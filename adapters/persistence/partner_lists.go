@@ -94,6 +94,8 @@ func partnerSpec(sqlite bool) ListSpec {
 		},
 		CountFrom:  func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("partners AS p") },
 		CountTable: "partners",
+		// The stepper's partners of the chosen categories: in any of them.
+		IDSets: map[string]string{"category_ids": "p.id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (?))"},
 		Columns: "p.id, p.name, p.address, p.pib, p.pdv, p.city_id, ci.name AS city_name, p.phone, p.partner_type_id, " +
 			"pt.name AS partner_type_name, " + categories + " AS categories_json, " + figures +
 			"p.is_active, p.updated_at, p.version",

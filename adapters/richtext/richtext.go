@@ -21,9 +21,14 @@ const ImagePath = "/api/images/sliders/"
 // host, no query, no path tricks.
 var imageSrc = regexp.MustCompile(`^` + regexp.QuoteMeta(ImagePath) + `[a-f0-9]{32}\.(?:jpg|png)$`)
 
+// altText is an image's alternative text: one line of up to 300 characters (the policy
+// escapes it like any text).
+var altText = regexp.MustCompile(`^[^\x00-\x1f\x7f]{0,300}$`)
+
 // Sanitizer is the one policy: paragraphs and line breaks, headings 1 to 3, bold, italic,
 // underline, lists, links (http, https, mailto and relative; each gets rel="noopener
-// noreferrer") and images from ImagePath. Everything else goes: other elements (script,
+// noreferrer") and images from ImagePath with their alt text, in the <figure> the panel's
+// editor puts each image in. Everything else goes: other elements (script,
 // style, iframe, object, embed, svg, form…) with their content when it is code, every other
 // attribute (event handlers, style, class, id), other URL schemes (javascript:, data:,
 // vbscript:, file:…) and any image from elsewhere.
@@ -34,9 +39,11 @@ var _ ports.HTMLSanitizer = (*Sanitizer)(nil)
 // New builds the policy; it is safe for concurrent use.
 func New() *Sanitizer {
 	p := bluemonday.NewPolicy()
-	p.AllowElements("p", "br", "h1", "h2", "h3", "strong", "b", "em", "i", "u", "ul", "ol", "li")
+	p.AllowElements("p", "br", "h1", "h2", "h3", "strong", "b", "em", "i", "u", "ul", "ol", "li", "figure")
 	p.AllowAttrs("href").OnElements("a")
 	p.AllowAttrs("src").Matching(imageSrc).OnElements("img")
+	// An image's text for those who cannot see it: plain text, escaped like all text.
+	p.AllowAttrs("alt").Matching(altText).OnElements("img")
 	p.AllowURLSchemes("http", "https", "mailto")
 	p.AllowRelativeURLs(true)
 	p.RequireParseableURLs(true)
@@ -53,7 +60,8 @@ const noReferrer = `rel="noreferrer"`
 // address it reports true for. What comes back has always been through the policy last.
 func (s *Sanitizer) Sanitize(raw string, drop func(src string) bool) string {
 	safe := s.policy.Sanitize(raw)
-	if drop != nil {
+	// An image whose address the policy refused keeps its alt text: it goes whole.
+	if drop != nil || strings.Contains(safe, "<img") {
 		safe = s.policy.Sanitize(dropImages(safe, drop))
 	}
 	return strings.ReplaceAll(safe, noReferrer, `rel="noopener noreferrer"`)
@@ -77,8 +85,9 @@ func (s *Sanitizer) Images(safe string) []string {
 	}
 }
 
-// dropImages writes safe again without the images drop reports; its caller sanitises the
-// result once more, so this never decides what is safe.
+// dropImages writes safe again without the images drop (when not nil) reports and without
+// those left with no address; its caller sanitises the result once more, so this never
+// decides what is safe.
 func dropImages(safe string, drop func(string) bool) string {
 	var b strings.Builder
 	z := html.NewTokenizer(strings.NewReader(safe))
@@ -89,7 +98,7 @@ func dropImages(safe string, drop func(string) bool) string {
 		}
 		t := z.Token()
 		if (tt == html.StartTagToken || tt == html.SelfClosingTagToken) && t.Data == "img" {
-			if src, ok := attr(t, "src"); ok && drop(src) {
+			if src, ok := attr(t, "src"); !ok || (drop != nil && drop(src)) {
 				continue
 			}
 		}

@@ -556,6 +556,9 @@ type Details struct {
 	Products   []campaignports.ProductView
 	Categories []campaignports.Ref
 	Partners   []campaignports.PartnerView
+	// PartnerCategories are each partner's own categories, ascending: the stepper prunes by
+	// them as the user deselects a category (spec §4).
+	PartnerCategories map[kernel.ID][]kernel.ID
 }
 
 // Details reads a campaign and its composition; a missing campaign is not found.
@@ -575,6 +578,12 @@ func (s *Service) Details(ctx context.Context, id kernel.ID) (Details, error) {
 	if err := s.lists.Partners.Stream(ctx, q, func(p campaignports.PartnerView) error { d.Partners = append(d.Partners, p); return nil }); err != nil {
 		return Details{}, err
 	}
+	if d.PartnerCategories, err = s.partners.CategoriesOfCampaign(ctx, id); err != nil {
+		return Details{}, err
+	}
+	for _, cats := range d.PartnerCategories {
+		slices.Sort(cats)
+	}
 	return d, nil
 }
 
@@ -591,15 +600,11 @@ func (s *Service) Partners(ctx context.Context, id kernel.ID, q ports.ListQuery)
 		return PartnersPage{}, err
 	}
 	q = q.Within("campaign_id", id)
-	page, err := s.lists.Partners.List(ctx, q)
+	page, cash, err := s.lists.Partners.ListWithCash(ctx, q)
 	if err != nil {
 		return PartnersPage{}, err
 	}
-	total, err := s.lists.Partners.TotalCash(ctx, q)
-	if err != nil {
-		return PartnersPage{}, err
-	}
-	return PartnersPage{Page: page, Cash: total}, nil
+	return PartnersPage{Page: page, Cash: cash}, nil
 }
 
 // CartPage is a page of a campaign's cart with the worth of what the query matches, ordered
@@ -615,13 +620,25 @@ func (s *Service) Cart(ctx context.Context, id kernel.ID, q ports.ListQuery) (Ca
 		return CartPage{}, err
 	}
 	q = q.Within("campaign_id", id)
-	page, err := s.lists.Cart.List(ctx, q)
-	if err != nil {
-		return CartPage{}, err
-	}
-	totals, err := s.lists.Cart.Totals(ctx, q)
+	page, totals, err := s.lists.Cart.ListWithTotals(ctx, q)
 	if err != nil {
 		return CartPage{}, err
 	}
 	return CartPage{Page: page, Totals: totals}, nil
+}
+
+// Products lists a campaign's products (the Products tab).
+func (s *Service) Products(ctx context.Context, id kernel.ID, q ports.ListQuery) (ports.Page[campaignports.ProductView], error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return ports.Page[campaignports.ProductView]{}, err
+	}
+	return s.lists.Products.List(ctx, q.Within("campaign_id", id))
+}
+
+// Categories lists a campaign's categories (the Categories tab).
+func (s *Service) Categories(ctx context.Context, id kernel.ID, q ports.ListQuery) (ports.Page[campaignports.Ref], error) {
+	if _, err := s.lists.Campaigns.Find(ctx, id); err != nil {
+		return ports.Page[campaignports.Ref]{}, err
+	}
+	return s.lists.Categories.List(ctx, q.Within("campaign_id", id))
 }

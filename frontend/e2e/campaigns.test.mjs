@@ -164,7 +164,7 @@ describe('campaigns', () => {
     assert.equal(answer.status(), 422);
     const { ordered } = await answer.json();
     const error = page.getByRole('dialog', { name: 'Greška u unosu' });
-    await error.getByText('Iznos je manji od vrijednosti onoga što je partner već poručio.').waitFor();
+    await error.getByText('Iznos je manji od vrijednosti koju je partner već poručio.').waitFor();
     await error.getByRole('button').last().click();
     const shown = new Intl.NumberFormat('sr-Latn-ME', { useGrouping: 'always', maximumFractionDigits: 3 }).format(Number(ordered));
     await dialog.getByText(`Partner je već poručio u vrijednosti od ${shown};`, { exact: false }).waitFor();

@@ -118,11 +118,11 @@ type ProductView struct {
 	IsActive  bool
 }
 
-// PartnerLister is the partners of campaigns (scope "campaign_id") with the total cash of
-// what a query matches.
+// PartnerLister is the partners of campaigns (scope "campaign_id"); ListWithCash answers a
+// page with the total cash of every row the query matches.
 type PartnerLister interface {
 	ports.Lister[PartnerView]
-	TotalCash(ctx context.Context, q ports.ListQuery) (kernel.Amount, error)
+	ListWithCash(ctx context.Context, q ports.ListQuery) (ports.Page[PartnerView], kernel.Amount, error)
 }
 
 // CartTotals are the worth of the cart items a query matches: all of them, and the delivered.
@@ -131,10 +131,11 @@ type CartTotals struct {
 	Delivered kernel.Amount
 }
 
-// CartLister is the cart items of campaigns (scope "campaign_id") with their totals.
+// CartLister is the cart items of campaigns (scope "campaign_id"); ListWithTotals answers a
+// page with the totals of every row the query matches.
 type CartLister interface {
 	ports.Lister[CartItemView]
-	Totals(ctx context.Context, q ports.ListQuery) (CartTotals, error)
+	ListWithTotals(ctx context.Context, q ports.ListQuery) (ports.Page[CartItemView], CartTotals, error)
 }
 
 // Lists are the campaign context's list screens; all but Campaigns must be scoped to one

@@ -77,6 +77,9 @@ type partnerJSON struct {
 	Pivot         pivotJSON   `json:"pivot"`
 	Spent         json.Number `json:"spent"`
 	InCategories  bool        `json:"in_categories"`
+	// CategoryIDs are the partner's own categories; only the details answer them (the
+	// Partners tab's rows leave the field out).
+	CategoryIDs *[]int64 `json:"category_ids,omitempty"`
 }
 
 func partnerRow(v campaignports.PartnerView) partnerJSON {
@@ -146,7 +149,13 @@ func detailsOf(d appcampaign.Details) detailsJSON {
 		out.Categories = append(out.Categories, refJSON{ID: c.ID, Name: c.Name})
 	}
 	for _, p := range d.Partners {
-		out.Partners = append(out.Partners, partnerRow(p))
+		row := partnerRow(p)
+		ids := []int64{}
+		for _, c := range d.PartnerCategories[kernel.ID(p.PartnerID)] {
+			ids = append(ids, int64(c))
+		}
+		row.CategoryIDs = &ids
+		out.Partners = append(out.Partners, row)
 	}
 	return out
 }
@@ -597,6 +606,32 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				return out, nil
 			}},
 		kit.ToggleRoute("/api/deleteCampaignItemCart", write, svc.ToggleDelivery),
+		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[productJSON],
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(tabRequest)
+				p, err := svc.Products(ctx, r.ID, r.Query)
+				if err != nil {
+					return nil, err
+				}
+				out := kit.PageResponse[productJSON]{Total: p.Total, Items: make([]productJSON, 0, len(p.Items))}
+				for _, v := range p.Items {
+					out.Items = append(out.Items, productRow(v))
+				}
+				return out, nil
+			}},
+		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[refJSON],
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(tabRequest)
+				p, err := svc.Categories(ctx, r.ID, r.Query)
+				if err != nil {
+					return nil, err
+				}
+				out := kit.PageResponse[refJSON]{Total: p.Total, Items: make([]refJSON, 0, len(p.Items))}
+				for _, v := range p.Items {
+					out.Items = append(out.Items, refJSON{ID: v.ID, Name: v.Name})
+				}
+				return out, nil
+			}},
 	}
 }
 

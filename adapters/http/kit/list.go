@@ -25,7 +25,13 @@ const (
 	// MaxFilterLength is the longest text filter, in characters: a longer one says nothing
 	// a user means and costs the trigram search in proportion to its length.
 	MaxFilterLength = 200
+	// MaxIDSet is the most ids one id-set filter (`category_ids=1,2,3`) names.
+	MaxIDSet = 1000
 )
+
+// idSetSuffix marks an id-set filter: `<name>_ids=1,2,3` keeps the rows linked to any of the
+// ids; the resource whitelists the names it answers (ADR 0020).
+const idSetSuffix = "_ids"
 
 var reserved = map[string]bool{"page": true, "per_page": true, "sort": true, "order": true, "is_active": true}
 
@@ -71,6 +77,15 @@ func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
 	}
 	for k, vals := range v {
 		if !reserved[k] && len(vals) > 0 && vals[0] != "" {
+			if strings.HasSuffix(k, idSetSuffix) && len(k) <= 64 && utf8.ValidString(k) {
+				if ids, ok := idSet(&val, k, vals[0]); ok {
+					if q.IDSets == nil {
+						q.IDSets = map[string][]kernel.ID{}
+					}
+					q.IDSets[k] = ids
+				}
+				continue
+			}
 			if !filterAcceptable(&val, k, vals[0]) {
 				continue
 			}
@@ -81,6 +96,26 @@ func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
 		}
 	}
 	return q, val.Err()
+}
+
+// idSet reads an id-set filter: at most MaxIDSet positive ids, comma separated.
+func idSet(val *kernel.Validation, key, value string) ([]kernel.ID, bool) {
+	human := strings.ReplaceAll(key, "_", " ")
+	parts := strings.Split(value, ",")
+	if len(parts) > MaxIDSet {
+		val.Add(key, "The "+human+" may not have more than "+strconv.Itoa(MaxIDSet)+" items.")
+		return nil, false
+	}
+	ids := make([]kernel.ID, 0, len(parts))
+	for _, p := range parts {
+		n, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+		if err != nil || n < 1 {
+			val.Add(key, "The "+human+" must be a list of ids.")
+			return nil, false
+		}
+		ids = append(ids, kernel.ID(n))
+	}
+	return ids, true
 }
 
 // filterAcceptable checks one text filter: at most MaxFilterLength characters of the

@@ -41,6 +41,7 @@ type Deps struct {
 	Partner    *apppartner.Service
 	Content    *appcontent.Service
 	Campaign   *appcampaign.Service
+	Sheets     *appcampaign.Sheets // the campaign's Excel round trip
 	Overview   partnerports.OverviewLists
 	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
@@ -71,6 +72,7 @@ func New(d Deps) *Server {
 	router.Handle(partnerhttp.OverviewRoutes(d.Overview)...)
 	router.Handle(contenthttp.Routes(d.Content)...)
 	router.Handle(campaignhttp.Routes(d.Campaign)...)
+	router.Handle(campaignhttp.SheetRoutes(d.Sheets)...)
 	// The partner app's calls (ADR 0017): each context declares its own under kit.AppPrefix
 	// with kit.Access{App: true}.
 	router.Handle(identityhttp.AppRoutes(d.Identity)...)

@@ -165,6 +165,9 @@ const SERVER_MESSAGES = [
   'The selected products is invalid.',
   'The products may not have more than 200000 items.',
   'The partners may not have more than 200000 items.',
+  'The category ids must be a list of ids.',
+  'The category ids may not have more than 1000 items.',
+  'The filter is not supported.',
 ];
 
 describe('catalogues', () => {

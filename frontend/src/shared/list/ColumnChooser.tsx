@@ -21,7 +21,11 @@ interface ColumnChooserProps {
   compact?: boolean;
 }
 
-/** The list toolbar's button that picks the shown columns (a checkbox each). */
+/**
+ * The list toolbar's button that picks the shown columns (a checkbox each). The panel opens
+ * with the focus on its first checkbox (it is drawn at the end of the page, so Tab alone
+ * would not reach it) and Esc closes it, giving the focus back to the button.
+ */
 export function ColumnChooser({ columns, isVisible, onChange, onShowAll, compact = false }: ColumnChooserProps) {
   const { t } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
@@ -49,40 +53,54 @@ export function ColumnChooser({ columns, isVisible, onChange, onShowAll, compact
       <OverlayPanel
         ref={panel}
         id={id}
-        onShow={() => setOpen(true)}
+        onShow={() => {
+          setOpen(true);
+          document.getElementById(id)?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
+        }}
         onHide={() => setOpen(false)}
         className="column-chooser"
         aria-label={t('list.columns_title')}
       >
-        <fieldset className="column-chooser__fields">
-          <legend className="column-chooser__legend">{t('list.columns_title')}</legend>
-          {columns.map((column) => {
-            const inputId = `${id}-${column.field}`;
-            return (
-              <div key={column.field} className="column-chooser__item">
-                <Checkbox
-                  inputId={inputId}
-                  checked={column.fixed || isVisible(column.field)}
-                  disabled={column.fixed}
-                  onChange={(e) => onChange(column.field, Boolean(e.checked))}
-                />
-                <label htmlFor={inputId}>
-                  {t(column.header)}
-                  {column.fixed && <span className="column-chooser__fixed"> ({t('list.column_fixed')})</span>}
-                </label>
-              </div>
-            );
-          })}
-        </fieldset>
-        <Button
-          type="button"
-          label={t('list.columns_show_all')}
-          icon="pi pi-eye"
-          text
-          size="small"
-          disabled={hiddenCount === 0}
-          onClick={onShowAll}
-        />
+        {/* Esc inside the panel closes it; the key goes no further (an open dialog stays). */}
+        <div
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            panel.current?.hide();
+            // The button PrimeReact draws: the one that controls this panel.
+            document.querySelector<HTMLElement>(`[aria-controls="${id}"]`)?.focus();
+          }}
+        >
+          <fieldset className="column-chooser__fields">
+            <legend className="column-chooser__legend">{t('list.columns_title')}</legend>
+            {columns.map((column) => {
+              const inputId = `${id}-${column.field}`;
+              return (
+                <div key={column.field} className="column-chooser__item">
+                  <Checkbox
+                    inputId={inputId}
+                    checked={column.fixed || isVisible(column.field)}
+                    disabled={column.fixed}
+                    onChange={(e) => onChange(column.field, Boolean(e.checked))}
+                  />
+                  <label htmlFor={inputId}>
+                    {t(column.header)}
+                    {column.fixed && <span className="column-chooser__fixed"> ({t('list.column_fixed')})</span>}
+                  </label>
+                </div>
+              );
+            })}
+          </fieldset>
+          <Button
+            type="button"
+            label={t('list.columns_show_all')}
+            icon="pi pi-eye"
+            text
+            size="small"
+            disabled={hiddenCount === 0}
+            onClick={onShowAll}
+          />
+        </div>
       </OverlayPanel>
     </>
   );

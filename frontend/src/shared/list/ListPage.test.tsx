@@ -403,6 +403,22 @@ describe('generic list', () => {
     expect(localStorage.getItem('vitrina.list-columns.users.title')).toBeNull();
   });
 
+  it('opens the column chooser with the focus inside and closes it with Esc, back on its button', async () => {
+    mockFetch(route('GET', '/api/things', { body: things(2), headers: { 'X-Total-Count': '2' } }));
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Thing 1');
+    const button = screen.getByRole('button', { name: 'Kolone' });
+    await user.click(button);
+    // The name column is fixed (disabled), so the first checkbox to take the focus is the next one.
+    const code = await screen.findByRole('checkbox', { name: 'Korisničko ime', hidden: true });
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Korisničko ime', hidden: true })).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('ignores a stored choice that would hide the name', async () => {
     localStorage.setItem('vitrina.list-columns.users.title', JSON.stringify(['name', 42]));
     mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));

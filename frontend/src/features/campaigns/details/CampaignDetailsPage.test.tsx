@@ -135,7 +135,7 @@ describe('campaign details', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ cash: '100', partner_id: 1001 });
     // The error dialog says the same in the catalogue's words; the cash dialog stays open.
     const error = await screen.findByRole('dialog', { name: 'Greška u unosu' });
-    expect(error).toHaveTextContent('Iznos je manji od vrijednosti onoga što je partner već poručio.');
+    expect(error).toHaveTextContent('Iznos je manji od vrijednosti koju je partner već poručio.');
   });
 
   it('removing a category warns first, then names the partners it removed (by name where the Partners tab showed them)', async () => {
@@ -246,7 +246,7 @@ describe('campaign details', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Potvrdi' }));
     const error = await screen.findByRole('dialog', { name: 'Greška' });
     expect(error).toHaveTextContent('Izmjene zabranjene, koristi se u evidencijama');
-    expect(error).toHaveTextContent('Kampanja sadrži stavke u korpi.');
+    expect(error).toHaveTextContent('Kampanja sadrži stavke korpe.');
   });
 
   it('partners Excel: a busy import (429) is explained, then the preview counts (skipped too) and the save', async () => {

@@ -1,0 +1,53 @@
+package campaignhttp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	appcampaign "vitrina/application/campaign"
+	"vitrina/domain/kernel"
+)
+
+// The upload's answer keeps its contract: every count, an empty problem list rather than
+// null.
+func TestImportAnswerKeepsTheContract(t *testing.T) {
+	got, _ := json.Marshal(importResult(appcampaign.ImportResult{Added: 1, Updated: 2, Skipped: 3}))
+	if string(got) != `{"added":1,"updated":2,"skipped":3,"rejected":0,"problems":[],"more_problems":0}` {
+		t.Fatal(string(got))
+	}
+	got, _ = json.Marshal(importResult(appcampaign.ImportResult{Rejected: 1, Problems: []appcampaign.Problem{{Row: 3, Column: "cash", Message: "m"}}, MoreProblems: 4}))
+	if string(got) != `{"added":0,"updated":0,"skipped":0,"rejected":1,"problems":[{"row":3,"column":"cash","message":"m"}],"more_problems":4}` {
+		t.Fatal(string(got))
+	}
+}
+
+func TestDecodePartnerList(t *testing.T) {
+	decode := func(body string) (partnerListRequest, error) {
+		r := httptest.NewRequest("POST", "/api/getCampaignPartnerList", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		req, err := decodePartnerList(context.Background(), r)
+		if err != nil {
+			return partnerListRequest{}, err
+		}
+		return req.(partnerListRequest), nil
+	}
+	req, err := decode(`{"campaign_id": "7", "categories": [3, "4", {"id": 5}]}`)
+	if err != nil || req.ID != 7 || len(req.Categories) != 3 || req.Categories[2] != 5 {
+		t.Fatalf("%+v %v", req, err)
+	}
+	if req, err := decode(`{"campaign_id": 7}`); err != nil || req.Categories != nil {
+		t.Fatalf("no categories: %+v %v", req, err)
+	}
+	for body, field := range map[string]string{`{}`: "campaign_id", `{"campaign_id": 0}`: "campaign_id", `{"campaign_id": "x"}`: "campaign_id",
+		`{"campaign_id": 7, "categories": "Alati"}`: "categories", `{"campaign_id": 7, "categories": [true]}`: "categories"} {
+		_, err := decode(body)
+		var e *kernel.Error
+		if !errors.As(err, &e) || len(e.Fields[field]) == 0 {
+			t.Errorf("%s: %v", body, err)
+		}
+	}
+}

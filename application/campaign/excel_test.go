@@ -1,0 +1,163 @@
+package campaign_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/adapters/excel"
+	"vitrina/adapters/persistence"
+	"vitrina/adapters/persistence/dbtest"
+	appcampaign "vitrina/application/campaign"
+	"vitrina/domain/campaign"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+	campaignports "vitrina/ports/campaign"
+)
+
+// racingSheets is the real sheet store, except that when the save takes the partners' turn
+// (Facts with lock) an order lands first: what another request may do between the upload's
+// check and its transaction.
+type racingSheets struct {
+	campaignports.SheetStore
+	before func(ctx context.Context)
+}
+
+func (r racingSheets) Facts(ctx context.Context, id kernel.ID, ids []kernel.ID, lock bool) (map[kernel.ID]campaignports.SheetFacts, error) {
+	if lock && r.before != nil {
+		r.before(ctx)
+	}
+	return r.SheetStore.Facts(ctx, id, ids, lock)
+}
+
+// sheetFile is an .xlsx of rows of text, written by the spreadsheet adapter.
+func sheetFile(t *testing.T, rows ...[]string) *bytes.Reader {
+	t.Helper()
+	var b bytes.Buffer
+	err := excel.New().Write(context.Background(), &b, "Partners", rows[0], func(emit func([]ports.SheetCell) error) error {
+		for _, r := range rows[1:] {
+			cells := make([]ports.SheetCell, len(r))
+			for i, v := range r {
+				cells[i] = ports.SheetCell{Value: v}
+			}
+			if err := emit(cells); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.NewReader(b.Bytes())
+}
+
+func (f *fixture) cashes(t *testing.T, id kernel.ID) string {
+	t.Helper()
+	ps, err := f.repo.Partners(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range ps {
+		out = append(out, fmt.Sprintf("%d:%s", p.PartnerID, p.Cash))
+	}
+	return strings.Join(out, " ")
+}
+
+// The save checks every row again under the campaign's lock and the partners' turn: an order
+// placed after the check makes the new cash too low, and nothing is saved.
+func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		id := f.campaign(t, "Zima")
+		if err := f.svc.AddCategories(ctx, id, []kernel.ID{f.alati}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.AddProducts(ctx, id, []kernel.ID{f.p1}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Order(ctx, 1001, id, f.p1, 2); err != nil { // 25 spent
+			t.Fatal(err)
+		}
+		race := racingSheets{SheetStore: persistence.NewCampaignSheets(db)}
+		sheets := appcampaign.NewSheets(f.svc, &race, excel.New(), ports.BusinessZone{})
+		file := sheetFile(t, []string{"id", "cash"}, []string{"1001", "30"}, []string{"1003", "5"})
+
+		race.before = func(ctx context.Context) {
+			if _, err := f.svc.Order(ctx, 1001, id, f.p1, 1); err != nil { // 37.5 spent, in the save's transaction
+				t.Error(err)
+			}
+		}
+		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), false)
+		var rejected *appcampaign.Rejected
+		if !errors.As(err, &rejected) || len(result.Problems) != 1 || result.Problems[0] != (appcampaign.Problem{Row: 2, Column: "cash",
+			Message: campaign.MsgCashBelowOrdered}) {
+			t.Fatalf("raced save: %+v %v", result, err)
+		}
+		if got := f.cashes(t, id); got != "1001:100" {
+			t.Fatalf("a refused save wrote: %s", got)
+		}
+
+		// Without the race the same file saves: one updated, one added.
+		race.before = nil
+		result, err = sheets.ImportPartners(ctx, id, file, file.Size(), false)
+		if err != nil || result.Updated != 1 || result.Added != 1 || f.cashes(t, id) != "1001:30 1003:5" {
+			t.Fatalf("save: %+v %v %s", result, err, f.cashes(t, id))
+		}
+	})
+}
+
+// More than a batch of rows is saved whole; a problem in the last row leaves every earlier
+// batch unsaved, and the problems list stops at MaxProblems while the count goes on.
+func TestImportPartnersBatchesAndProblemCap(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		id := f.campaign(t, "Zima")
+		if err := f.svc.AddCategories(ctx, id, []kernel.ID{f.alati}); err != nil {
+			t.Fatal(err)
+		}
+		const n = 2500
+		for i := range n {
+			f.addPartner(t, 2000+i, f.alati)
+		}
+		sheets := appcampaign.NewSheets(f.svc, persistence.NewCampaignSheets(db), excel.New(), ports.BusinessZone{})
+		rows := [][]string{{"id", "cash"}}
+		for i := range n {
+			rows = append(rows, []string{fmt.Sprint(2000 + i), "1"})
+		}
+		rows = append(rows, []string{"1004", "1"}) // outside the categories, last
+		file := sheetFile(t, rows...)
+		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), false)
+		if !errors.As(err, new(*appcampaign.Rejected)) || result.Rejected != 1 || result.Added != n || f.cashes(t, id) != "" {
+			t.Fatalf("a file with a bad last row: %+v %v", result.Rejected, err)
+		}
+		file = sheetFile(t, rows[:n+1]...)
+		if result, err = sheets.ImportPartners(ctx, id, file, file.Size(), false); err != nil || result.Added != n {
+			t.Fatalf("save: %+v %v", result.Added, err)
+		}
+		if ps, _ := f.repo.Partners(ctx, id); len(ps) != n {
+			t.Fatalf("%d saved", len(ps))
+		}
+
+		bad := [][]string{{"id", "cash"}}
+		for range appcampaign.MaxProblems + 5 {
+			bad = append(bad, []string{"x", "1"})
+		}
+		file = sheetFile(t, bad...)
+		result, err = sheets.ImportPartners(ctx, id, file, file.Size(), true)
+		if err != nil || result.Rejected != appcampaign.MaxProblems+5 || len(result.Problems) != appcampaign.MaxProblems || result.MoreProblems != 5 {
+			t.Fatalf("capped: %d %d %d %v", result.Rejected, len(result.Problems), result.MoreProblems, err)
+		}
+	})
+}

@@ -1,0 +1,214 @@
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { InputText } from 'primereact/inputtext';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FIGURE, formatAmount } from '../../../shared/format/amount';
+import { TableEmpty } from '../../../shared/list/TableEmpty';
+import { useTableState } from '../../../shared/list/useTableState';
+import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
+import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
+import { useStepperPartnersQuery } from './api';
+import { Button } from 'primereact/button';
+import { cashError, cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
+import { StepSearch } from './stepParts';
+import {
+  COMPOSITION_PAGE_SIZE,
+  COMPOSITION_PAGE_SIZES,
+  COMPOSITION_PAGINATOR,
+  pageSelectionChange,
+  TYPING_DEBOUNCE_MS,
+} from './tables';
+import type { StepperPartner } from './types';
+
+interface PartnersStepProps {
+  open: boolean;
+  draft: Draft;
+  /** Every chosen partner's cash error shows (after a save was tried), not only the touched ones. */
+  showErrors: boolean;
+  onChange: (added: ChosenPartner[], removedIds: number[]) => void;
+  onCash: (partner: ChosenPartner, text: string) => void;
+  error?: string;
+}
+
+const chosenOf = (row: StepperPartner): ChosenPartner => ({
+  id: row.id,
+  name: row.name,
+  categoryIds: row.categories.map((c) => c.id),
+});
+
+/**
+ * Step 2 (spec §2): the active partners in any chosen category, paged on the server, each with a
+ * checkbox and its cash in this campaign (the campaign's, or empty for a partner not in it). A
+ * chosen partner needs a valid cash (spec §5); typing a cash chooses the row. The count and the
+ * cash total are of the whole choice, every page.
+ */
+export function PartnersStep({ open, draft, showErrors, onChange, onCash, error }: PartnersStepProps) {
+  const { t, i18n } = useTranslation();
+  const narrow = useMediaQuery(MOBILE_QUERY);
+  const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
+  const table = useTableState({
+    filterFields: ['name'],
+    defaultSort: { field: 'name', order: 'asc' },
+    pageSizes: COMPOSITION_PAGE_SIZES,
+    pageSize: COMPOSITION_PAGE_SIZE,
+    typingDebounceMs: TYPING_DEBOUNCE_MS,
+  });
+  const categoryIds = useMemo(() => draft.categories.map((c) => c.id).sort((a, b) => a - b), [draft.categories]);
+  const none = categoryIds.length === 0;
+  const { data, isFetching, isError, refetch } = useStepperPartnersQuery(
+    { categoryIds, params: table.params },
+    { skip: !open || none, refetchOnMountOrArgChange: true },
+  );
+  const rows = isError || none ? [] : (data?.items ?? []);
+  const chosen = draft.partners;
+  const chosenIds = useMemo(() => new Set(chosen.keys()), [chosen]);
+  const total = useMemo(() => cashTotal([...chosen.keys()].map((id) => draft.cash[id])), [chosen, draft.cash]);
+  const outside = useMemo(() => (none ? [] : partnersOutside(draft)), [none, draft]);
+  const badCash = useMemo(
+    () => [...chosen.values()].filter((p) => cashError(draft.cash[p.id]) !== null),
+    [chosen, draft.cash],
+  );
+
+  const cashCell = (row: StepperPartner) => {
+    const text = draft.cash[row.id] ?? '';
+    const problem = chosen.has(row.id) && (showErrors || touched.has(row.id)) ? cashError(text) : null;
+    const errorId = `composition-cash-error-${row.id}`;
+    return (
+      <div className="composition-cash">
+        <InputText
+          value={text}
+          onChange={(e) => onCash(chosenOf(row), e.target.value)}
+          onBlur={() => setTouched((s) => (s.has(row.id) ? s : new Set(s).add(row.id)))}
+          inputMode="decimal"
+          maxLength={20}
+          aria-label={t('campaign_stepper.cash_for', { name: row.name })}
+          invalid={Boolean(problem)}
+          aria-invalid={Boolean(problem)}
+          aria-describedby={problem ? errorId : undefined}
+          className="composition-cash__input"
+        />
+        {problem && (
+          <small id={errorId} className="p-error composition-cash__error">
+            {t(problem)}
+          </small>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <div className="composition-step__toolbar">
+        <StepSearch table={table} label={t('campaign_stepper.partner_name')} onSearch={() => !table.search() && void refetch()} />
+        <span className="composition-step__count" aria-live="polite">
+          <span data-testid="partners-count">{t('campaign_stepper.partners_selected', { count: chosen.size })}</span>
+          {' · '}
+          <span data-testid="cash-total">
+            {t('campaign_stepper.cash_total', { total: formatAmount(total, i18n.language, FIGURE) })}
+          </span>
+        </span>
+      </div>
+      {error && (
+        <p className="composition-step__error" role="alert">
+          <i className="pi pi-exclamation-circle" aria-hidden /> {error}
+        </p>
+      )}
+      {showErrors && badCash.length > 0 && (
+        <p className="composition-step__error" role="alert" data-testid="cash-problems">
+          <i className="pi pi-exclamation-circle" aria-hidden />{' '}
+          {t('campaign_stepper.cash_missing', {
+            count: badCash.length,
+            names: nameList(
+              badCash.map((p) => p.name),
+              (count) => t('campaign_stepper.and_more', { count }),
+            ),
+          })}
+        </p>
+      )}
+      {outside.length > 0 && (
+        <div className="composition-step__warning" role="alert" data-testid="partners-outside">
+          <p>
+            <i className="pi pi-exclamation-triangle" aria-hidden />{' '}
+            {t('campaign_stepper.outside', {
+              count: outside.length,
+              names: nameList(
+                outside.map((p) => p.name),
+                (count) => t('campaign_stepper.and_more', { count }),
+              ),
+            })}
+          </p>
+          <Button
+            type="button"
+            size="small"
+            outlined
+            icon="pi pi-user-minus"
+            label={t('campaign_stepper.remove_outside')}
+            onClick={() =>
+              onChange(
+                [],
+                outside.map((p) => p.id),
+              )
+            }
+          />
+        </div>
+      )}
+      {none ? (
+        <p className="composition-step__hint" role="status">
+          <i className="pi pi-info-circle" aria-hidden /> {t('campaign_stepper.choose_category_first')}
+        </p>
+      ) : (
+        <DataTable<StepperPartner[]>
+          key={narrow ? `stack-${i18n.language}` : 'scroll'}
+          value={rows}
+          dataKey="id"
+          lazy
+          paginator
+          first={table.first}
+          rows={table.rows}
+          totalRecords={isError ? 0 : (data?.total ?? 0)}
+          {...COMPOSITION_PAGINATOR}
+          onPage={table.onPage}
+          sortField={table.sort.field}
+          sortOrder={table.sort.order === 'desc' ? -1 : 1}
+          onSort={table.onSort}
+          selectionMode="checkbox"
+          selection={rows.filter((r) => chosenIds.has(r.id))}
+          onSelectionChange={(e) => {
+            const { added, removed } = pageSelectionChange(rows, chosenIds, e.value as StepperPartner[]);
+            onChange(
+              added.map(chosenOf),
+              removed.map((r) => r.id),
+            );
+          }}
+          selectionAriaLabel="name"
+          // The cash cells read the draft, not the row: PrimeReact's cell memo would keep them stale.
+          cellMemo={false}
+          loading={isFetching && rows.length > 0}
+          emptyMessage={<TableEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
+          responsiveLayout={narrow ? 'stack' : 'scroll'}
+          breakpoint="500px"
+          size="small"
+          stripedRows
+          className="list-table composition-step__table"
+        >
+          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
+          <Column field="id" header={t('campaign_stepper.partner_id')} sortable style={{ width: '7rem' }} />
+          <Column field="name" header={t('campaign_stepper.partner_name')} sortable />
+          <Column field="city_name" header={t('campaign_stepper.partner_city')} sortable />
+          <Column
+            field="categories"
+            header={t('campaign_stepper.partner_categories')}
+            body={(p: StepperPartner) => p.categories.map((c) => c.name).join(', ')}
+          />
+          <Column
+            field="cash"
+            header={t('campaign_stepper.cash')}
+            style={{ width: '12rem' }}
+            body={cashCell}
+          />
+        </DataTable>
+      )}
+    </>
+  );
+}
