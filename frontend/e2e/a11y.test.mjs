@@ -16,6 +16,9 @@ const SCREENS = [
   { path: '/stores', name: 'stores', add: true },
   { path: '/partners', name: 'partners', add: true, extra: partnerDialogs },
   { path: '/sliders', name: 'sliders', extra: sliderDialogs },
+  { path: '/campaigns', name: 'campaigns', add: true, extra: campaignDialogs },
+  // The first demo campaign's details, on its Partners tab (cash, Excel upload, the stepper), then its Cart.
+  { path: '/campaigns/1', search: '?tab=partners', name: 'campaign details', extra: campaignDetailsDialogs },
   { path: '/users', name: 'users', add: true, extra: userDialogs },
   { path: '/customerService', name: 'support', extra: bellPanel },
   { path: '/user-profile', name: 'profile', extra: profileDialogs },
@@ -138,6 +141,35 @@ async function sliderDialogs({ page, check }) {
   await closeDialog(page, edit);
 }
 
+async function campaignDialogs({ page, check }) {
+  const hide = await openDialog(page, page.getByRole('button', { name: 'Sakrij' }).first());
+  await check('hide confirmation');
+  await closeDialog(page, hide);
+}
+
+async function campaignDetailsDialogs({ page, check, narrow }) {
+  await shoot(page, `a11y-campaign-partners-${narrow ? 375 : 1280}`);
+  const cash = await openDialog(page, page.getByRole('button', { name: 'Izmijeni iznos' }).first());
+  await check('cash dialog');
+  await closeDialog(page, cash);
+  const remove = await openDialog(page, page.getByRole('button', { name: 'Ukloni partnera' }).first());
+  await check('remove partner confirmation');
+  await closeDialog(page, remove);
+  const upload = await openDialog(page, page.getByRole('button', { name: 'Učitaj Excel' }));
+  await check('Excel upload dialog');
+  await closeDialog(page, upload);
+  const stepper = await openDialog(page, page.getByRole('button', { name: 'Sastav kampanje' }));
+  await check('composition stepper');
+  await closeDialog(page, stepper);
+  await page.getByRole('tab', { name: /Korpa/ }).click();
+  await page.locator('.campaign-tab__table tbody tr').first().waitFor();
+  await settle(page);
+  await check('cart tab');
+  const deliver = await openDialog(page, page.getByRole('button', { name: /^Označi kao/ }).first());
+  await check('delivery confirmation');
+  await closeDialog(page, deliver);
+}
+
 async function userDialogs({ page, check }) {
   const add = await openDialog(page, page.getByRole('button', { name: 'Dodaj', exact: true }));
   await add.getByRole('switch', { name: 'Nadređeni partner' }).click();
@@ -209,7 +241,7 @@ describe('accessibility (axe-core, critical and serious)', () => {
       await signIn(page, 'admin', server.adminPassword);
       for (const screen of SCREENS) {
         const scope = (label) => check(`${screen.name}: ${label}`);
-        await page.goto(screen.path);
+        await page.goto(screen.path + (screen.search ?? ''));
         await settle(page);
         const path = new URL(page.url()).pathname;
         if (path !== screen.path) {

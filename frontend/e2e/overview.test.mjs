@@ -66,7 +66,6 @@ describe('template pages: store map, overview, style page, home reasons', () => 
   it('home: the greyed cards say why, and the template pages are linked', async () => {
     await page.goto('/');
     const reasons = {
-      campaigns: 'Stiže sa izdanjem kampanja',
       notifications: 'Stiže sa izdanjem push notifikacija',
     };
     for (const [card, reason] of Object.entries(reasons)) {

@@ -22,6 +22,10 @@ const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPag
 const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
 const PartnersPage = lazy(() => import('../features/partners/PartnersPage'));
 const SlidersPage = lazy(withStrings('sliders', () => import('../features/sliders/SlidersPage')));
+const CampaignsPage = lazy(withStrings('campaigns', () => import('../features/campaigns/CampaignsPage')));
+const CampaignDetailsPage = lazy(
+  withStrings('campaigns', () => import('../features/campaigns/details/CampaignDetailsPage')),
+);
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const MapsPage = lazy(withStrings('templates', () => import('../features/templates/maps/MapsPage')));
 const OverviewPage = lazy(withStrings('templates', () => import('../features/templates/overview/OverviewPage')));
@@ -49,6 +53,8 @@ export const routes: RouteObject[] = [
               { path: '/stores', element: <StoresPage /> },
               { path: '/partners', element: <PartnersPage /> },
               { path: '/sliders', element: <SlidersPage /> },
+              { path: '/campaigns', element: <CampaignsPage /> },
+              { path: '/campaigns/:id', element: <CampaignDetailsPage /> },
               { path: '/customerService', element: <SupportPage /> },
               { path: '/table-list', element: <OverviewPage /> },
               { path: '/maps', element: <MapsPage /> },

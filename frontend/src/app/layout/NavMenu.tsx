@@ -23,7 +23,7 @@ const groups: NavGroup[] = [
       { key: 'home', icon: 'pi pi-home', to: '/', end: true },
       { key: 'partners', icon: 'pi pi-briefcase', to: '/partners' },
       { key: 'sliders', icon: 'pi pi-images', to: '/sliders' },
-      { key: 'campaigns', icon: 'pi pi-megaphone' },
+      { key: 'campaigns', icon: 'pi pi-megaphone', to: '/campaigns' },
       { key: 'products', icon: 'pi pi-box', to: '/products' },
       { key: 'notifications', icon: 'pi pi-bell' },
       { key: 'customer_support', label: 'support.nav', icon: 'pi pi-comments', to: '/customerService' },

@@ -14,7 +14,7 @@ interface HomeCard {
 const cards: HomeCard[] = [
   { key: 'partners', icon: 'pi pi-briefcase', to: '/partners' },
   { key: 'sliders', icon: 'pi pi-images', to: '/sliders' },
-  { key: 'campaigns', icon: 'pi pi-megaphone' },
+  { key: 'campaigns', icon: 'pi pi-megaphone', to: '/campaigns' },
   { key: 'products', icon: 'pi pi-box', to: '/products' },
   { key: 'notifications', icon: 'pi pi-bell' },
   { key: 'settings', icon: 'pi pi-cog', to: '/users' },

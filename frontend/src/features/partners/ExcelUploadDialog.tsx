@@ -1,237 +1,24 @@
-import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
-import { Message } from 'primereact/message';
-import { ProgressBar } from 'primereact/progressbar';
-import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../shared/errors/errorKey';
-import { COUNT, formatAmount } from '../../shared/format/amount';
-import { useSnackbar } from '../../shared/snackbar/snackbarContext';
+import { ExcelUploadDialog as UploadDialog } from '../../shared/excel/ExcelUploadDialog';
 import { usePreviewPartnersImportMutation, useSavePartnersImportMutation } from './api';
-import { EXCEL_ACCEPT, excelFileContentProblem, formatFileSize } from './excelFile';
-import { importResultOf } from './importResult';
-import type { ImportProblem, ImportResult } from './types';
-import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
 
 interface ExcelUploadDialogProps {
   visible: boolean;
   onHide: () => void;
 }
 
-const PROBLEMS_PER_PAGE = 10;
-
-/**
- * Spec §2 "Partners" Excel upload: choose a .xlsx/.xls file, see what it would add, update and
- * reject (with each problem translated), and only then confirm; nothing is written before that.
- */
+/** Spec §2 "Partners" Excel upload: the shared upload dialog on the partners' import. */
 export function ExcelUploadDialog({ visible, onHide }: ExcelUploadDialogProps) {
   const { t, i18n } = useTranslation();
-  const snackbar = useSnackbar();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [preview, previewState] = usePreviewPartnersImportMutation();
-  const [save, saveState] = useSavePartnersImportMutation();
-  const busy = previewState.isLoading || saveState.isLoading;
-
-  const choose = async (chosen: File | null) => {
-    if (input.current) input.current.value = '';
-    if (!chosen) return;
-    setResult(null);
-    const problem = await excelFileContentProblem(chosen);
-    setFileError(problem);
-    setFile(problem ? null : chosen);
-    if (problem) return;
-    try {
-      setResult(await preview(chosen).unwrap());
-    } catch {
-      // The error dialog explains a whole-file problem (422) or a running import (429).
-    }
-  };
-
-  const confirm = async () => {
-    if (!file) return;
-    try {
-      await save(file).unwrap();
-      snackbar.success(t('add_success'));
-      onHide();
-    } catch (error) {
-      // The file changed since the preview: show the problems the server found now.
-      const again = importResultOf(error);
-      if (again) setResult(again);
-    }
-  };
-
-  const nothingToDo = result !== null && result.added + result.updated === 0;
-  const canConfirm = result !== null && result.rejected === 0 && !nothingToDo && !busy;
-
-  const columnLabel = (column: string) => {
-    if (column === '') return t('excel.whole_row');
-    return i18n.exists(`partners.${column}`) ? t(`partners.${column}`) : column;
-  };
-
-  const stat = (key: 'added' | 'updated' | 'rejected', icon: string) => (
-    <div className={`import-stat import-stat--${key}${key === 'rejected' && result && result.rejected > 0 ? ' import-stat--bad' : ''}`}>
-      <i className={icon} aria-hidden />
-      <span className="import-stat__value" data-testid={`import-${key}`}>
-        {formatAmount(result?.[key] ?? 0, i18n.language, COUNT)}
-      </span>
-      <span className="import-stat__label">{t(`excel.${key}`)}</span>
-    </div>
-  );
-
+  const [preview] = usePreviewPartnersImportMutation();
+  const [save] = useSavePartnersImportMutation();
   return (
-    <Dialog
+    <UploadDialog
       visible={visible}
-      onHide={() => {
-        if (!busy) onHide();
-      }}
-      header={t('excel.upload_title')}
-      modal
-      closable={!busy}
-      closeOnEscape={!busy}
-      draggable={false}
-      resizable={false}
-      blockScroll
-      style={dialogStyle(DIALOG_WIDTH.wide)}
-      className="import-dialog"
-      footer={
-        <div className="form-dialog__footer">
-          <Button
-            type="button"
-            label={t('dialog.cancel')}
-            icon="pi pi-times"
-            severity="secondary"
-            text
-            disabled={busy}
-            onClick={onHide}
-          />
-          <Button
-            type="button"
-            label={t('dialog.confirm')}
-            icon="pi pi-check"
-            disabled={!canConfirm}
-            loading={saveState.isLoading}
-            onClick={() => {
-              void confirm();
-            }}
-          />
-        </div>
-      }
-    >
-      <p className="import-dialog__intro">{t('excel.intro')}</p>
-
-      <div className={`import-file${fileError ? ' import-file--invalid' : ''}`}>
-        <i className="pi pi-file-excel import-file__icon" aria-hidden />
-        <div className="import-file__side">
-          <label htmlFor={inputId} className="form-field__label">
-            {t('excel.file')}
-            <span className="form-field__star" aria-hidden>
-              {' '}
-              *
-            </span>
-          </label>
-          <span className="import-file__name" data-testid="import-file-name">
-            {file ? `${file.name} (${formatFileSize(file.size)})` : t('excel.no_file')}
-          </span>
-          {fileError ? (
-            <small id={`${inputId}-error`} className="form-field__error" role="alert">
-              {t(fileError)}
-            </small>
-          ) : (
-            <small className="form-field__hint">{t('excel.file_rules')}</small>
-          )}
-        </div>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={EXCEL_ACCEPT}
-          className="image-field__input"
-          disabled={busy}
-          aria-invalid={Boolean(fileError)}
-          aria-describedby={fileError ? `${inputId}-error` : undefined}
-          onChange={(e) => {
-            void choose(e.currentTarget.files?.[0] ?? null);
-          }}
-        />
-        <Button
-          type="button"
-          icon="pi pi-upload"
-          label={t(file ? 'excel.change_file' : 'excel.choose_file')}
-          outlined
-          size="small"
-          disabled={busy}
-          tabIndex={-1}
-          aria-hidden
-          onClick={() => input.current?.click()}
-        />
-      </div>
-
-      {busy && (
-        <div className="import-progress" role="status">
-          <ProgressBar mode="indeterminate" style={{ height: '6px' }} />
-          <span>{t(saveState.isLoading ? 'excel.saving' : 'excel.reading')}</span>
-        </div>
-      )}
-
-      {result && !previewState.isLoading && (
-        <div className="import-result">
-          <div className="import-stats">
-            {stat('added', 'pi pi-plus-circle')}
-            {stat('updated', 'pi pi-pencil')}
-            {stat('rejected', 'pi pi-ban')}
-          </div>
-          {result.rejected > 0 || result.problems.length > 0 ? (
-            <Message severity="error" text={t('excel.has_problems')} className="import-result__message" />
-          ) : nothingToDo ? (
-            <Message severity="info" text={t('excel.nothing_to_do')} className="import-result__message" />
-          ) : (
-            <Message severity="success" text={t('excel.ready')} className="import-result__message" />
-          )}
-          {result.problems.length > 0 && (
-            <DataTable<ImportProblem[]>
-              value={result.problems}
-              paginator={result.problems.length > PROBLEMS_PER_PAGE}
-              rows={PROBLEMS_PER_PAGE}
-              paginatorTemplate="PrevPageLink PageLinks NextPageLink CurrentPageReport"
-              currentPageReportTemplate="{first}–{last} / {totalRecords}"
-              size="small"
-              stripedRows
-              responsiveLayout="stack"
-              breakpoint="500px"
-              className="list-table import-problems"
-              aria-label={t('excel.problems')}
-              header={<span className="import-problems__title">{t('excel.problems')}</span>}
-            >
-              <Column field="row" header={t('excel.row')} align="right" alignHeader="right" style={{ width: '5rem' }} />
-              <Column
-                field="column"
-                header={t('excel.column')}
-                style={{ width: '11rem' }}
-                body={(p: ImportProblem) => columnLabel(p.column)}
-              />
-              <Column
-                field="message"
-                header={t('excel.message')}
-                body={(p: ImportProblem) => translateServerMessage(i18n, p.message)}
-              />
-            </DataTable>
-          )}
-          {(result.more_problems ?? 0) > 0 && (
-            <p className="import-result__more">
-              {t('excel.more_problems', {
-                count: result.more_problems,
-                formattedCount: formatAmount(result.more_problems, i18n.language, COUNT),
-              })}
-            </p>
-          )}
-        </div>
-      )}
-    </Dialog>
+      onHide={onHide}
+      preview={(file) => preview(file).unwrap()}
+      save={(file) => save(file).unwrap()}
+      columnLabel={(column) => (i18n.exists(`partners.${column}`) ? t(`partners.${column}`) : undefined)}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema, toContactPayload } from './contactSchema';
-import { excelFileProblem, MAX_EXCEL_BYTES } from './excelFile';
+import { excelFileProblem, MAX_EXCEL_BYTES } from '../../shared/excel/excelFile';
 import { initialPartnerValues, partnerSchema, toPartnerPayload, type PartnerFormValues } from './schema';
 import type { Partner } from './types';
 import { firstErrors } from '../../test/textLimits';

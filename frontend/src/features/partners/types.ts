@@ -73,19 +73,4 @@ export interface ContactPayload {
   contact_type_id: number | null;
 }
 
-/** One problem of an imported row: the row number, the header of its column ('' for the whole row). */
-export interface ImportProblem {
-  row: number;
-  column: string;
-  message: string;
-}
-
-/** The answer of POST /api/saveAddPartnerExcelDoc (with or without ?preview=1). */
-export interface ImportResult {
-  added: number;
-  updated: number;
-  rejected: number;
-  /** At most 1000 problems are listed; this counts the rest. */
-  more_problems?: number;
-  problems: ImportProblem[];
-}
+export type { ImportProblem, ImportResult } from '../../shared/excel/types';

@@ -6,7 +6,7 @@ import { ActiveChip } from '../../shared/list/ActiveChip';
 import { formatDateTime } from '../../shared/notifications/format';
 import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
 import { useGetSliderQuery } from './api';
-import { VisibilityChip } from './VisibilityChip';
+import { VisibilityChip } from '../../shared/ui/VisibilityChip';
 import { SEMINAR, sliderTypeKey, type Slider } from './types';
 
 interface SliderDetailsDialogProps {
@@ -97,7 +97,7 @@ export function SliderDetailsDialog({ slider: row, visible, onHide }: SliderDeta
             <div>
               <dt>{t('table.status')}</dt>
               <dd className="slider-details__chips">
-                <VisibilityChip visible={slider.is_visible} />
+                <VisibilityChip visible={slider.is_visible} labels={{ visible: 'sliders.visible', hidden: 'sliders.hidden' }} />
                 <ActiveChip active={slider.is_active} />
               </dd>
             </div>

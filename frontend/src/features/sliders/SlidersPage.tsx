@@ -6,12 +6,12 @@ import type { ListColumn, RowAction } from '../../shared/list/types';
 import { formatDateTime } from '../../shared/notifications/format';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
+import { VisibilityChip } from '../../shared/ui/VisibilityChip';
 import { useListSlidersQuery, useToggleSliderMutation, useToggleSliderVisibilityMutation } from './api';
 import { SliderDetailsDialog } from './SliderDetailsDialog';
 import { SliderFormDialog } from './SliderFormDialog';
 import { SliderPartnersDialog, type SliderPartnersMode } from './SliderPartnersDialog';
 import { PROMOCIJA, SEMINAR, SLIDER_TYPES, SLIKA, sliderTypeKey, type Slider } from './types';
-import { VisibilityChip } from './VisibilityChip';
 import './sliders.css';
 
 function UpdatedAt({ value }: { value: string }) {
@@ -27,6 +27,8 @@ function TypeName({ type }: { type: number }) {
   const { t } = useTranslation();
   return <span className={`slider-type slider-type--${type}`}>{t(sliderTypeKey(type))}</span>;
 }
+
+const VISIBILITY_LABELS = { visible: 'sliders.visible', hidden: 'sliders.hidden' };
 
 const columns: ListColumn<Slider>[] = [
   { field: 'updated_at', header: 'sliders.updated_at', width: '10rem', body: (s) => <UpdatedAt value={s.updated_at} /> },
@@ -66,7 +68,7 @@ const columns: ListColumn<Slider>[] = [
       { value: '0', label: 'sliders.hidden' },
     ],
     width: '10rem',
-    body: (s) => <VisibilityChip visible={s.is_visible} />,
+    body: (s) => <VisibilityChip visible={s.is_visible} labels={VISIBILITY_LABELS} />,
   },
 ];
 

@@ -3,10 +3,13 @@ import en from '../../../locales/en.json';
 import sr from '../../../locales/sr-Latn-ME.json';
 import stepperEn from '../../../locales/campaign_stepper.en.json';
 import stepperSr from '../../../locales/campaign_stepper.sr-Latn-ME.json';
+import campaignsEn from '../../../locales/campaigns.en.json';
+import campaignsSr from '../../../locales/campaigns.sr-Latn-ME.json';
 import { errorKeySuffix } from '../../../shared/errors/errorKey';
 
 // Every sentence the stepper's calls may answer (PUT /api/campaignDetails/{id}, GET /api/partners
-// with category_ids): translated in the main catalogue or in the stepper's own, both languages.
+// with category_ids): translated in the main catalogue or in the campaign screens' (which the
+// stepper opens from) or its own, both languages.
 const SENTENCES = [
   "The selected partners are not in the campaign's categories.",
   'The campaign contains cart items.',
@@ -29,18 +32,18 @@ const SENTENCES = [
   'The version field is required.',
 ];
 
-type Catalogue = { errorValidations?: Record<string, string> };
+type Catalogue = { errorValidations?: Record<string, string>; [namespace: string]: unknown };
 
 describe('the stepper’s server sentences', () => {
   it.each(SENTENCES)('"%s" reads in both languages', (sentence) => {
     const suffix = errorKeySuffix(sentence);
     const find = (...catalogues: Catalogue[]) => catalogues.map((c) => c.errorValidations?.[suffix]).find(Boolean);
-    expect(find(sr, stepperSr)).toBeTruthy();
-    expect(find(en, stepperEn)).toBeTruthy();
+    expect(find(sr, campaignsSr, stepperSr)).toBeTruthy();
+    expect(find(en, campaignsEn, stepperEn)).toBeTruthy();
   });
 
   it('says the spec’s number message for a wrong cash', () => {
-    expect(stepperSr.errorValidations.The_cash_must_be_a_number).toBe('Ovo polje mora biti broj.');
+    expect(campaignsSr.errorValidations.The_cash_must_be_a_number).toBe('Ovo polje mora biti broj.');
     expect(sr.validation.number).toBe('Ovo polje mora biti broj.');
   });
 });

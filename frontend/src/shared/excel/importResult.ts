@@ -1,4 +1,4 @@
-import { errorStatus, isFetchBaseQueryError } from '../../shared/errors/apiError';
+import { errorStatus, isFetchBaseQueryError } from '../errors/apiError';
 import type { ImportResult } from './types';
 
 /** The counts and problems a 422 answer of the saving upload carries, when it carries them. */
@@ -9,6 +9,7 @@ export function importResultOf(error: unknown): ImportResult | null {
   return {
     added: Number(data.added ?? 0),
     updated: Number(data.updated ?? 0),
+    ...(data.skipped !== undefined ? { skipped: Number(data.skipped) } : {}),
     rejected: Number(data.rejected ?? 0),
     more_problems: Number(data.more_problems ?? 0),
     problems: data.problems,

@@ -1,0 +1,154 @@
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_FILTER_LENGTH } from '../../../shared/api/list';
+import { AmountText } from '../../../shared/format/AmountText';
+import { PRICE } from '../../../shared/format/amount';
+import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../../../shared/list/types';
+import { useTableState } from '../../../shared/list/useTableState';
+import { PickerEmpty, PickerFooterButtons } from '../../../shared/pickers/pickerParts';
+import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
+import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
+import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
+import { useAddCampaignProductsMutation, useProductChoicesQuery } from '../api';
+import type { ProductChoice } from '../types';
+
+interface ChooseProductsDialogProps {
+  campaignId: number;
+  visible: boolean;
+  onHide: () => void;
+}
+
+/**
+ * Spec §2 "Products tab": a multi-select table of the active products (name, description,
+ * price; 8 rows, 8–50), searched and paged on the server; the choice survives paging and is
+ * added to the campaign on confirm.
+ */
+export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProductsDialogProps) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const [selection, setSelection] = useState<ProductChoice[]>([]);
+  const table = useTableState({
+    filterFields: ['name'],
+    defaultSort: { field: 'name', order: 'asc' },
+    pageSizes: CHOOSE_PAGE_SIZES,
+    typingDebounceMs: 400,
+  });
+  if (visible !== open) {
+    setOpen(visible);
+    if (visible) {
+      setSelection([]);
+      table.reset();
+    }
+  }
+  const { data, isFetching, isError, refetch } = useProductChoicesQuery(table.params, {
+    skip: !visible,
+    refetchOnMountOrArgChange: true,
+  });
+  const [add, addState] = useAddCampaignProductsMutation();
+  const rows = isError ? [] : (data?.items ?? []);
+
+  const confirm = async () => {
+    if (selection.length === 0 || addState.isLoading) return;
+    try {
+      await add({ campaignId, products: selection.map((p) => p.id) }).unwrap();
+      snackbar.success(t('add_success'));
+      onHide();
+    } catch {
+      // The error dialog says why.
+    }
+  };
+
+  return (
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header={t('campaigns.choose_products')}
+      modal
+      draggable={false}
+      resizable={false}
+      blockScroll
+      style={dialogStyle(DIALOG_WIDTH.wide)}
+      className="choose-dialog"
+      footer={
+        <PickerFooterButtons
+          onHide={onHide}
+          confirmDisabled={selection.length === 0 || addState.isLoading}
+          onConfirm={() => {
+            void confirm();
+          }}
+        />
+      }
+    >
+      <div className="choose-dialog__toolbar">
+        <IconField iconPosition="left" className="choose-dialog__search">
+          <InputIcon className="pi pi-search" />
+          <InputText
+            value={table.draft.name ?? ''}
+            onChange={(e) => table.setDraftField('name', e.target.value)}
+            maxLength={MAX_FILTER_LENGTH}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                if (!table.search()) void refetch();
+              }
+            }}
+            placeholder={t('table.filter_placeholder')}
+            aria-label={`${t('campaigns.product_name')} — ${t('table.filter_placeholder')}`}
+          />
+        </IconField>
+        <span className="choose-dialog__count" aria-live="polite">
+          {t('campaigns.selected', { count: selection.length })}
+        </span>
+      </div>
+      <DataTable<ProductChoice[]>
+        value={rows}
+        dataKey="id"
+        lazy
+        paginator
+        first={table.first}
+        rows={table.rows}
+        totalRecords={isError ? 0 : (data?.total ?? 0)}
+        {...CHOOSE_PAGINATOR}
+        onPage={table.onPage}
+        sortField={table.sort.field}
+        sortOrder={table.sort.order === 'desc' ? -1 : 1}
+        onSort={table.onSort}
+        selectionMode="checkbox"
+        selectionPageOnly
+        selection={selection}
+        onSelectionChange={(e) => setSelection(e.value)}
+        selectionAriaLabel="name"
+        loading={isFetching && rows.length > 0}
+        emptyMessage={<PickerEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
+        size="small"
+        stripedRows
+        responsiveLayout="stack"
+        breakpoint="500px"
+        className="choose-dialog__table"
+      >
+        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
+        <Column field="name" header={t('campaigns.product_name')} sortable />
+        <Column
+          field="description"
+          header={t('campaigns.description')}
+          body={(p: ProductChoice) => <span className="cell-clamp">{p.description}</span>}
+        />
+        <Column
+          field="price"
+          header={t('campaigns.price')}
+          sortable
+          align="right"
+          alignHeader="right"
+          body={(p: ProductChoice) => <AmountText value={p.price} precision={PRICE} />}
+        />
+      </DataTable>
+    </Dialog>
+  );
+}
