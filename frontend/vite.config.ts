@@ -66,6 +66,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    modulePreload: {
+      // A lazily loaded screen's own imports are fetched when its chunk asks for them; only
+      // its stylesheets are listed ahead (they must load with it). Listing every chunk's
+      // JavaScript too put 1.2 kB (gzipped) of file names into the entry the login page loads.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))),
+    },
   },
   server: {
     proxy: {
