@@ -97,9 +97,9 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	co *appcontent.Service, cm *appcampaign.Service, sheets *appcampaign.Sheets, images *storage.Images, az ports.Authorizer, p ports.Pinger,
+	co *appcontent.Service, devices *appcontent.Devices, cm *appcampaign.Service, sheets *appcampaign.Sheets, images *storage.Images, az ports.Authorizer, p ports.Pinger,
 	overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Campaign: cm, Sheets: sheets,
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Campaign: cm, Sheets: sheets,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
@@ -163,7 +163,8 @@ var ApplicationSet = wire.NewSet(
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	appcampaign.NewService, appcampaign.NewSheets,
-	appcontent.NewService, richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
+	appcontent.NewService, appcontent.NewDevices, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
+	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)),

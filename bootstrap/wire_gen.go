@@ -77,6 +77,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	campaignService := campaign.NewService(campaignStore, lists, campaignApp, campaignPartners, campaignCatalog, images, txManager, systemClock)
 	campaignSheets := persistence.NewCampaignSheets(db)
 	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone)
+	deviceStore := persistence.NewDeviceStore(db)
+	devices := content.NewDevices(deviceStore, systemClock)
 	enforcer, err := authz.New()
 	if err != nil {
 		cleanup2()
@@ -85,7 +87,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, campaignService, sheets, images, enforcer, pinger, overviewLists)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, campaignService, sheets, images, enforcer, pinger, overviewLists)
 	workers := ProvideWorkers(logger, service)
 	app := &App{
 		Config:   cfg,

@@ -14,8 +14,9 @@ const (
 	MaxSubjectLength = kernel.MaxNameLength
 	// MaxDevicesPerPartner is how many devices a partner keeps: a newer one drops the oldest.
 	MaxDevicesPerPartner = 20
-	// MaxTokenLength bounds a device token (FCM registration tokens are about 160 bytes).
-	MaxTokenLength = 4096
+	// MaxTokenLength bounds a device token (FCM registration tokens are about 160 bytes; a
+	// PostgreSQL index entry holds at most about 2,700).
+	MaxTokenLength = 1024
 )
 
 // NotificationInput is a notification as staff write it.
@@ -123,7 +124,7 @@ func NewDevice(token, platform string) (Device, error) {
 	var v kernel.Validation
 	token = strings.TrimSpace(token)
 	if v.Required("token", token) && len(token) > MaxTokenLength {
-		v.Add("token", "The token may not be greater than 4096 characters.")
+		v.Add("token", "The token may not be greater than 1024 characters.")
 	} else if token != "" && strings.ContainsFunc(token, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		v.Add("token", "The token is invalid.")
 	}

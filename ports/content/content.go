@@ -149,3 +149,15 @@ type Partners interface {
 type Catalog interface {
 	MissingCategories(ctx context.Context, ids []kernel.ID) ([]kernel.ID, error)
 }
+
+// DeviceRepository keeps partners' devices (issue 13).
+type DeviceRepository interface {
+	// Register gives the token to the partner (moving it from another partner if need be),
+	// with its platform, as registered at now, and drops the partner's oldest devices past
+	// content.MaxDevicesPerPartner, in one transaction.
+	Register(ctx context.Context, partnerID kernel.ID, d content.Device, now time.Time) error
+	// Remove forgets the partner's device with the token; none is kernel.KindNotFound.
+	Remove(ctx context.Context, partnerID kernel.ID, token string) error
+	// Count tells how many devices the partner has.
+	Count(ctx context.Context, partnerID kernel.ID) (int, error)
+}

@@ -42,6 +42,7 @@ type Deps struct {
 	Content    *appcontent.Service
 	Campaign   *appcampaign.Service
 	Sheets     *appcampaign.Sheets // the campaign's Excel round trip
+	Devices    *appcontent.Devices // the partner app's push devices
 	Overview   partnerports.OverviewLists
 	Images     http.Handler // GET /api/images/{kind}/{image}
 	Authz      ports.Authorizer
@@ -78,6 +79,7 @@ func New(d Deps) *Server {
 	router.Handle(identityhttp.AppRoutes(d.Identity)...)
 	router.Handle(partnerhttp.AppRoutes(d.Partner)...)
 	router.Handle(contenthttp.AppRoutes(d.Content)...)
+	router.Handle(contenthttp.DeviceRoutes(d.Devices)...)
 	router.Handle(campaignhttp.AppRoutes(d.Campaign)...)
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
