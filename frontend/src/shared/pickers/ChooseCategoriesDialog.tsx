@@ -1,17 +1,13 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
-import { MAX_FILTER_LENGTH } from '../api/list';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
 import { SELECTION_COLUMN_PT } from '../ui/passThrough';
 import { useTableState } from '../list/useTableState';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
-import { PickerEmpty, PickerFooterButtons } from './pickerParts';
+import { PickerEmpty, PickerFooterButtons, PickerSearch } from './pickerParts';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 export interface ChooseCategoriesDialogProps {
@@ -94,22 +90,7 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
       }
     >
       <div className="choose-dialog__toolbar">
-        <IconField iconPosition="left" className="choose-dialog__search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            value={table.draft.name ?? ''}
-            onChange={(e) => table.setDraftField('name', e.target.value)}
-            maxLength={MAX_FILTER_LENGTH}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                search();
-              }
-            }}
-            placeholder={t('table.filter_placeholder')}
-            aria-label={`${t('categories.name')} — ${t('table.filter_placeholder')}`}
-          />
-        </IconField>
+        <PickerSearch table={table} label={t('categories.name')} onSearch={search} />
         <span className="choose-dialog__count" aria-live="polite">
           {t('choose_categories.selected', { count: selection.length })}
         </span>

@@ -1,17 +1,13 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FILTER_LENGTH } from '../../../shared/api/list';
 import { AmountText } from '../../../shared/format/AmountText';
 import { PRICE } from '../../../shared/format/amount';
 import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../../../shared/list/types';
 import { useTableState } from '../../../shared/list/useTableState';
-import { PickerEmpty, PickerFooterButtons } from '../../../shared/pickers/pickerParts';
+import { PickerEmpty, PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
@@ -87,22 +83,7 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
       }
     >
       <div className="choose-dialog__toolbar">
-        <IconField iconPosition="left" className="choose-dialog__search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            value={table.draft.name ?? ''}
-            onChange={(e) => table.setDraftField('name', e.target.value)}
-            maxLength={MAX_FILTER_LENGTH}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                if (!table.search()) void refetch();
-              }
-            }}
-            placeholder={t('table.filter_placeholder')}
-            aria-label={`${t('campaigns.product_name')} — ${t('table.filter_placeholder')}`}
-          />
-        </IconField>
+        <PickerSearch table={table} label={t('campaigns.product_name')} onSearch={() => !table.search() && void refetch()} />
         <span className="choose-dialog__count" aria-live="polite">
           {t('campaigns.selected', { count: selection.length })}
         </span>

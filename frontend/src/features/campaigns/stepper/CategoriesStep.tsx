@@ -7,7 +7,7 @@ import { TableEmpty } from '../../../shared/list/TableEmpty';
 import { useListActiveCategoriesQuery, type ActiveCategory } from '../../../shared/pickers/api';
 import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { nameList } from './composition';
-import { StepSearch } from './stepParts';
+import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
@@ -47,7 +47,7 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
   return (
     <>
       <div className="composition-step__toolbar">
-        <StepSearch table={table} label={t('campaign_stepper.category_name')} onSearch={() => !table.search() && void refetch()} />
+        <PickerSearch className="composition-step__search" table={table} label={t('campaign_stepper.category_name')} onSearch={() => !table.search() && void refetch()} />
         <span className="composition-step__count" aria-live="polite" data-testid="categories-count">
           {t('campaign_stepper.categories_selected', { count: categories.length })}
         </span>

@@ -11,7 +11,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { useStepperPartnersQuery } from './api';
 import { Button } from 'primereact/button';
 import { cashError, cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
-import { StepSearch } from './stepParts';
+import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
@@ -100,7 +100,7 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
   return (
     <>
       <div className="composition-step__toolbar">
-        <StepSearch table={table} label={t('campaign_stepper.partner_name')} onSearch={() => !table.search() && void refetch()} />
+        <PickerSearch className="composition-step__search" table={table} label={t('campaign_stepper.partner_name')} onSearch={() => !table.search() && void refetch()} />
         <span className="composition-step__count" aria-live="polite">
           <span data-testid="partners-count">{t('campaign_stepper.partners_selected', { count: chosen.size })}</span>
           {' · '}

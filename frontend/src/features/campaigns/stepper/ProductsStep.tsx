@@ -9,7 +9,7 @@ import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { useStepperProductsQuery } from './api';
 import { nameList } from './composition';
-import { StepSearch } from './stepParts';
+import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
@@ -47,7 +47,7 @@ export function ProductsStep({ open, products, onChange, error }: ProductsStepPr
   return (
     <>
       <div className="composition-step__toolbar">
-        <StepSearch table={table} label={t('campaign_stepper.product_name')} onSearch={() => !table.search() && void refetch()} />
+        <PickerSearch className="composition-step__search" table={table} label={t('campaign_stepper.product_name')} onSearch={() => !table.search() && void refetch()} />
         <span className="composition-step__count" aria-live="polite" data-testid="products-count">
           {t('campaign_stepper.products_selected', { count: products.length })}
         </span>
