@@ -1,6 +1,7 @@
 package persistence
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -8,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/uptrace/bun"
@@ -38,6 +41,11 @@ type Field struct {
 	// the list reads its rows by the ids found (resolveWithin).
 	WithinFrom string
 	WithinOn   string
+	// WithinSort, with WithinFrom, is the NOT NULL column of the linked table that Sort reads
+	// through WithinOn ("pn.name_fold" for "p.name_fold"): on SQLite a list sorted by this
+	// field and filtered on the same linked table then reads the matches' order with their
+	// ids, and its page sorts by their rank instead of reading the linked row per list row.
+	WithinSort string
 	// Number, when set, makes the filter numeric on this integer column instead of
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
@@ -85,6 +93,15 @@ type ListSpec struct {
 	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
 	// (a JSON array), so that the page, its count and its sums match the phrase once.
 	withinIDs map[string]string
+	// rankedKey names the filter of withinIDs whose matches also came with their rank in the
+	// list's sort (withinRanks, a JSON object of id → rank); joinedWithin, set on the query
+	// that joins those ranks, leaves that filter out of the WHERE clause.
+	rankedKey    string
+	withinRanks  string
+	joinedWithin string
+	// trigrams keeps the trigram counts that pick how a linked table's filter is matched
+	// (resolveWithin); NewLister gives each list its own.
+	trigrams *trigramCounts
 }
 
 // ScopeTotals is a table of per-scope totals of a list, kept exact by triggers (ADR 0019);
@@ -252,6 +269,9 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 		if !ok || f.Fold == "" || term == "" {
 			continue
 		}
+		if f.Within != "" && k == s.joinedWithin {
+			continue
+		}
 		if f.Within != "" {
 			cond, arg := f.Fold+" LIKE ?", any("%"+escapeLike(term)+"%")
 			if sqlite {
@@ -306,25 +326,58 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 // resolveWithin matches each "contains" filter on a linked table that a trigram index
 // serves (WithinFrom; on SQLite WithinFTS) once, and returns the spec holding the matching
 // ids for where to use, up to maxMatchIDs of them (past that the match stays in the
-// queries). The page, its count and its sums then read the rows by id.
+// queries). The page, its count and its sums then read the rows by id. On SQLite, when the
+// list is sorted by a column of the same linked table (WithinSort), the first such filter's
+// matches come with their rank in that order, for the page to sort by (rankedKey).
 func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (ListSpec, error) {
 	sqlite := IsSQLite(db)
-	for k, v := range q.Filters {
+	keys := make([]string, 0, len(q.Filters))
+	for k := range q.Filters {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
 		f, ok := s.Fields[k]
-		term := fold(v)
+		term := fold(q.Filters[k])
 		if !ok || f.Within == "" || f.WithinFrom == "" || f.WithinOn == "" || utf8.RuneCountInString(term) < minTrigram {
 			continue
 		}
-		var ids []int64
-		var sel *bun.SelectQuery
-		if table, column, hasFTS := strings.Cut(f.WithinFTS, "."); sqlite && hasFTS {
-			sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", column+`:"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
-		} else if sqlite {
+		table, column, hasFTS := strings.Cut(f.WithinFTS, ".")
+		if sqlite && !hasFTS {
 			continue
+		}
+		var sel *bun.SelectQuery
+		rankBy, rank := s.rankField(q, f)
+		rank = rank && sqlite && s.rankedKey == ""
+		if sqlite {
+			rare, err := s.trigrams.rarest(ctx, db, table, column, term)
+			if err != nil {
+				return s, err
+			}
+			switch {
+			case rare != "":
+				// One rare trigram finds few candidates; each is checked for the whole term.
+				sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).
+					Where(f.WithinKey+" IN (SELECT rowid FROM "+table+" WHERE "+table+" MATCH ?)", ftsTerm(column, rare)).
+					Where("instr("+f.Fold+", ?) > 0", term)
+			case rank:
+				sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).
+					Where(f.WithinKey+" IN (SELECT rowid FROM "+table+" WHERE "+table+" MATCH ?)", ftsTerm(column, term))
+			default:
+				sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", ftsTerm(column, term))
+			}
 		} else {
 			sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
 		}
-		if err := sel.Limit(maxMatchIDs+1).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		sel = sel.Limit(maxMatchIDs + 1)
+		var ids []int64
+		var ranks string
+		if rank {
+			var err error
+			if ids, ranks, err = rankedIDs(ctx, sel.ColumnExpr(rankBy.WithinSort).OrderExpr(rankBy.WithinSort).OrderExpr(f.WithinKey)); err != nil {
+				return s, err
+			}
+		} else if err := sel.Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return s, err
 		}
 		if len(ids) > maxMatchIDs {
@@ -336,8 +389,190 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 		}
 		resolved[k] = idsJSON(ids)
 		s.withinIDs = resolved
+		if rank {
+			s.rankedKey, s.withinRanks = k, ranks
+		}
 	}
 	return s, nil
+}
+
+// rankField returns the field q sorts by when it is a column of the linked table of the
+// filter f (WithinSort), so that f's matches can carry their order.
+func (s ListSpec) rankField(q ports.ListQuery, f Field) (Field, bool) {
+	key := q.Sort
+	if key == "" {
+		key = s.DefaultSort
+	}
+	sf, ok := s.Fields[key]
+	return sf, ok && sf.WithinSort != "" && sf.WithinFrom == f.WithinFrom && sf.WithinOn == f.WithinOn && !sf.Nullable
+}
+
+// rankedIDs reads the ids of sel (id, sort key; in the sort's order) and their dense rank in
+// that order as a JSON object for json_each: rows with equal keys share a rank, so that the
+// list's own id still breaks their ties as it does when sorting by the key itself.
+func rankedIDs(ctx context.Context, sel *bun.SelectQuery) ([]int64, string, error) {
+	rows, err := sel.Rows(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	defer rows.Close()
+	var ids []int64
+	var prev any
+	rank := -1
+	b := []byte{'{'}
+	for rows.Next() {
+		var id int64
+		var key any
+		if err := rows.Scan(&id, &key); err != nil {
+			return nil, "", err
+		}
+		if rank < 0 || !sameSortKey(prev, key) {
+			rank++
+		}
+		prev = key
+		if len(ids) > 0 {
+			b = append(b, ',')
+		}
+		ids = append(ids, id)
+		b = append(strconv.AppendInt(append(b, '"'), id, 10), '"', ':')
+		b = strconv.AppendInt(b, int64(rank), 10)
+	}
+	return ids, string(append(b, '}')), rows.Err()
+}
+
+// sameSortKey tells whether two scanned sort keys are equal.
+func sameSortKey(a, b any) bool {
+	switch x := a.(type) {
+	case []byte:
+		y, ok := b.([]byte)
+		return ok && bytes.Equal(x, y)
+	case time.Time:
+		y, ok := b.(time.Time)
+		return ok && x.Equal(y)
+	}
+	return a == b
+}
+
+// ftsTerm is an FTS5 query of the exact text term in column: a trigram phrase.
+func ftsTerm(column, term string) string {
+	return column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
+}
+
+// rareTrigram bounds the rows a trigram of a term may match for the term to be looked up by
+// that trigram and checked row by row rather than matched as a phrase, whose cost is that of
+// its most common trigrams ("vic" of "...ović"); maxTrigramProbes bounds the trigrams counted.
+const (
+	rareTrigram      = 1024
+	maxTrigramProbes = 8
+)
+
+// trigramCounts keeps, for a while, how many rows (up to rareTrigram) hold each trigram
+// counted, as a planner keeps statistics: a term's rarest trigram is then chosen without
+// counting again. A stale count can only pick the slower plan, never other rows.
+type trigramCounts struct {
+	rare   int64 // the count a rare trigram stays under: rareTrigram
+	mu     sync.Mutex
+	counts map[string]trigramCount
+}
+
+type trigramCount struct {
+	n  int64
+	at time.Time
+}
+
+// trigramCountTTL is how long a count is trusted; maxTrigramCounts bounds the counts kept.
+const (
+	trigramCountTTL  = 5 * time.Minute
+	maxTrigramCounts = 4096
+)
+
+func newTrigramCounts() *trigramCounts {
+	return &trigramCounts{rare: rareTrigram, counts: make(map[string]trigramCount)}
+}
+
+// rarest returns the trigram of term (up to maxTrigramProbes of them, spread over it) that
+// the fewest rows of the FTS5 table's column hold, if fewer than c.rare; else "". Each
+// count stops there, so a common trigram costs no more than a rare one; counts are
+// kept in c (nil keeps none).
+func (c *trigramCounts) rarest(ctx context.Context, db bun.IDB, table, column, term string) (string, error) {
+	runes := []rune(term)
+	seen := make(map[string]bool)
+	var trigrams []string
+	for i := 0; i+minTrigram <= len(runes); i++ {
+		if t := string(runes[i : i+minTrigram]); !seen[t] {
+			seen[t] = true
+			trigrams = append(trigrams, t)
+		}
+	}
+	if len(trigrams) < 2 {
+		return "", nil
+	}
+	if len(trigrams) > maxTrigramProbes {
+		spread := make([]string, maxTrigramProbes)
+		for i := range spread {
+			spread[i] = trigrams[i*len(trigrams)/maxTrigramProbes]
+		}
+		trigrams = spread
+	}
+	rare := int64(rareTrigram)
+	if c != nil {
+		rare = c.rare
+	}
+	counts := make([]int64, len(trigrams))
+	var missing []int
+	now := time.Now()
+	if c != nil {
+		c.mu.Lock()
+		for i, t := range trigrams {
+			if kept, ok := c.counts[table+"."+column+"\x00"+t]; ok && now.Sub(kept.at) < trigramCountTTL {
+				counts[i] = kept.n
+			} else {
+				missing = append(missing, i)
+			}
+		}
+		c.mu.Unlock()
+	} else {
+		for i := range trigrams {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		var query strings.Builder
+		args := make([]any, 0, 2*len(missing))
+		dest := make([]any, len(missing))
+		query.WriteString("SELECT ")
+		for j, i := range missing {
+			if j > 0 {
+				query.WriteString(", ")
+			}
+			query.WriteString("(SELECT count(*) FROM (SELECT 1 FROM " + table + " WHERE " + table + " MATCH ? LIMIT ?))")
+			args = append(args, ftsTerm(column, trigrams[i]), rare)
+			dest[j] = &counts[i]
+		}
+		if err := db.NewRaw(query.String(), args...).Scan(ctx, dest...); err != nil {
+			return "", err
+		}
+		if c != nil {
+			c.mu.Lock()
+			if len(c.counts)+len(missing) > maxTrigramCounts {
+				c.counts = make(map[string]trigramCount)
+			}
+			for _, i := range missing {
+				c.counts[table+"."+column+"\x00"+trigrams[i]] = trigramCount{n: counts[i], at: now}
+			}
+			c.mu.Unlock()
+		}
+	}
+	best := -1
+	for i, n := range counts {
+		if n < rare && (best < 0 || n < counts[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", nil
+	}
+	return trigrams[best], nil
 }
 
 // scoped adds the scope of q as equalities on whitelisted columns, and its id sets as their
@@ -549,6 +784,16 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 		// per-row aggregates) are read for the rows of the page alone.
 		inner := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key").
 			ColumnExpr("count(*) OVER () AS total_count"), q)
+		if s.rankedKey != "" {
+			// The matches' ranks in the sort came with their ids: the rows are read by joining
+			// them, and sorted by rank, without the linked table.
+			joined := s
+			joined.joinedWithin = s.rankedKey
+			inner = joined.where(db, s.countFrom(db, q).
+				Join("JOIN json_each(?) AS wr ON "+s.Fields[s.rankedKey].WithinOn+" = wr.key", s.withinRanks).
+				ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr("wr.value AS sort_key").
+				ColumnExpr("count(*) OVER () AS total_count"), q)
+		}
 		windowed = len(sumExprs) > 0 && len(sumExprs) <= maxWindowSums
 		pageSums := ""
 		for i, e := range sumExprs {
