@@ -354,15 +354,14 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 			if err != nil {
 				return s, err
 			}
+			// The linked rows are joined to the trigram table's matches (no list of ids to build).
+			matched := db.NewSelect().TableExpr(table).Join("JOIN " + f.WithinFrom + " ON " + f.WithinKey + " = " + table + ".rowid").ColumnExpr(f.WithinKey)
 			switch {
 			case rare != "":
 				// One rare trigram finds few candidates; each is checked for the whole term.
-				sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).
-					Where(f.WithinKey+" IN (SELECT rowid FROM "+table+" WHERE "+table+" MATCH ?)", ftsTerm(column, rare)).
-					Where("instr("+f.Fold+", ?) > 0", term)
+				sel = matched.Where(table+" MATCH ?", ftsTerm(column, rare)).Where("instr("+f.Fold+", ?) > 0", term)
 			case rank:
-				sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).
-					Where(f.WithinKey+" IN (SELECT rowid FROM "+table+" WHERE "+table+" MATCH ?)", ftsTerm(column, term))
+				sel = matched.Where(table+" MATCH ?", ftsTerm(column, term))
 			default:
 				sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", ftsTerm(column, term))
 			}
