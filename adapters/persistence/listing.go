@@ -491,8 +491,7 @@ func newTrigramCounts() *trigramCounts {
 
 // rarest returns the trigram of term (up to maxTrigramProbes of them, spread over it) that
 // the fewest rows of the FTS5 table's column hold, if fewer than c.rare; else "". Each
-// count stops there, so a common trigram costs no more than a rare one; counts are
-// kept in c (nil keeps none).
+// count stops there, so a common trigram costs no more than a rare one; counts are kept in c.
 func (c *trigramCounts) rarest(ctx context.Context, db bun.IDB, table, column, term string) (string, error) {
 	runes := []rune(term)
 	seen := make(map[string]bool)
@@ -513,28 +512,21 @@ func (c *trigramCounts) rarest(ctx context.Context, db bun.IDB, table, column, t
 		}
 		trigrams = spread
 	}
-	rare := int64(rareTrigram)
-	if c != nil {
-		rare = c.rare
+	if c == nil {
+		c = newTrigramCounts() // a spec outside a Lister keeps its counts for this call only
 	}
 	counts := make([]int64, len(trigrams))
 	var missing []int
 	now := time.Now()
-	if c != nil {
-		c.mu.Lock()
-		for i, t := range trigrams {
-			if kept, ok := c.counts[table+"."+column+"\x00"+t]; ok && now.Sub(kept.at) < trigramCountTTL {
-				counts[i] = kept.n
-			} else {
-				missing = append(missing, i)
-			}
-		}
-		c.mu.Unlock()
-	} else {
-		for i := range trigrams {
+	c.mu.Lock()
+	for i, t := range trigrams {
+		if kept, ok := c.counts[table+"."+column+"\x00"+t]; ok && now.Sub(kept.at) < trigramCountTTL {
+			counts[i] = kept.n
+		} else {
 			missing = append(missing, i)
 		}
 	}
+	c.mu.Unlock()
 	if len(missing) > 0 {
 		var query strings.Builder
 		args := make([]any, 0, 2*len(missing))
@@ -545,26 +537,24 @@ func (c *trigramCounts) rarest(ctx context.Context, db bun.IDB, table, column, t
 				query.WriteString(", ")
 			}
 			query.WriteString("(SELECT count(*) FROM (SELECT 1 FROM " + table + " WHERE " + table + " MATCH ? LIMIT ?))")
-			args = append(args, ftsTerm(column, trigrams[i]), rare)
+			args = append(args, ftsTerm(column, trigrams[i]), c.rare)
 			dest[j] = &counts[i]
 		}
 		if err := db.NewRaw(query.String(), args...).Scan(ctx, dest...); err != nil {
 			return "", err
 		}
-		if c != nil {
-			c.mu.Lock()
-			if len(c.counts)+len(missing) > maxTrigramCounts {
-				c.counts = make(map[string]trigramCount)
-			}
-			for _, i := range missing {
-				c.counts[table+"."+column+"\x00"+trigrams[i]] = trigramCount{n: counts[i], at: now}
-			}
-			c.mu.Unlock()
+		c.mu.Lock()
+		if len(c.counts)+len(missing) > maxTrigramCounts {
+			c.counts = make(map[string]trigramCount)
 		}
+		for _, i := range missing {
+			c.counts[table+"."+column+"\x00"+trigrams[i]] = trigramCount{n: counts[i], at: now}
+		}
+		c.mu.Unlock()
 	}
 	best := -1
 	for i, n := range counts {
-		if n < rare && (best < 0 || n < counts[best]) {
+		if n < c.rare && (best < 0 || n < counts[best]) {
 			best = i
 		}
 	}
@@ -784,8 +774,10 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 		inner := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key").
 			ColumnExpr("count(*) OVER () AS total_count"), q)
 		if s.rankedKey != "" {
-			// The matches' ranks in the sort came with their ids: the rows are read by joining
-			// them, and sorted by rank, without the linked table.
+			// The matches' ranks in the sort came with their ids (on SQLite): the rows are read
+			// by joining them, and sorted by rank, without the linked table. json_each's key is
+			// text; compared with the integer column it takes the column's affinity, so the
+			// index on that column serves the join.
 			joined := s
 			joined.joinedWithin = s.rankedKey
 			inner = joined.where(db, s.countFrom(db, q).
