@@ -93,11 +93,12 @@ type ListSpec struct {
 	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
 	// (a JSON array), so that the page, its count and its sums match the phrase once.
 	withinIDs map[string]string
-	// rankedKey names the filter of withinIDs whose matches also came with their rank in the
-	// list's sort (withinRanks, a JSON object of id → rank); joinedWithin, set on the query
-	// that joins those ranks, leaves that filter out of the WHERE clause.
+	// rankedKey names the filter of withinIDs whose matches also came in the list's sort:
+	// rankedIDs in that order and their dense ranks (rankedPage); joinedWithin, set on the
+	// queries that join those ranks, leaves that filter out of the WHERE clause.
 	rankedKey    string
-	withinRanks  string
+	rankedIDs    []int64
+	ranks        []int
 	joinedWithin string
 	// trigrams keeps the trigram counts that pick how a linked table's filter is matched
 	// (resolveWithin); NewLister gives each list its own.
@@ -370,10 +371,10 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 		}
 		sel = sel.Limit(maxMatchIDs + 1)
 		var ids []int64
-		var ranks string
+		var ranks []int
 		if rank {
 			var err error
-			if ids, ranks, err = rankedIDs(ctx, sel.ColumnExpr(rankBy.WithinSort).OrderExpr(rankBy.WithinSort).OrderExpr(f.WithinKey)); err != nil {
+			if ids, ranks, err = readRanked(ctx, sel.ColumnExpr(rankBy.WithinSort).OrderExpr(rankBy.WithinSort).OrderExpr(f.WithinKey)); err != nil {
 				return s, err
 			}
 		} else if err := sel.Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -389,7 +390,7 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 		resolved[k] = idsJSON(ids)
 		s.withinIDs = resolved
 		if rank {
-			s.rankedKey, s.withinRanks = k, ranks
+			s.rankedKey, s.rankedIDs, s.ranks = k, ids, ranks
 		}
 	}
 	return s, nil
@@ -406,37 +407,70 @@ func (s ListSpec) rankField(q ports.ListQuery, f Field) (Field, bool) {
 	return sf, ok && sf.WithinSort != "" && sf.WithinFrom == f.WithinFrom && sf.WithinOn == f.WithinOn && !sf.Nullable
 }
 
-// rankedIDs reads the ids of sel (id, sort key; in the sort's order) and their dense rank in
-// that order as a JSON object for json_each: rows with equal keys share a rank, so that the
-// list's own id still breaks their ties as it does when sorting by the key itself.
-func rankedIDs(ctx context.Context, sel *bun.SelectQuery) ([]int64, string, error) {
+// readRanked reads the ids of sel (id, sort key; in the sort's order) and their dense rank
+// in that order: rows with equal keys share a rank, so that the list's own id still breaks
+// their ties as it does when sorting by the key itself.
+func readRanked(ctx context.Context, sel *bun.SelectQuery) ([]int64, []int, error) {
 	rows, err := sel.Rows(ctx)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	defer rows.Close()
 	var ids []int64
+	var ranks []int
 	var prev any
-	rank := -1
-	b := []byte{'{'}
 	for rows.Next() {
 		var id int64
 		var key any
 		if err := rows.Scan(&id, &key); err != nil {
-			return nil, "", err
+			return nil, nil, err
 		}
-		if rank < 0 || !sameSortKey(prev, key) {
-			rank++
+		rank := 0
+		if len(ranks) > 0 {
+			rank = ranks[len(ranks)-1]
+			if !sameSortKey(prev, key) {
+				rank++
+			}
 		}
 		prev = key
-		if len(ids) > 0 {
+		ids, ranks = append(ids, id), append(ranks, rank)
+	}
+	return ids, ranks, rows.Err()
+}
+
+// ranksJSON writes ids and their ranks as a JSON object (id → rank) for json_each.
+func ranksJSON(ids []int64, ranks []int) string {
+	b := make([]byte, 0, len(ids)*12+2)
+	b = append(b, '{')
+	for i, id := range ids {
+		if i > 0 {
 			b = append(b, ',')
 		}
-		ids = append(ids, id)
 		b = append(strconv.AppendInt(append(b, '"'), id, 10), '"', ':')
-		b = strconv.AppendInt(b, int64(rank), 10)
+		b = strconv.AppendInt(b, int64(ranks[i]), 10)
 	}
-	return ids, string(append(b, '}')), rows.Err()
+	return string(append(b, '}'))
+}
+
+// rankPrefix returns the first want of the ranked matches in the sort's direction (the last
+// ones when descending), carried on to the end of their rank so that no match of an equal
+// rank is left out.
+func rankPrefix(ids []int64, ranks []int, want int, desc bool) ([]int64, []int) {
+	if want >= len(ids) {
+		return ids, ranks
+	}
+	if !desc {
+		end := want
+		for end < len(ids) && ranks[end] == ranks[end-1] {
+			end++
+		}
+		return ids[:end], ranks[:end]
+	}
+	start := len(ids) - want
+	for start > 0 && ranks[start-1] == ranks[start] {
+		start--
+	}
+	return ids[start:], ranks[start:]
 }
 
 // sameSortKey tells whether two scanned sort keys are equal.
@@ -766,6 +800,9 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 		n, err := ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
 		return n, false, err
 	}
+	if s.rankedKey != "" {
+		return rankedPage(ctx, db, s, q, dir, dest, sumExprs)
+	}
 	count := s.countQuery(db, q)
 	var sel *bun.SelectQuery
 	if s.indexedFilter(q) {
@@ -773,18 +810,6 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 		// per-row aggregates) are read for the rows of the page alone.
 		inner := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key").
 			ColumnExpr("count(*) OVER () AS total_count"), q)
-		if s.rankedKey != "" {
-			// The matches' ranks in the sort came with their ids (on SQLite): the rows are read
-			// by joining them, and sorted by rank, without the linked table. json_each's key is
-			// text; compared with the integer column it takes the column's affinity, so the
-			// index on that column serves the join.
-			joined := s
-			joined.joinedWithin = s.rankedKey
-			inner = joined.where(db, s.countFrom(db, q).
-				Join("JOIN json_each(?) AS wr ON "+s.Fields[s.rankedKey].WithinOn+" = wr.key", s.withinRanks).
-				ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr("wr.value AS sort_key").
-				ColumnExpr("count(*) OVER () AS total_count"), q)
-		}
 		windowed = len(sumExprs) > 0 && len(sumExprs) <= maxWindowSums
 		pageSums := ""
 		for i, e := range sumExprs {
@@ -817,6 +842,59 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 		return 0, false, err
 	}
 	return n, false, nil
+}
+
+// rankedPage is listPageSums when a filter's matches came ranked in the list's sort (on
+// SQLite; resolveWithin): one pass over the rows of every match counts them and adds up
+// sumExprs, and the page reads only the rows of the first matches in the sort's order, as
+// many as it takes to fill it (doubling), instead of sorting the rows of all of them. The
+// rows carry the count and the sums as the windowed page's do. json_each's key is text;
+// compared with the integer column it takes the column's affinity, so the index on that
+// column serves the join.
+func rankedPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dir string, dest *[]T, sumExprs []string) (n int, windowed bool, err error) {
+	joined := s
+	joined.joinedWithin = s.rankedKey
+	on := "JOIN json_each(?) AS wr ON " + s.Fields[s.rankedKey].WithinOn + " = wr.key"
+	windowed = len(sumExprs) > 0 && len(sumExprs) <= maxWindowSums
+	var sums [maxWindowSums]int64
+	totals := joined.where(db, s.countFrom(db, q).Join(on, ranksJSON(s.rankedIDs, s.ranks)).ColumnExpr("count(*)"), q)
+	into := []any{&n}
+	for i, e := range sumExprs {
+		if windowed {
+			totals = totals.ColumnExpr("coalesce(sum(" + e + "), 0)")
+			into = append(into, &sums[i])
+		}
+	}
+	if err := totals.Scan(ctx, into...); err != nil {
+		return 0, false, err
+	}
+	if n == 0 || q.Offset() >= n {
+		return n, false, nil
+	}
+	rows := min(q.PerPage, n-q.Offset())
+	for want := q.Offset() + q.PerPage; ; want *= 2 {
+		ids, ranks := rankPrefix(s.rankedIDs, s.ranks, want, q.Desc)
+		top := joined.where(db, s.countFrom(db, q).Join(on, ranksJSON(ids, ranks)).
+			ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr("wr.value AS sort_key"), q).
+			OrderExpr("sort_key" + dir).OrderExpr("sort_id" + dir).Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
+		sel := s.From(db).ColumnExpr(s.Columns).ColumnExpr("? AS total_count", n)
+		for i := range sumExprs {
+			if windowed {
+				sel = sel.ColumnExpr("? AS sum_"+strconv.Itoa(i), sums[i])
+			}
+		}
+		// The id is unique only within the scope: the page's rows are joined back within it.
+		sel = s.scoped(sel.Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
+			OrderExpr("page.sort_key" + dir).OrderExpr("page.sort_id" + dir)
+		*dest = (*dest)[:0]
+		if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return 0, false, err
+		}
+		// Rows of later matches sort after every row of these: a page they fill is exact.
+		if len(*dest) >= rows || len(ids) == len(s.rankedIDs) {
+			return n, windowed && len(*dest) > 0, nil
+		}
+	}
 }
 
 // narrowLimit is the number of matches up to which looking the matches up and sorting them
