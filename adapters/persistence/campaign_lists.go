@@ -97,7 +97,7 @@ func partnerCategoryNames(sqlite bool, partner string) (names, sortKey string) {
 // campaign's 100,000 rows.
 func partnerText(rows, column string) Field {
 	return Field{Sort: "p." + column, Fold: "pn." + column, WithinFTS: "partners_fts." + column, WithinKey: "pn.id",
-		WithinFrom: "partners AS pn", WithinOn: rows + ".partner_id", Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
+		WithinFrom: "partners AS pn", WithinOn: rows + ".partner_id", WithinSort: "pn." + column, Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
 }
 
 // campaignPartnerSpec is the partners of a campaign (scope "campaign_id"): its key pages by

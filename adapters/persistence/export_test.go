@@ -4,6 +4,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"vitrina/ports"
+	campaignports "vitrina/ports/campaign"
 	partnerports "vitrina/ports/partner"
 )
 
@@ -13,4 +14,14 @@ func NewPartnersByCity(db *bun.DB) ports.Lister[partnerports.PartnerView] {
 	s := partnerSpec(IsSQLite(db))
 	s.Scopes = map[string]string{"city_id": "p.city_id"}
 	return NewLister(db, s, "partner", (*partnerViewRow).view)
+}
+
+// NewCampaignListsWithCommonTrigrams is NewCampaignLists on whose partner filters no trigram
+// counts as rare: a term is matched as a whole phrase, as on a table where all its trigrams
+// are common.
+func NewCampaignListsWithCommonTrigrams(db *bun.DB) campaignports.Lists {
+	lists := NewCampaignLists(db)
+	lists.Partners.(campaignPartners).spec.trigrams.rare = 1
+	lists.Cart.(cartItems).spec.trigrams.rare = 1
+	return lists
 }

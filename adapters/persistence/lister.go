@@ -31,6 +31,7 @@ type Lister[R counted, V any] struct {
 
 // NewLister returns the list reader of a resource; entity names it in not-found errors.
 func NewLister[R counted, V any](db *bun.DB, spec ListSpec, entity string, view func(*R) V) *Lister[R, V] {
+	spec.trigrams = newTrigramCounts()
 	return &Lister[R, V]{db: db, spec: spec, entity: entity, view: view}
 }
 

@@ -1,6 +1,7 @@
 package persistence
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -8,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/uptrace/bun"
@@ -38,6 +41,11 @@ type Field struct {
 	// the list reads its rows by the ids found (resolveWithin).
 	WithinFrom string
 	WithinOn   string
+	// WithinSort, with WithinFrom, is the NOT NULL column of the linked table that Sort reads
+	// through WithinOn ("pn.name_fold" for "p.name_fold"): on SQLite a list sorted by this
+	// field and filtered on the same linked table then reads the matches' order with their
+	// ids, and its page sorts by their rank instead of reading the linked row per list row.
+	WithinSort string
 	// Number, when set, makes the filter numeric on this integer column instead of
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
@@ -85,6 +93,16 @@ type ListSpec struct {
 	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
 	// (a JSON array), so that the page, its count and its sums match the phrase once.
 	withinIDs map[string]string
+	// rankedKey names the filter of withinIDs whose matches also came in the list's sort:
+	// rankedIDs in that order and their dense ranks (rankedPage); joinedWithin, set on the
+	// queries that join those ranks, leaves that filter out of the WHERE clause.
+	rankedKey    string
+	rankedIDs    []int64
+	ranks        []int
+	joinedWithin string
+	// trigrams keeps the trigram counts that pick how a linked table's filter is matched
+	// (resolveWithin); NewLister gives each list its own.
+	trigrams *trigramCounts
 }
 
 // ScopeTotals is a table of per-scope totals of a list, kept exact by triggers (ADR 0019);
@@ -252,6 +270,9 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 		if !ok || f.Fold == "" || term == "" {
 			continue
 		}
+		if f.Within != "" && k == s.joinedWithin {
+			continue
+		}
 		if f.Within != "" {
 			cond, arg := f.Fold+" LIKE ?", any("%"+escapeLike(term)+"%")
 			if sqlite {
@@ -306,25 +327,57 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 // resolveWithin matches each "contains" filter on a linked table that a trigram index
 // serves (WithinFrom; on SQLite WithinFTS) once, and returns the spec holding the matching
 // ids for where to use, up to maxMatchIDs of them (past that the match stays in the
-// queries). The page, its count and its sums then read the rows by id.
+// queries). The page, its count and its sums then read the rows by id. On SQLite, when the
+// list is sorted by a column of the same linked table (WithinSort), the first such filter's
+// matches come with their rank in that order, for the page to sort by (rankedKey).
 func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (ListSpec, error) {
 	sqlite := IsSQLite(db)
-	for k, v := range q.Filters {
+	keys := make([]string, 0, len(q.Filters))
+	for k := range q.Filters {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
 		f, ok := s.Fields[k]
-		term := fold(v)
+		term := fold(q.Filters[k])
 		if !ok || f.Within == "" || f.WithinFrom == "" || f.WithinOn == "" || utf8.RuneCountInString(term) < minTrigram {
 			continue
 		}
-		var ids []int64
-		var sel *bun.SelectQuery
-		if table, column, hasFTS := strings.Cut(f.WithinFTS, "."); sqlite && hasFTS {
-			sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", column+`:"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
-		} else if sqlite {
+		table, column, hasFTS := strings.Cut(f.WithinFTS, ".")
+		if sqlite && !hasFTS {
 			continue
+		}
+		var sel *bun.SelectQuery
+		rankBy, rank := s.rankField(q, f)
+		rank = rank && sqlite && s.rankedKey == ""
+		if sqlite {
+			rare, err := s.trigrams.rarest(ctx, db, table, column, term)
+			if err != nil {
+				return s, err
+			}
+			// The linked rows are joined to the trigram table's matches (no list of ids to build).
+			matched := db.NewSelect().TableExpr(table).Join("JOIN " + f.WithinFrom + " ON " + f.WithinKey + " = " + table + ".rowid").ColumnExpr(f.WithinKey)
+			switch {
+			case rare != "":
+				// One rare trigram finds few candidates; each is checked for the whole term.
+				sel = matched.Where(table+" MATCH ?", ftsTerm(column, rare)).Where("instr("+f.Fold+", ?) > 0", term)
+			case rank:
+				sel = matched.Where(table+" MATCH ?", ftsTerm(column, term))
+			default:
+				sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", ftsTerm(column, term))
+			}
 		} else {
 			sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
 		}
-		if err := sel.Limit(maxMatchIDs+1).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		sel = sel.Limit(maxMatchIDs + 1)
+		var ids []int64
+		var ranks []int
+		if rank {
+			var err error
+			if ids, ranks, err = readRanked(ctx, sel.ColumnExpr(rankBy.WithinSort).OrderExpr(rankBy.WithinSort).OrderExpr(f.WithinKey)); err != nil {
+				return s, err
+			}
+		} else if err := sel.Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return s, err
 		}
 		if len(ids) > maxMatchIDs {
@@ -336,8 +389,213 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 		}
 		resolved[k] = idsJSON(ids)
 		s.withinIDs = resolved
+		if rank {
+			s.rankedKey, s.rankedIDs, s.ranks = k, ids, ranks
+		}
 	}
 	return s, nil
+}
+
+// rankField returns the field q sorts by when it is a column of the linked table of the
+// filter f (WithinSort), so that f's matches can carry their order.
+func (s ListSpec) rankField(q ports.ListQuery, f Field) (Field, bool) {
+	key := q.Sort
+	if key == "" {
+		key = s.DefaultSort
+	}
+	sf, ok := s.Fields[key]
+	return sf, ok && sf.WithinSort != "" && sf.WithinFrom == f.WithinFrom && sf.WithinOn == f.WithinOn && !sf.Nullable
+}
+
+// readRanked reads the ids of sel (id, sort key; in the sort's order) and their dense rank
+// in that order: rows with equal keys share a rank, so that the list's own id still breaks
+// their ties as it does when sorting by the key itself.
+func readRanked(ctx context.Context, sel *bun.SelectQuery) ([]int64, []int, error) {
+	rows, err := sel.Rows(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	var ranks []int
+	var prev any
+	for rows.Next() {
+		var id int64
+		var key any
+		if err := rows.Scan(&id, &key); err != nil {
+			return nil, nil, err
+		}
+		rank := 0
+		if len(ranks) > 0 {
+			rank = ranks[len(ranks)-1]
+			if !sameSortKey(prev, key) {
+				rank++
+			}
+		}
+		prev = key
+		ids, ranks = append(ids, id), append(ranks, rank)
+	}
+	return ids, ranks, rows.Err()
+}
+
+// ranksJSON writes ids and their ranks as a JSON object (id → rank) for json_each.
+func ranksJSON(ids []int64, ranks []int) string {
+	b := make([]byte, 0, len(ids)*12+2)
+	b = append(b, '{')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(strconv.AppendInt(append(b, '"'), id, 10), '"', ':')
+		b = strconv.AppendInt(b, int64(ranks[i]), 10)
+	}
+	return string(append(b, '}'))
+}
+
+// rankPrefix returns the first want of the ranked matches in the sort's direction (the last
+// ones when descending), carried on to the end of their rank so that no match of an equal
+// rank is left out.
+func rankPrefix(ids []int64, ranks []int, want int, desc bool) ([]int64, []int) {
+	if want >= len(ids) {
+		return ids, ranks
+	}
+	if !desc {
+		end := want
+		for end < len(ids) && ranks[end] == ranks[end-1] {
+			end++
+		}
+		return ids[:end], ranks[:end]
+	}
+	start := len(ids) - want
+	for start > 0 && ranks[start-1] == ranks[start] {
+		start--
+	}
+	return ids[start:], ranks[start:]
+}
+
+// sameSortKey tells whether two scanned sort keys are equal.
+func sameSortKey(a, b any) bool {
+	switch x := a.(type) {
+	case []byte:
+		y, ok := b.([]byte)
+		return ok && bytes.Equal(x, y)
+	case time.Time:
+		y, ok := b.(time.Time)
+		return ok && x.Equal(y)
+	}
+	return a == b
+}
+
+// ftsTerm is an FTS5 query of the exact text term in column: a trigram phrase.
+func ftsTerm(column, term string) string {
+	return column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
+}
+
+// rareTrigram bounds the rows a trigram of a term may match for the term to be looked up by
+// that trigram and checked row by row rather than matched as a phrase, whose cost is that of
+// its most common trigrams ("vic" of "...ović"); maxTrigramProbes bounds the trigrams counted.
+const (
+	rareTrigram      = 1024
+	maxTrigramProbes = 8
+)
+
+// trigramCounts keeps, for a while, how many rows (up to rareTrigram) hold each trigram
+// counted, as a planner keeps statistics: a term's rarest trigram is then chosen without
+// counting again. A stale count can only pick the slower plan, never other rows.
+type trigramCounts struct {
+	rare   int64 // the count a rare trigram stays under: rareTrigram
+	mu     sync.Mutex
+	counts map[string]trigramCount
+}
+
+type trigramCount struct {
+	n  int64
+	at time.Time
+}
+
+// trigramCountTTL is how long a count is trusted; maxTrigramCounts bounds the counts kept.
+const (
+	trigramCountTTL  = 5 * time.Minute
+	maxTrigramCounts = 4096
+)
+
+func newTrigramCounts() *trigramCounts {
+	return &trigramCounts{rare: rareTrigram, counts: make(map[string]trigramCount)}
+}
+
+// rarest returns the trigram of term (up to maxTrigramProbes of them, spread over it) that
+// the fewest rows of the FTS5 table's column hold, if fewer than c.rare; else "". Each
+// count stops there, so a common trigram costs no more than a rare one; counts are kept in c.
+func (c *trigramCounts) rarest(ctx context.Context, db bun.IDB, table, column, term string) (string, error) {
+	runes := []rune(term)
+	seen := make(map[string]bool)
+	var trigrams []string
+	for i := 0; i+minTrigram <= len(runes); i++ {
+		if t := string(runes[i : i+minTrigram]); !seen[t] {
+			seen[t] = true
+			trigrams = append(trigrams, t)
+		}
+	}
+	if len(trigrams) < 2 {
+		return "", nil
+	}
+	if len(trigrams) > maxTrigramProbes {
+		spread := make([]string, maxTrigramProbes)
+		for i := range spread {
+			spread[i] = trigrams[i*len(trigrams)/maxTrigramProbes]
+		}
+		trigrams = spread
+	}
+	if c == nil {
+		c = newTrigramCounts() // a spec outside a Lister keeps its counts for this call only
+	}
+	counts := make([]int64, len(trigrams))
+	var missing []int
+	now := time.Now()
+	c.mu.Lock()
+	for i, t := range trigrams {
+		if kept, ok := c.counts[table+"."+column+"\x00"+t]; ok && now.Sub(kept.at) < trigramCountTTL {
+			counts[i] = kept.n
+		} else {
+			missing = append(missing, i)
+		}
+	}
+	c.mu.Unlock()
+	if len(missing) > 0 {
+		var query strings.Builder
+		args := make([]any, 0, 2*len(missing))
+		dest := make([]any, len(missing))
+		query.WriteString("SELECT ")
+		for j, i := range missing {
+			if j > 0 {
+				query.WriteString(", ")
+			}
+			query.WriteString("(SELECT count(*) FROM (SELECT 1 FROM " + table + " WHERE " + table + " MATCH ? LIMIT ?))")
+			args = append(args, ftsTerm(column, trigrams[i]), c.rare)
+			dest[j] = &counts[i]
+		}
+		if err := db.NewRaw(query.String(), args...).Scan(ctx, dest...); err != nil {
+			return "", err
+		}
+		c.mu.Lock()
+		if len(c.counts)+len(missing) > maxTrigramCounts {
+			c.counts = make(map[string]trigramCount)
+		}
+		for _, i := range missing {
+			c.counts[table+"."+column+"\x00"+trigrams[i]] = trigramCount{n: counts[i], at: now}
+		}
+		c.mu.Unlock()
+	}
+	best := -1
+	for i, n := range counts {
+		if n < c.rare && (best < 0 || n < counts[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", nil
+	}
+	return trigrams[best], nil
 }
 
 // scoped adds the scope of q as equalities on whitelisted columns, and its id sets as their
@@ -542,6 +800,9 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 		n, err := ftsPage(ctx, db, s, q, phrase, expr, dir, nulls, dest)
 		return n, false, err
 	}
+	if s.rankedKey != "" {
+		return rankedPage(ctx, db, s, q, dir, dest, sumExprs)
+	}
 	count := s.countQuery(db, q)
 	var sel *bun.SelectQuery
 	if s.indexedFilter(q) {
@@ -581,6 +842,59 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 		return 0, false, err
 	}
 	return n, false, nil
+}
+
+// rankedPage is listPageSums when a filter's matches came ranked in the list's sort (on
+// SQLite; resolveWithin): one pass over the rows of every match counts them and adds up
+// sumExprs, and the page reads only the rows of the first matches in the sort's order, as
+// many as it takes to fill it (doubling), instead of sorting the rows of all of them. The
+// rows carry the count and the sums as the windowed page's do. json_each's key is text;
+// compared with the integer column it takes the column's affinity, so the index on that
+// column serves the join.
+func rankedPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dir string, dest *[]T, sumExprs []string) (n int, windowed bool, err error) {
+	joined := s
+	joined.joinedWithin = s.rankedKey
+	on := "JOIN json_each(?) AS wr ON " + s.Fields[s.rankedKey].WithinOn + " = wr.key"
+	windowed = len(sumExprs) > 0 && len(sumExprs) <= maxWindowSums
+	var sums [maxWindowSums]int64
+	totals := joined.where(db, s.countFrom(db, q).Join(on, ranksJSON(s.rankedIDs, s.ranks)).ColumnExpr("count(*)"), q)
+	into := []any{&n}
+	for i, e := range sumExprs {
+		if windowed {
+			totals = totals.ColumnExpr("coalesce(sum(" + e + "), 0)")
+			into = append(into, &sums[i])
+		}
+	}
+	if err := totals.Scan(ctx, into...); err != nil {
+		return 0, false, err
+	}
+	if n == 0 || q.Offset() >= n {
+		return n, false, nil
+	}
+	rows := min(q.PerPage, n-q.Offset())
+	for want := q.Offset() + q.PerPage; ; want *= 2 {
+		ids, ranks := rankPrefix(s.rankedIDs, s.ranks, want, q.Desc)
+		top := joined.where(db, s.countFrom(db, q).Join(on, ranksJSON(ids, ranks)).
+			ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr("wr.value AS sort_key"), q).
+			OrderExpr("sort_key" + dir).OrderExpr("sort_id" + dir).Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
+		sel := s.From(db).ColumnExpr(s.Columns).ColumnExpr("? AS total_count", n)
+		for i := range sumExprs {
+			if windowed {
+				sel = sel.ColumnExpr("? AS sum_"+strconv.Itoa(i), sums[i])
+			}
+		}
+		// The id is unique only within the scope: the page's rows are joined back within it.
+		sel = s.scoped(sel.Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
+			OrderExpr("page.sort_key" + dir).OrderExpr("page.sort_id" + dir)
+		*dest = (*dest)[:0]
+		if err := sel.Scan(ctx, dest); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return 0, false, err
+		}
+		// Rows of later matches sort after every row of these: a page they fill is exact.
+		if len(*dest) >= rows || len(ids) == len(s.rankedIDs) {
+			return n, windowed && len(*dest) > 0, nil
+		}
+	}
 }
 
 // narrowLimit is the number of matches up to which looking the matches up and sorting them
