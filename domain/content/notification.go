@@ -38,11 +38,12 @@ type Notification struct {
 }
 
 // NewNotification checks a notification: subject and text required, at least two
-// characters, one line each within their limits; at least one category, each named once.
+// characters within their limits, the subject one line, the text one or more; at least one
+// category, each named once.
 func NewNotification(in NotificationInput, now time.Time) (Notification, error) {
 	var v kernel.Validation
 	v.RequiredText("subject", in.Subject, MaxSubjectLength)
-	v.RequiredText("notification_text", in.Text, MaxNotificationLength)
+	v.RequiredParagraph("notification_text", in.Text, MaxNotificationLength) // line breaks show on the phone
 	categories := uniqueIDs(in.Categories)
 	switch {
 	case len(categories) == 0:

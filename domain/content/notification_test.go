@@ -29,6 +29,7 @@ func TestNewNotification(t *testing.T) {
 		{"subject too long", func(in *NotificationInput) { in.Subject = strings.Repeat("a", MaxSubjectLength+1) }, []string{"subject"}},
 		{"no text", func(in *NotificationInput) { in.Text = "" }, []string{"notification_text"}},
 		{"a NUL in the text", func(in *NotificationInput) { in.Text = "Akcija\x00" }, []string{"notification_text"}},
+		{"lines in the text are fine", func(in *NotificationInput) { in.Text = "Zimska akcija\nDo kraja mjeseca" }, []string{}},
 		{"no category", func(in *NotificationInput) { in.Categories = nil }, []string{"categories"}},
 		{"only a bad category", func(in *NotificationInput) { in.Categories = []kernel.ID{0, -4} }, []string{"categories"}},
 		{"too many categories", func(in *NotificationInput) {
