@@ -14,10 +14,10 @@ export const CHOOSE_PAGINATOR = {
   currentPageReportTemplate: '{first}–{last} / {totalRecords}',
 };
 
-/** A row the generic list can show: it has an id and an active flag (spec §4 "Active state"). */
+/** A row the generic list can show: it has an id and, for most records, an active flag (spec §4 "Active state"). */
 export interface ListRow {
   id: number;
-  is_active: boolean;
+  is_active?: boolean;
 }
 
 export interface ListColumn<T> {
