@@ -2,7 +2,9 @@ import { useFormikContext, type FormikHelpers } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
+import { deliveryPath, errorStatus, notificationIdOf, PUSH_PARTLY_FAILED } from '../../shared/errors/apiError';
 import { dialogShown } from '../../shared/errors/dialogSlice';
+import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { formatIsoDate, formatIsoDates, fromIsoDate, todayIso, toIsoDate } from '../../shared/format/date';
 import { CategoriesField } from '../../shared/form/CategoriesField';
 import { CheckboxField } from '../../shared/form/CheckboxField';
@@ -62,6 +64,7 @@ function plainText(html: string): string {
 export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Slider>) {
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
+  const snackbar = useSnackbar();
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
   const edited = useEditedRecord(row, (r) => `sliders/${r.id}`, initialSliderValues);
@@ -84,16 +87,30 @@ export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRender
       return;
     }
     const body = toSliderFormData(values, mode);
+    let saved: Slider;
     try {
-      if (row) await updateSlider({ id: row.id, version: version ?? row.version, body }).unwrap();
-      else await createSlider(body).unwrap();
+      if (row) saved = await updateSlider({ id: row.id, version: version ?? row.version, body }).unwrap();
+      else saved = await createSlider(body).unwrap();
     } catch (error) {
+      if (errorStatus(error) === PUSH_PARTLY_FAILED) {
+        // Saved, and its notification failed on some devices: the error dialog says so and
+        // links the delivery view.
+        onHide();
+        return;
+      }
       // The error dialog says it too; each field shows its own sentence, and what was typed stays.
       const fieldErrors = serverFieldErrors(error, SLIDER_FIELDS);
       if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
       throw error;
     }
     onSaved();
+    const notificationId = notificationIdOf(saved);
+    if (notificationId !== null) {
+      snackbar.success(t('sliders.notification_sending'), undefined, {
+        label: t('sliders.view_delivery'),
+        to: deliveryPath(notificationId),
+      });
+    }
   };
 
   const typeOptions = SLIDER_TYPES.map((value) => ({ value, label: t(sliderTypeKey(value)) }));
