@@ -25,12 +25,18 @@ type api struct {
 	admin string
 }
 
-func startAPI(t *testing.T, dbURL string) *api {
+func startAPI(t *testing.T, dbURL string) *api { return startAPIWith(t, dbURL, nil) }
+
+// startAPIWith is startAPI with the configuration adjusted by adjust.
+func startAPIWith(t *testing.T, dbURL string, adjust func(*Config)) *api {
 	t.Helper()
 	ctx := context.Background()
 	cfg := Config{DatabaseURL: dbURL, DataDir: t.TempDir(), TokenTTL: time.Hour, LogFormat: "json", LogLevel: "error",
 		AdminUsername: "admin", AdminPassword: "admin-pass", TrustProxy: true,
-		MapTiles: "https://tiles.example.test/{z}/{x}/{y}.png", MapAttribution: "Test tiles"}
+		MapTiles: "https://tiles.example.test/{z}/{x}/{y}.png", MapAttribution: "Test tiles", PushWait: time.Second, PushTimeout: time.Second}
+	if adjust != nil {
+		adjust(&cfg)
+	}
 	app, cleanup, err := InitApp(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)

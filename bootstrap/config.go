@@ -27,6 +27,14 @@ type Config struct {
 	MapAttribution string
 	// TimeZone is the business's zone: the calendar that date rules count days in.
 	TimeZone *time.Location
+	// FCMCredentials names a Google service account's JSON key; without it push is not
+	// configured. FCMEndpoint is FCM's base address.
+	FCMCredentials string
+	FCMEndpoint    string
+	// PushWait is how long a call that sends a notification waits for its first attempts;
+	// PushTimeout bounds one message to the provider.
+	PushWait    time.Duration
+	PushTimeout time.Duration
 }
 
 // LoadConfig reads the environment, with the documented defaults.
@@ -74,6 +82,18 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if (cfg.AdminUsername == "") != (cfg.AdminPassword == "") {
 		return Config{}, fmt.Errorf("VITRINA_ADMIN_USERNAME and VITRINA_ADMIN_PASSWORD go together")
+	}
+	cfg.FCMCredentials = getenv("VITRINA_FCM_CREDENTIALS")
+	cfg.FCMEndpoint = get("VITRINA_FCM_ENDPOINT", "https://fcm.googleapis.com")
+	if u, err := url.Parse(cfg.FCMEndpoint); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return Config{}, fmt.Errorf("VITRINA_FCM_ENDPOINT: want an http(s) address such as https://fcm.googleapis.com")
+	}
+	// A send's answer must come well inside a request's time limit.
+	if cfg.PushWait, err = time.ParseDuration(get("VITRINA_PUSH_WAIT", "10s")); err != nil || cfg.PushWait < 0 || cfg.PushWait > time.Minute {
+		return Config{}, fmt.Errorf("VITRINA_PUSH_WAIT: want a duration from 0s to 1m, like 10s")
+	}
+	if cfg.PushTimeout, err = time.ParseDuration(get("VITRINA_PUSH_TIMEOUT", "10s")); err != nil || cfg.PushTimeout < 100*time.Millisecond || cfg.PushTimeout > time.Minute {
+		return Config{}, fmt.Errorf("VITRINA_PUSH_TIMEOUT: want a duration from 100ms to 1m, like 10s")
 	}
 	return cfg, nil
 }

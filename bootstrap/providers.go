@@ -13,6 +13,7 @@ import (
 	"vitrina/adapters/excel"
 	"vitrina/adapters/http/server"
 	"vitrina/adapters/persistence"
+	"vitrina/adapters/push"
 	"vitrina/adapters/richtext"
 	"vitrina/adapters/security"
 	"vitrina/adapters/storage"
@@ -97,11 +98,33 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	co *appcontent.Service, devices *appcontent.Devices, cm *appcampaign.Service, sheets *appcampaign.Sheets, images *storage.Images, az ports.Authorizer, p ports.Pinger,
+	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, images *storage.Images, az ports.Authorizer, p ports.Pinger,
 	overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Campaign: cm, Sheets: sheets,
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
+}
+
+// ProvidePush is FCM when VITRINA_FCM_CREDENTIALS names a service account, else the sender
+// that says push is not configured.
+func ProvidePush(cfg Config, log *zap.Logger) (ports.PushSender, error) {
+	if cfg.FCMCredentials == "" {
+		return push.NotConfigured{Log: log}, nil
+	}
+	return push.NewFCM(push.FCMConfig{CredentialsFile: cfg.FCMCredentials, Endpoint: cfg.FCMEndpoint, Timeout: cfg.PushTimeout})
+}
+
+// ProvideSender is the outbox's sender, its failures logged.
+func ProvideSender(outbox contentports.Outbox, p ports.PushSender, clock ports.Clock, cfg Config, log *zap.Logger) *appcontent.Sender {
+	s := appcontent.NewSender(outbox, p, clock, cfg.PushTimeout)
+	s.OnError = func(err error) { log.Warn("push round failed", zap.Error(err)) }
+	return s
+}
+
+// ProvideNotifications is the notifications' use cases over the sender.
+func ProvideNotifications(outbox contentports.Outbox, lists contentports.NotificationLists, catalog contentports.Catalog,
+	p ports.PushSender, sender *appcontent.Sender, clock ports.Clock, cfg Config) *appcontent.Notifications {
+	return appcontent.NewNotifications(outbox, lists, catalog, p, sender, clock, cfg.PushWait)
 }
 
 // ProvideImages keeps uploaded images under the data directory.
@@ -148,6 +171,8 @@ var PersistenceSet = wire.NewSet(
 	persistence.NewContentPartners, wire.Bind(new(contentports.Partners), new(*persistence.ContentPartners)),
 	persistence.NewContentCatalog, wire.Bind(new(contentports.Catalog), new(*persistence.ContentCatalog)),
 	persistence.NewSliderCategoryUsage,
+	persistence.NewNotificationStore, wire.Bind(new(contentports.Outbox), new(*persistence.NotificationStore)),
+	persistence.NewNotificationLists,
 
 	persistence.NewCampaignStore, persistence.NewCampaignLists, persistence.NewCampaignApp, persistence.NewCampaignUsage,
 	wire.Bind(new(campaignports.Repository), new(*persistence.CampaignStore)),
@@ -163,7 +188,7 @@ var ApplicationSet = wire.NewSet(
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	appcampaign.NewService, appcampaign.NewSheets,
-	appcontent.NewService, appcontent.NewDevices, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
+	appcontent.NewService, appcontent.NewDevices, ProvidePush, ProvideSender, ProvideNotifications, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
 	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),

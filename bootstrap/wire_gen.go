@@ -68,7 +68,17 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	contentCatalog := persistence.NewContentCatalog(db)
 	sanitizer := richtext.New()
 	businessZone := ProvideBusinessZone(cfg)
-	contentService := content.NewService(sliderStore, contentLists, partnerSliders, contentPartners, contentCatalog, images, sanitizer, workbooks, txManager, systemClock, businessZone)
+	notificationStore := persistence.NewNotificationStore(db)
+	notificationLists := persistence.NewNotificationLists(db)
+	pushSender, err := ProvidePush(cfg, logger)
+	if err != nil {
+		cleanup2()
+		cleanup()
+		return nil, nil, err
+	}
+	sender := ProvideSender(notificationStore, pushSender, systemClock, cfg, logger)
+	notifications := ProvideNotifications(notificationStore, notificationLists, contentCatalog, pushSender, sender, systemClock, cfg)
+	contentService := content.NewService(sliderStore, contentLists, partnerSliders, contentPartners, contentCatalog, images, sanitizer, workbooks, txManager, systemClock, businessZone, notifications)
 	campaignStore := persistence.NewCampaignStore(db)
 	lists := persistence.NewCampaignLists(db)
 	campaignApp := persistence.NewCampaignApp(db)
@@ -87,8 +97,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	}
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, campaignService, sheets, images, enforcer, pinger, overviewLists)
-	workers := ProvideWorkers(logger, service)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, images, enforcer, pinger, overviewLists)
+	workers := ProvideWorkers(logger, service, sender)
 	app := &App{
 		Config:   cfg,
 		Log:      logger,

@@ -9,11 +9,12 @@ import (
 
 	"go.uber.org/zap"
 
+	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
 )
 
 // Worker is background work of the serving process: it runs until its context ends and
-// then returns. The session purge is one; the push outbox will be another.
+// then returns. The session purge is one; the push outbox's sender another.
 type Worker struct {
 	Name string
 	Run  func(ctx context.Context) error
@@ -42,9 +43,10 @@ func Every(name string, interval time.Duration, log *zap.Logger, fn func(ctx con
 }
 
 // ProvideWorkers lists the serving process's background work.
-func ProvideWorkers(log *zap.Logger, identity *appidentity.Service) Workers {
+func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender) Workers {
 	return Workers{
 		Every("session purge", time.Hour, log, identity.PurgeExpiredSessions),
+		{Name: "push sender", Run: sender.Run},
 	}
 }
 

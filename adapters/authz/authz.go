@@ -27,7 +27,7 @@ const (
 )
 
 // Resources lists every resource the admin API guards, in the order the permission matrix shows.
-var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns"}
+var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications"}
 
 // Roles lists the roles of the policy, in the order the permission matrix shows.
 var Roles = []string{"admin", "director", "manager", "engineer", "financier"}

@@ -55,7 +55,7 @@ type ListSpec struct {
 	Fields      map[string]Field
 	DefaultSort string
 	IDExpr      string // e.g. "u.id"; also the tie-break of every sort
-	ActiveExpr  string // e.g. "u.is_active"
+	ActiveExpr  string // e.g. "u.is_active"; "" when the rows have no such flag
 	FTSTable    string // SQLite FTS5 trigram table whose rowid is IDExpr
 	// From starts a query on the resource's table and joins.
 	From func(db bun.IDB) *bun.SelectQuery
@@ -222,7 +222,7 @@ func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bu
 // whereExcept is where; with skipFTS the filters a trigram phrase serves are left out,
 // because the caller matches them once in a CTE.
 func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery, skipFTS bool) *bun.SelectQuery {
-	if q.Active != nil {
+	if q.Active != nil && s.ActiveExpr != "" { // a list without the flag has no inactive rows
 		sel = sel.Where(s.ActiveExpr+" = ?", *q.Active)
 	}
 	sel = s.scoped(sel, q)

@@ -55,14 +55,15 @@ type Service struct {
 	tx       ports.TxManager
 	clock    ports.Clock
 	zone     ports.BusinessZone
+	notices  *Notifications
 }
 
 // NewService wires the content use cases.
 func NewService(repo contentports.SliderRepository, lists contentports.ContentLists, shown contentports.PartnerSliders,
 	partners contentports.Partners, catalog contentports.Catalog, images ports.ImageStore, html ports.HTMLSanitizer,
-	sheets ports.Spreadsheet, tx ports.TxManager, clock ports.Clock, zone ports.BusinessZone) *Service {
+	sheets ports.Spreadsheet, tx ports.TxManager, clock ports.Clock, zone ports.BusinessZone, notices *Notifications) *Service {
 	return &Service{repo: repo, lists: lists, shown: shown, partners: partners, catalog: catalog, images: images, html: html,
-		sheets: sheets, tx: tx, clock: clock, zone: zone}
+		sheets: sheets, tx: tx, clock: clock, zone: zone, notices: notices}
 }
 
 // Lists are the content context's list screens.
@@ -88,7 +89,9 @@ func (s *Service) AvailableDates(dates []string) []string {
 // image, and every image of the new page that the old page already had (images uploaded
 // while editing stay).
 type SliderForm struct {
-	Input   content.Input
+	Input content.Input
+	// By is the user who saves it: the sender of the notification it may send.
+	By      kernel.ID
 	Image   io.Reader
 	Wysiwyg io.Reader
 	Remove  bool
@@ -167,15 +170,47 @@ func (s *Service) Create(ctx context.Context, f SliderForm) (contentports.Slider
 		return contentports.SliderView{}, err
 	}
 	in.Image, in.Wysiwyg = banner, extra
-	sl, err := content.New(in, s.Today(), s.clock.Now())
+	now := s.clock.Now()
+	sl, err := content.New(in, s.Today(), now)
+	var notice kernel.ID
 	if err == nil {
-		err = s.repo.Add(ctx, sl)
+		err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+			if err := s.repo.Add(ctx, sl); err != nil {
+				return err
+			}
+			notice, err = s.announce(ctx, content.SliderNotification(sl, sl.ID(), false, now), f.By)
+			return err
+		})
 	}
 	if err != nil {
 		s.deleteImages(banner, extra)
 		return contentports.SliderView{}, err
 	}
-	return s.lists.Sliders.Find(ctx, sl.ID())
+	return s.saved(ctx, sl.ID(), notice)
+}
+
+// announce enqueues the notification a slider's save sends, if any, in the save's
+// transaction.
+func (s *Service) announce(ctx context.Context, note *content.Notification, by kernel.ID) (kernel.ID, error) {
+	if note == nil || s.notices == nil {
+		return 0, nil
+	}
+	return s.notices.Enqueue(ctx, *note, by)
+}
+
+// saved is the answer of a slider's save: the slider, and when the save sent a notification,
+// its figures after the first attempts (a *PartialDelivery error when some failed for good).
+func (s *Service) saved(ctx context.Context, id, notice kernel.ID) (contentports.SliderView, error) {
+	if notice != 0 {
+		s.notices.Wake()
+	}
+	v, err := s.lists.Sliders.Find(ctx, id)
+	if err != nil || notice == 0 {
+		return v, err
+	}
+	n, err := s.notices.Await(ctx, notice)
+	v.Notification = &n
+	return v, err
 }
 
 // Update edits a slider loaded at version. New images replace the old ones, which are then
@@ -203,9 +238,20 @@ func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Versi
 	in.Image, in.Wysiwyg = banner, extra
 	today, now := s.Today(), s.clock.Now()
 	var unused []string
-	_, err = s.repo.Update(ctx, id, version, func(sl *content.Slider, u content.Usage) error {
-		var err error
-		unused, err = sl.Edit(in, u, today, now)
+	var notice kernel.ID
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		var note *content.Notification
+		_, err := s.repo.Update(ctx, id, version, func(sl *content.Slider, u content.Usage) error {
+			pushBefore := sl.PushNotification()
+			var err error
+			unused, err = sl.Edit(in, u, today, now)
+			note = content.SliderNotification(sl, id, pushBefore, now)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		notice, err = s.announce(ctx, note, f.By)
 		return err
 	})
 	if err != nil {
@@ -213,7 +259,7 @@ func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Versi
 		return contentports.SliderView{}, err
 	}
 	s.deleteImages(unused...)
-	return s.lists.Sliders.Find(ctx, id)
+	return s.saved(ctx, id, notice)
 }
 
 // Toggle deactivates or reactivates a slider; always allowed.

@@ -61,6 +61,8 @@ type SliderView struct {
 	SignUps         int
 	Orders          int
 	OrderedQuantity int64
+	// Notification is, on a save's answer alone, the notification the save sent.
+	Notification *NotificationView
 }
 
 // CategoryNames are the slider's category names as one text, in order.
@@ -160,4 +162,98 @@ type DeviceRepository interface {
 	Remove(ctx context.Context, partnerID kernel.ID, token string) error
 	// Count tells how many devices the partner has.
 	Count(ctx context.Context, partnerID kernel.ID) (int, error)
+}
+
+// NotificationView is a notification as the panel lists it, with its delivery figures.
+type NotificationView struct {
+	ID         int64
+	Subject    string
+	Text       string
+	Categories []Ref
+	// SliderID is the slider the notification announces; nil for one staff wrote.
+	SliderID  *int64
+	SentBy    *string
+	CreatedAt time.Time
+	// Devices is how many deliveries it made; Attempted how many of them had their first
+	// attempt (or need none); the rest count them by final state.
+	Devices       int64
+	Attempted     int64
+	Delivered     int64
+	Failed        int64
+	NotConfigured int64
+}
+
+// Pending is how many deliveries are still to be sent.
+func (v NotificationView) Pending() int64 {
+	return v.Devices - v.Delivered - v.Failed - v.NotConfigured
+}
+
+// CategoryNames are the notification's category names as one text, in order.
+func (v NotificationView) CategoryNames() string { return joinNames(v.Categories) }
+
+// DeliveryView is one delivery of a notification as the panel shows it: never its token.
+type DeliveryView struct {
+	ID          int64
+	PartnerID   int64
+	PartnerName string
+	Platform    string
+	State       content.DeliveryState
+	Attempts    int
+	Reason      string
+	UpdatedAt   time.Time
+}
+
+// NotificationLists are the push notifications screen's lists.
+type NotificationLists struct {
+	Notifications ports.Lister[NotificationView]
+	// Deliveries must be scoped to one notification ("notification_id").
+	Deliveries ports.Lister[DeliveryView]
+}
+
+// Claimed is a delivery the sender took: leased to it until the lease ends, when it is due
+// again unless recorded.
+type Claimed struct {
+	ID             kernel.ID
+	NotificationID kernel.ID
+	Token          string
+	// Attempts are those made before this one.
+	Attempts int
+}
+
+// Message is what a notification's deliveries carry.
+type Message struct {
+	Subject  string
+	Text     string
+	SliderID kernel.ID
+}
+
+// Recorded is the outcome of an attempt at a claimed delivery.
+type Recorded struct {
+	Claimed
+	content.Attempt
+	Reason string
+	// Released gives the delivery back untried (the sender stopped): due at once, no attempt
+	// counted.
+	Released bool
+}
+
+// Outbox is the notifications' delivery queue (ADR 0022).
+type Outbox interface {
+	// Enqueue stores the notification, its categories, and one delivery per registered
+	// device of the active partners in its categories (content.Targets), in the transaction
+	// of ctx or its own: pending and due at now when configured, else not_configured. It
+	// answers the notification's id.
+	Enqueue(ctx context.Context, n content.Notification, sentBy kernel.ID, configured bool) (kernel.ID, error)
+	// Claim leases up to limit pending deliveries due at now until now+lease, the earliest
+	// due first; another claimer skips them meanwhile.
+	Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Claimed, error)
+	// Messages reads what the notifications of ids carry.
+	Messages(ctx context.Context, ids []kernel.ID) (map[kernel.ID]Message, error)
+	// Record saves outcomes in one transaction: each delivery still pending at the attempts
+	// it was claimed with moves to its new state, the notifications' figures follow, and
+	// the dead tokens' devices are removed. A delivery another claimer moved meanwhile is
+	// left as it is.
+	Record(ctx context.Context, outcomes []Recorded, now time.Time) error
+	// NextDue is when the earliest pending delivery is due; ok is false when none is.
+	NextDue(ctx context.Context) (at time.Time, ok bool, err error)
 }

@@ -77,6 +77,8 @@ type sliderJSON struct {
 	SignUps            int       `json:"signups_count"`
 	Orders             int       `json:"orders_count"`
 	OrderedQuantity    int64     `json:"ordered_quantity"`
+	// Notification is the notification a save sent (its answer alone); null otherwise.
+	Notification *notificationJSON `json:"notification"`
 }
 
 // optionalImage is the name and the address of an image, both null when there is none.
@@ -99,6 +101,10 @@ func toJSON(svc *appcontent.Service) func(contentports.SliderView) sliderJSON {
 			IsActive: v.IsActive, UpdatedAt: v.UpdatedAt, Version: int64(v.Version), SignUps: v.SignUps, Orders: v.Orders,
 			OrderedQuantity: v.OrderedQuantity}
 		out.Wysiwyg, out.WysiwygURL = optionalImage(v.Wysiwyg)
+		if v.Notification != nil {
+			n := notificationRow(*v.Notification)
+			out.Notification = &n
+		}
 		if out.Dates == nil {
 			out.Dates = []string{}
 		}
@@ -386,6 +392,12 @@ func decodeConfirm(ctx context.Context, r *http.Request) (any, error) {
 	return confirmRequest{ID: id, Partners: ids}, nil
 }
 
+// principalUser is the signed-in user of a panel call.
+func principalUser(ctx context.Context) kernel.ID {
+	p, _ := kit.Principal(ctx)
+	return p.UserID
+}
+
 // Routes are the panel's slider calls.
 func Routes(svc *appcontent.Service) []kit.Route {
 	lists := svc.Lists()
@@ -398,14 +410,17 @@ func Routes(svc *appcontent.Service) []kit.Route {
 	return append(routes,
 		kit.Route{Method: "POST", Path: "/api/sliders", Access: write, Decode: decodeSlider(false), Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.Create(ctx, req.(sliderForm).Form)
-				return kit.JSONOr(asJSON, v, err)
+				f := req.(sliderForm).Form
+				f.By = principalUser(ctx)
+				v, err := svc.Create(ctx, f)
+				return kit.JSONOr(asJSON, v, partialDelivery(err))
 			}},
 		kit.Route{Method: "POST", Path: "/api/sliders/{id}", Access: write, Decode: decodeSlider(true), Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(sliderForm)
+				f.Form.By = principalUser(ctx)
 				v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
-				return kit.JSONOr(asJSON, v, err)
+				return kit.JSONOr(asJSON, v, partialDelivery(err))
 			}},
 		kit.ToggleRoute("/api/sliders", write, svc.Toggle),
 		kit.Route{Method: "PUT", Path: "/api/sliders/activate/{id}", Access: write, Decode: kit.DecodeID, Encode: kit.EncodeJSON,

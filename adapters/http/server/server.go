@@ -34,21 +34,22 @@ import (
 
 // Deps is what the server needs.
 type Deps struct {
-	Log        *zap.Logger
-	TrustProxy bool
-	Identity   *appidentity.Service
-	Catalog    *appcatalog.Service
-	Partner    *apppartner.Service
-	Content    *appcontent.Service
-	Campaign   *appcampaign.Service
-	Sheets     *appcampaign.Sheets // the campaign's Excel round trip
-	Devices    *appcontent.Devices // the partner app's push devices
-	Overview   partnerports.OverviewLists
-	Images     http.Handler // GET /api/images/{kind}/{image}
-	Authz      ports.Authorizer
-	Pinger     ports.Pinger
-	SPA        fs.FS
-	Map        MapSettings
+	Log           *zap.Logger
+	TrustProxy    bool
+	Identity      *appidentity.Service
+	Catalog       *appcatalog.Service
+	Partner       *apppartner.Service
+	Content       *appcontent.Service
+	Campaign      *appcampaign.Service
+	Sheets        *appcampaign.Sheets       // the campaign's Excel round trip
+	Devices       *appcontent.Devices       // the partner app's push devices
+	Notifications *appcontent.Notifications // push notifications and their deliveries
+	Overview      partnerports.OverviewLists
+	Images        http.Handler // GET /api/images/{kind}/{image}
+	Authz         ports.Authorizer
+	Pinger        ports.Pinger
+	SPA           fs.FS
+	Map           MapSettings
 }
 
 // MapSettings tell the store map where its tiles come from.
@@ -72,6 +73,7 @@ func New(d Deps) *Server {
 	router.Handle(partnerhttp.Routes(d.Partner)...)
 	router.Handle(partnerhttp.OverviewRoutes(d.Overview)...)
 	router.Handle(contenthttp.Routes(d.Content)...)
+	router.Handle(contenthttp.NotificationRoutes(d.Notifications)...)
 	router.Handle(campaignhttp.Routes(d.Campaign)...)
 	router.Handle(campaignhttp.SheetRoutes(d.Sheets)...)
 	// The partner app's calls (ADR 0017): each context declares its own under kit.AppPrefix

@@ -1,0 +1,132 @@
+package contenthttp
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"vitrina/adapters/http/kit"
+	appcontent "vitrina/application/content"
+	"vitrina/domain/content"
+	"vitrina/domain/kernel"
+	contentports "vitrina/ports/content"
+)
+
+// notificationJSON is a notification as the panel reads it, with its delivery figures.
+type notificationJSON struct {
+	ID            int64     `json:"id"`
+	Subject       string    `json:"subject"`
+	Text          string    `json:"notification_text"`
+	Categories    []ref     `json:"categories"`
+	CategoryNames string    `json:"category_names"`
+	SliderID      *int64    `json:"slider_id"`
+	SentBy        *string   `json:"sent_by"`
+	CreatedAt     time.Time `json:"created_at"`
+	Devices       int64     `json:"devices"`
+	Attempted     int64     `json:"attempted"`
+	Delivered     int64     `json:"delivered"`
+	Failed        int64     `json:"failed"`
+	Pending       int64     `json:"pending"`
+	NotConfigured int64     `json:"not_configured"`
+}
+
+func notificationRow(v contentports.NotificationView) notificationJSON {
+	out := notificationJSON{ID: v.ID, Subject: v.Subject, Text: v.Text, Categories: make([]ref, 0, len(v.Categories)),
+		CategoryNames: v.CategoryNames(), SliderID: v.SliderID, SentBy: v.SentBy, CreatedAt: v.CreatedAt, Devices: v.Devices,
+		Attempted: v.Attempted, Delivered: v.Delivered, Failed: v.Failed, Pending: v.Pending(), NotConfigured: v.NotConfigured}
+	for _, c := range v.Categories {
+		out.Categories = append(out.Categories, ref{ID: c.ID, Name: c.Name})
+	}
+	return out
+}
+
+// deliveryJSON is one delivery of a notification: never its device's token.
+type deliveryJSON struct {
+	ID          int64     `json:"id"`
+	PartnerID   int64     `json:"partner_id"`
+	PartnerName string    `json:"partner_name"`
+	Platform    string    `json:"platform"`
+	State       string    `json:"state"`
+	Attempts    int       `json:"attempts"`
+	Reason      string    `json:"reason"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+func deliveryRow(v contentports.DeliveryView) deliveryJSON {
+	return deliveryJSON{ID: v.ID, PartnerID: v.PartnerID, PartnerName: v.PartnerName, Platform: v.Platform, State: string(v.State),
+		Attempts: v.Attempts, Reason: v.Reason, UpdatedAt: v.UpdatedAt}
+}
+
+// notificationForm is the add dialog's body.
+type notificationForm struct {
+	Subject    string      `json:"subject"`
+	Text       string      `json:"notification_text"`
+	Categories []kernel.ID `json:"categories"`
+}
+
+// decodeNotificationList is the list request: the newest first unless asked otherwise.
+func decodeNotificationList(_ context.Context, r *http.Request) (any, error) {
+	q, err := kit.DecodeListQuery(r)
+	if err == nil && q.Sort == "" {
+		q.Sort, q.Desc = "created_at", true
+	}
+	return q, err
+}
+
+// partialDelivery is the 491 of a save that sent a notification some devices did not get:
+// the save stands, and the answer names the notification so the screen can follow it.
+func partialDelivery(err error) error {
+	if p, ok := appcontent.AsPartialDelivery(err); ok {
+		return kit.WithDetail(err, map[string]any{"notification": notificationRow(p.Notification)})
+	}
+	return err
+}
+
+// NotificationRoutes are the panel's push notifications (issue 13): the list, one with its
+// figures, its deliveries, whether push is set up, and the add, which answers after the
+// first attempts (491 when some devices failed for good).
+func NotificationRoutes(n *appcontent.Notifications) []kit.Route {
+	read := kit.Access{Resource: "notifications", Action: "read"}
+	write := kit.Access{Resource: "notifications", Action: "write"}
+	lists := n.Lists()
+	routes := kit.ListRoutes("/api/notifications", read, lists.Notifications, notificationRow)
+	routes[0].Decode = decodeNotificationList
+	return append(routes,
+		kit.Route{Method: "GET", Path: "/api/notifications/status", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: func(context.Context, any) (any, error) {
+				return map[string]bool{"push_configured": n.Configured()}, nil
+			}},
+		kit.Route{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Decode: decodePartners, Encode: kit.EncodeList[deliveryJSON],
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				r := req.(partnersRequest)
+				if _, err := lists.Notifications.Find(ctx, r.ID); err != nil {
+					return nil, err
+				}
+				q := r.Query
+				q.Scope = map[string]kernel.ID{"notification_id": r.ID}
+				if !q.Paged() {
+					return kit.Stream(func(ctx context.Context, emit func(any) error) error {
+						return lists.Deliveries.Stream(ctx, q, func(v contentports.DeliveryView) error { return emit(deliveryRow(v)) })
+					}), nil
+				}
+				page, err := lists.Deliveries.List(ctx, q)
+				if err != nil {
+					return nil, err
+				}
+				out := kit.PageResponse[deliveryJSON]{Total: page.Total, Items: make([]deliveryJSON, 0, len(page.Items))}
+				for _, v := range page.Items {
+					out.Items = append(out.Items, deliveryRow(v))
+				}
+				return out, nil
+			}},
+		kit.Route{Method: "POST", Path: "/api/notifications", Access: write, Decode: kit.DecodeJSON[notificationForm], Encode: kit.EncodeJSON,
+			Endpoint: func(ctx context.Context, req any) (any, error) {
+				f := req.(notificationForm)
+				v, err := n.Create(ctx, principalUser(ctx), content.NotificationInput{Subject: f.Subject, Text: f.Text, Categories: f.Categories})
+				if err != nil {
+					return nil, partialDelivery(err)
+				}
+				return notificationRow(v), nil
+			}},
+	)
+}

@@ -1,0 +1,388 @@
+package persistence
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/content"
+	"vitrina/domain/kernel"
+	contentports "vitrina/ports/content"
+)
+
+// NotificationStore is the push notifications' outbox (migration 13, ADR 0022): the
+// notifications with their figures, and one delivery per device they target.
+type NotificationStore struct{ db *bun.DB }
+
+var _ contentports.Outbox = (*NotificationStore)(nil)
+
+// NewNotificationStore returns the outbox over db.
+func NewNotificationStore(db *bun.DB) *NotificationStore { return &NotificationStore{db: db} }
+
+// nullID is NULL for 0.
+func nullID(id kernel.ID) any {
+	if id == 0 {
+		return nil
+	}
+	return int64(id)
+}
+
+// Enqueue writes the notification, its categories and its deliveries: one INSERT … SELECT
+// over the devices of the active partners in the categories, so a fan-out to 100,000
+// devices is one statement.
+func (s *NotificationStore) Enqueue(ctx context.Context, n content.Notification, sentBy kernel.ID, configured bool) (kernel.ID, error) {
+	var id int64
+	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, s.db)
+		now := n.CreatedAt.UTC()
+		if err := c.NewRaw("INSERT INTO notifications (subject, subject_fold, notification_text, text_fold, slider_id, sent_by, created_at) "+
+			"VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id", n.Subject, fold(n.Subject), n.Text, fold(n.Text), nullID(n.SliderID),
+			nullID(sentBy), now).Scan(ctx, &id); err != nil {
+			return err
+		}
+		values := make([]any, 0, 2*len(n.Categories))
+		rows := ""
+		for i, cat := range n.Categories {
+			if i > 0 {
+				rows += ", "
+			}
+			rows += "(?, ?)"
+			values = append(values, id, int64(cat))
+		}
+		if rows != "" {
+			if _, err := c.NewRaw("INSERT INTO notification_categories (notification_id, category_id) VALUES "+rows, values...).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		state := content.Pending
+		if !configured {
+			state = content.NotConfigured
+		}
+		res, err := c.NewRaw("INSERT INTO deliveries (notification_id, partner_id, token, platform, state, attempts, next_at, reason, updated_at) "+
+			"SELECT ?, d.partner_id, d.token, d.platform, ?, 0, ?, '', ? FROM devices AS d JOIN partners AS p ON p.id = d.partner_id "+
+			"WHERE p.is_active = TRUE AND d.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (?)) "+
+			"ORDER BY d.partner_id, d.token", id, string(state), now, now, bun.List(ids64(n.Categories))).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		devices, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		final := int64(0)
+		if !configured {
+			final = devices
+		}
+		_, err = c.NewRaw("UPDATE notifications SET devices = ?, attempted = ?, not_configured = ? WHERE id = ?", devices, final, final, id).Exec(ctx)
+		return err
+	})
+	return kernel.ID(id), err
+}
+
+func ids64(ids []kernel.ID) []int64 {
+	out := make([]int64, len(ids))
+	for i, id := range ids {
+		out[i] = int64(id)
+	}
+	return out
+}
+
+type claimedRow struct {
+	ID             int64  `bun:"id"`
+	NotificationID int64  `bun:"notification_id"`
+	Token          string `bun:"token"`
+	Attempts       int    `bun:"attempts"`
+}
+
+// Claim moves the due deliveries' next attempt to the lease's end in one statement; on
+// PostgreSQL the rows another claimer holds are skipped (SQLite's writers take turns).
+func (s *NotificationStore) Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]contentports.Claimed, error) {
+	skip := ""
+	if !IsSQLite(s.db) {
+		skip = " FOR UPDATE SKIP LOCKED"
+	}
+	var rows []claimedRow
+	err := conn(ctx, s.db).NewRaw("UPDATE deliveries SET next_at = ? WHERE id IN (SELECT id FROM deliveries "+
+		"WHERE state = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?"+skip+") RETURNING id, notification_id, token, attempts",
+		now.Add(lease).UTC(), now.UTC(), limit).Scan(ctx, &rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]contentports.Claimed, len(rows))
+	for i, r := range rows {
+		out[i] = contentports.Claimed{ID: kernel.ID(r.ID), NotificationID: kernel.ID(r.NotificationID), Token: r.Token, Attempts: r.Attempts}
+	}
+	slices.SortFunc(out, func(a, b contentports.Claimed) int { return int(a.ID - b.ID) })
+	return out, nil
+}
+
+// Messages reads the notifications' subject, text and slider.
+func (s *NotificationStore) Messages(ctx context.Context, ids []kernel.ID) (map[kernel.ID]contentports.Message, error) {
+	out := make(map[kernel.ID]contentports.Message, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ID       int64  `bun:"id"`
+		Subject  string `bun:"subject"`
+		Text     string `bun:"notification_text"`
+		SliderID *int64 `bun:"slider_id"`
+	}
+	if err := conn(ctx, s.db).NewRaw("SELECT id, subject, notification_text, slider_id FROM notifications WHERE id IN (?)",
+		bun.List(ids64(ids))).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		m := contentports.Message{Subject: r.Subject, Text: r.Text}
+		if r.SliderID != nil {
+			m.SliderID = kernel.ID(*r.SliderID)
+		}
+		out[kernel.ID(r.ID)] = m
+	}
+	return out, nil
+}
+
+// outcomeGroup is outcomes one UPDATE records: the same notification, attempts before,
+// final state and reason.
+type outcomeGroup struct {
+	notification kernel.ID
+	attempts     int
+	state        content.DeliveryState
+	reason       string
+	released     bool
+}
+
+type figures struct{ attempted, delivered, failed int64 }
+
+// Record saves the outcomes: final ones and releases a group per UPDATE, retries one by one
+// (each has its own next attempt), then the figures per notification in id order, then the
+// dead tokens' devices.
+func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.Recorded, now time.Time) error {
+	if len(outcomes) == 0 {
+		return nil
+	}
+	now = now.UTC()
+	return NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, s.db)
+		groups := map[outcomeGroup][]int64{}
+		var order []outcomeGroup
+		counts := map[kernel.ID]*figures{}
+		var dead []string
+		count := func(id kernel.ID) *figures {
+			f := counts[id]
+			if f == nil {
+				f = &figures{}
+				counts[id] = f
+			}
+			return f
+		}
+		for _, o := range outcomes {
+			if o.DropToken {
+				dead = append(dead, o.Token)
+			}
+			if !o.Released && o.State == content.Pending {
+				res, err := c.NewRaw("UPDATE deliveries SET attempts = attempts + 1, next_at = ?, reason = ?, updated_at = ? "+
+					"WHERE id = ? AND state = 'pending' AND attempts = ?", o.NextAt.UTC(), o.Reason, now, int64(o.ID), o.Attempts).Exec(ctx)
+				if err != nil {
+					return err
+				}
+				if n, _ := res.RowsAffected(); n > 0 && o.Attempts == 0 {
+					count(o.NotificationID).attempted += n
+				}
+				continue
+			}
+			g := outcomeGroup{notification: o.NotificationID, attempts: o.Attempts, state: o.State, reason: o.Reason, released: o.Released}
+			if o.Released {
+				g.state, g.reason = content.Pending, ""
+			}
+			if _, ok := groups[g]; !ok {
+				order = append(order, g)
+			}
+			groups[g] = append(groups[g], int64(o.ID))
+		}
+		for _, g := range order {
+			ids := groups[g]
+			if g.released {
+				if _, err := c.NewRaw("UPDATE deliveries SET next_at = ? WHERE id IN (?) AND state = 'pending' AND attempts = ?",
+					now, bun.List(ids), g.attempts).Exec(ctx); err != nil {
+					return err
+				}
+				continue
+			}
+			res, err := c.NewRaw("UPDATE deliveries SET state = ?, attempts = attempts + 1, reason = ?, updated_at = ? "+
+				"WHERE id IN (?) AND state = 'pending' AND attempts = ?", string(g.state), g.reason, now, bun.List(ids), g.attempts).Exec(ctx)
+			if err != nil {
+				return err
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			f := count(g.notification)
+			if g.attempts == 0 {
+				f.attempted += n
+			}
+			if g.state == content.Delivered {
+				f.delivered += n
+			} else {
+				f.failed += n
+			}
+		}
+		ids := make([]kernel.ID, 0, len(counts))
+		for id := range counts {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		for _, id := range ids {
+			f := counts[id]
+			if *f == (figures{}) {
+				continue
+			}
+			if _, err := c.NewRaw("UPDATE notifications SET attempted = attempted + ?, delivered = delivered + ?, failed = failed + ? WHERE id = ?",
+				f.attempted, f.delivered, f.failed, int64(id)).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		if len(dead) > 0 {
+			if _, err := c.NewRaw("DELETE FROM devices WHERE token IN (?)", bun.List(dead)).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// NextDue is the earliest due time of a pending delivery, read from the sender's index.
+func (s *NotificationStore) NextDue(ctx context.Context) (time.Time, bool, error) {
+	var at []time.Time
+	if err := conn(ctx, s.db).NewRaw("SELECT next_at FROM deliveries WHERE state = 'pending' ORDER BY next_at LIMIT 1").Scan(ctx, &at); err != nil {
+		return time.Time{}, false, err
+	}
+	if len(at) == 0 {
+		return time.Time{}, false, nil
+	}
+	return at[0], true, nil
+}
+
+type notificationViewRow struct {
+	ID             int64     `bun:"id"`
+	Subject        string    `bun:"subject"`
+	Text           string    `bun:"notification_text"`
+	CategoriesJSON string    `bun:"categories_json"`
+	SliderID       *int64    `bun:"slider_id"`
+	SentBy         *string   `bun:"sent_by"`
+	CreatedAt      time.Time `bun:"created_at"`
+	Devices        int64     `bun:"devices"`
+	Attempted      int64     `bun:"attempted"`
+	Delivered      int64     `bun:"delivered"`
+	Failed         int64     `bun:"failed"`
+	NotConfigured  int64     `bun:"not_configured"`
+	totalRow
+}
+
+func (r *notificationViewRow) view() contentports.NotificationView {
+	v := contentports.NotificationView{ID: r.ID, Subject: r.Subject, Text: r.Text, Categories: []contentports.Ref{}, SliderID: r.SliderID,
+		SentBy: r.SentBy, CreatedAt: r.CreatedAt, Devices: r.Devices, Attempted: r.Attempted, Delivered: r.Delivered, Failed: r.Failed,
+		NotConfigured: r.NotConfigured}
+	var cats []contentports.Ref
+	if json.Unmarshal([]byte(r.CategoriesJSON), &cats) == nil {
+		v.Categories = append(v.Categories, cats...)
+	}
+	return v
+}
+
+// notificationSpec is the notifications screen: the newest first unless asked otherwise,
+// "contains" filters on the subject, the text, the categories and the sender.
+func notificationSpec(sqlite bool) ListSpec {
+	categories := `(SELECT coalesce(json_agg(json_build_object('ID', c.id, 'Name', c.name) ORDER BY c.name_fold, c.id), '[]')::text
+		FROM notification_categories AS nc JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id)`
+	categoryNames := `(SELECT string_agg(c.name_fold, ', ' ORDER BY c.name_fold) FROM notification_categories AS nc
+		JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id)`
+	if sqlite {
+		categories = `(SELECT coalesce(json_group_array(json_object('ID', c.id, 'Name', c.name)), '[]') FROM (SELECT c.id, c.name
+			FROM notification_categories AS nc JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id
+			ORDER BY c.name_fold, c.id) AS c)`
+		categoryNames = `(SELECT group_concat(name_fold, ', ') FROM (SELECT c.name_fold FROM notification_categories AS nc
+			JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id ORDER BY c.name_fold) AS c)`
+	}
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":                {Sort: "n.id", Number: "n.id", Scale: 1},
+			"subject":           {Sort: "n.subject_fold", Fold: "n.subject_fold"},
+			"notification_text": {Sort: "n.text_fold", Fold: "n.text_fold"},
+			"category_names": {Sort: categoryNames, Fold: "c.name_fold", Nullable: true,
+				Within: "n.id IN (SELECT nc.notification_id FROM notification_categories AS nc WHERE nc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"},
+			"sent_by":    {Sort: "u.name_fold", Fold: "u.name_fold", Nullable: true, Joined: true},
+			"created_at": {Sort: "n.created_at"},
+			"devices":    {Sort: "n.devices", Number: "n.devices", Scale: 1},
+			"delivered":  {Sort: "n.delivered", Number: "n.delivered", Scale: 1},
+			"failed":     {Sort: "n.failed", Number: "n.failed", Scale: 1},
+			"pending":    {Sort: "(n.devices - n.delivered - n.failed - n.not_configured)"},
+		},
+		DefaultSort: "created_at",
+		IDExpr:      "n.id",
+		From: func(db bun.IDB) *bun.SelectQuery {
+			return db.NewSelect().TableExpr("notifications AS n").Join("LEFT JOIN users AS u ON u.id = n.sent_by")
+		},
+		CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("notifications AS n") },
+		Columns: "n.id, n.subject, n.notification_text, " + categories + " AS categories_json, n.slider_id, u.name AS sent_by, n.created_at, " +
+			"n.devices, n.attempted, n.delivered, n.failed, n.not_configured",
+	}
+}
+
+type deliveryViewRow struct {
+	ID          int64     `bun:"id"`
+	PartnerID   int64     `bun:"partner_id"`
+	PartnerName string    `bun:"partner_name"`
+	Platform    string    `bun:"platform"`
+	State       string    `bun:"state"`
+	Attempts    int       `bun:"attempts"`
+	Reason      string    `bun:"reason"`
+	UpdatedAt   time.Time `bun:"updated_at"`
+	totalRow
+}
+
+func (r *deliveryViewRow) view() contentports.DeliveryView {
+	return contentports.DeliveryView{ID: r.ID, PartnerID: r.PartnerID, PartnerName: r.PartnerName, Platform: r.Platform,
+		State: content.DeliveryState(r.State), Attempts: r.Attempts, Reason: r.Reason, UpdatedAt: r.UpdatedAt}
+}
+
+// deliverySpec is the deliveries of a notification (scope "notification_id"), never their
+// tokens: a state is a yes/no filter each (`failed=1`), which the (notification, state)
+// index serves.
+func deliverySpec() ListSpec {
+	return ListSpec{
+		Fields: map[string]Field{
+			"id":             {Sort: "d.id", Number: "d.id", Scale: 1},
+			"partner_name":   {Sort: "p.name_fold", Fold: "p.name_fold", Joined: true},
+			"platform":       {Sort: "d.platform", Fold: "d.platform"},
+			"state":          {Sort: "d.state"},
+			"attempts":       {Sort: "d.attempts", Number: "d.attempts", Scale: 1},
+			"updated_at":     {Sort: "d.updated_at"},
+			"reason":         {Sort: "d.reason", Fold: "d.reason"},
+			"pending":        {Flag: "d.state = 'pending'"},
+			"delivered":      {Flag: "d.state = 'delivered'"},
+			"failed":         {Flag: "d.state = 'failed'"},
+			"not_configured": {Flag: "d.state = 'not_configured'"},
+		},
+		DefaultSort: "id",
+		IDExpr:      "d.id",
+		From: func(db bun.IDB) *bun.SelectQuery {
+			return db.NewSelect().TableExpr("deliveries AS d").Join("JOIN partners AS p ON p.id = d.partner_id")
+		},
+		CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("deliveries AS d") },
+		Columns:   "d.id, d.partner_id, p.name AS partner_name, d.platform, d.state, d.attempts, d.reason, d.updated_at",
+		Scopes:    map[string]string{"notification_id": "d.notification_id"},
+	}
+}
+
+// NewNotificationLists returns the push notifications screen's lists.
+func NewNotificationLists(db *bun.DB) contentports.NotificationLists {
+	return contentports.NotificationLists{
+		Notifications: NewLister(db, notificationSpec(IsSQLite(db)), "notification", (*notificationViewRow).view),
+		Deliveries:    NewLister(db, deliverySpec(), "delivery", (*deliveryViewRow).view),
+	}
+}
