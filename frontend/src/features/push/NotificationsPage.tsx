@@ -31,7 +31,6 @@ const columns: ListColumn<PushNotification>[] = [
     field: 'notification_text',
     header: 'push.notification_text',
     filter: true,
-    sortable: false,
     width: '16rem',
     body: (n) => (
       <span className="cell-clamp" title={n.notification_text}>
@@ -43,11 +42,10 @@ const columns: ListColumn<PushNotification>[] = [
     field: 'category_names',
     header: 'push.categories',
     filter: true,
-    sortable: false,
     width: '12rem',
     body: (n) => <span className="cell-clamp">{n.category_names}</span>,
   },
-  { field: 'sent_by', header: 'push.sent_by', filter: true, sortable: false, width: '10rem', body: (n) => n.sent_by ?? '—' },
+  { field: 'sent_by', header: 'push.sent_by', filter: true, width: '10rem', body: (n) => n.sent_by ?? '—' },
   { field: 'devices', header: 'push.delivery', width: '13rem', body: (n) => <FiguresCell figures={n} /> },
 ];
 
