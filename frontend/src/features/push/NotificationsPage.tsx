@@ -31,7 +31,7 @@ const columns: ListColumn<PushNotification>[] = [
     field: 'notification_text',
     header: 'push.notification_text',
     filter: true,
-    width: '16rem',
+    width: '15rem',
     body: (n) => (
       <span className="cell-clamp" title={n.notification_text}>
         {n.notification_text}
@@ -46,7 +46,7 @@ const columns: ListColumn<PushNotification>[] = [
     body: (n) => <span className="cell-clamp">{n.category_names}</span>,
   },
   { field: 'sent_by', header: 'push.sent_by', filter: true, width: '10rem', body: (n) => n.sent_by ?? '—' },
-  { field: 'devices', header: 'push.delivery', width: '13rem', body: (n) => <FiguresCell figures={n} /> },
+  { field: 'devices', header: 'push.delivery', width: '11rem', body: (n) => <FiguresCell figures={n} /> },
 ];
 
 /** Says, above the list, that the server has no push credentials: notifications are saved, not sent. */
@@ -88,7 +88,6 @@ export default function NotificationsPage() {
       editable={false}
       canAdd={canSend}
       notice={<PushNotConfigured />}
-      tableMinWidth="78rem"
     />
   );
 }

@@ -353,6 +353,8 @@ describe('slider form', { timeout: 30_000 }, () => {
     await save(user, dialog);
     expect(await screen.findByText('Sačuvano. Notifikacija se šalje partnerima.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pogledaj isporuku' })).toHaveAttribute('href', '/notifications/31');
+    // One snackbar, not the usual one as well.
+    expect(screen.queryByText('Uspješna izmjena')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Izmjena slajdera' })).not.toBeInTheDocument());
   });
 

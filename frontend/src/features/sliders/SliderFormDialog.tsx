@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { deliveryPath, errorStatus, notificationIdOf, PUSH_PARTLY_FAILED } from '../../shared/errors/apiError';
 import { dialogShown } from '../../shared/errors/dialogSlice';
-import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { formatIsoDate, formatIsoDates, fromIsoDate, todayIso, toIsoDate } from '../../shared/format/date';
 import { CategoriesField } from '../../shared/form/CategoriesField';
 import { CheckboxField } from '../../shared/form/CheckboxField';
@@ -64,7 +63,6 @@ function plainText(html: string): string {
 export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Slider>) {
   const { t, i18n } = useTranslation();
   const dispatch = useDispatch();
-  const snackbar = useSnackbar();
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
   const edited = useEditedRecord(row, (r) => `sliders/${r.id}`, initialSliderValues);
@@ -103,14 +101,16 @@ export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRender
       if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
       throw error;
     }
-    onSaved();
+    // A notification sent with it: one snackbar says so, with the way to its delivery.
     const notificationId = notificationIdOf(saved);
-    if (notificationId !== null) {
-      snackbar.success(t('sliders.notification_sending'), undefined, {
-        label: t('sliders.view_delivery'),
-        to: deliveryPath(notificationId),
-      });
-    }
+    onSaved(
+      notificationId === null
+        ? undefined
+        : {
+            text: t('sliders.notification_sending'),
+            action: { label: t('sliders.view_delivery'), to: deliveryPath(notificationId) },
+          },
+    );
   };
 
   const typeOptions = SLIDER_TYPES.map((value) => ({ value, label: t(sliderTypeKey(value)) }));

@@ -28,6 +28,7 @@ import {
   type ListColumn,
   type ListRow,
   type RowAction,
+  type SavedNotice,
   type UseListQuery,
   type UseToggleMutation,
 } from './types';
@@ -197,8 +198,8 @@ export function ListPage<T extends ListRow>({
 
   const openForm = (state: FormMode<T>) => setForm((f) => ({ state, visible: true, key: f.key + 1 }));
   const closeForm = () => setForm((f) => ({ ...f, visible: false }));
-  const onSaved = () => {
-    snackbar.success(t(form.state.mode === 'add' ? 'add_success' : 'edit_success'));
+  const onSaved = (notice?: SavedNotice) => {
+    snackbar.success(notice?.text ?? t(form.state.mode === 'add' ? 'add_success' : 'edit_success'), undefined, notice?.action);
     closeForm();
   };
 
