@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startFakeFcm } from './fakefcm.mjs';
-import { apiClient, checkA11y, launchBrowser, listScreen, newPage, shoot, signIn, startServer } from './harness.mjs';
+import { join } from 'node:path';
+import { apiClient, artifactsDir, checkA11y, DESKTOP, launchBrowser, listScreen, newPage, shoot, signIn, startServer } from './harness.mjs';
 import { makePng } from './images.mjs';
 
 const isPost = (path) => (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === path;
@@ -184,6 +185,10 @@ describe('push notifications', () => {
     assert.ok((await row.innerText()).includes(name), `the failed row names ${name}`);
     assert.equal(await tile('failed').innerText(), '1');
     await shoot(page, 'push-delivery-failed');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: join(artifactsDir, 'push-delivery-failed-768.png') });
+    await page.setViewportSize(DESKTOP);
     // Its token is removed: later notifications do not target it.
     tokens.delete(deadPartner);
   });
@@ -197,6 +202,11 @@ describe('push notifications', () => {
     await list.row('Seminar: novi alati').locator('.p-tag', { hasText: 'Neuspjelo: 1' }).waitFor();
     await list.row('Zimski popusti').getByText(`${sent.size} / ${sent.size}`).waitFor();
     await shoot(page, 'push-list');
+    // And on a tablet.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: join(artifactsDir, 'push-list-768.png') });
+    await page.setViewportSize(DESKTOP);
     const filtered = await list.filter('Naslov', 'zimski popusti');
     assert.equal(new URL(filtered.url()).searchParams.get('subject'), 'zimski popusti');
     await list.waitForCount(1);

@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { Tag } from 'primereact/tag';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { MAX_FILTER_LENGTH } from '../../shared/api/list';
@@ -80,6 +80,17 @@ export default function DeliveryPage() {
     { notificationId: id, params: table.params, state: state === ALL ? undefined : state },
     { skip: !valid, pollingInterval: interval, refetchOnMountOrArgChange: true },
   );
+
+  // The last poll of the table may have gone out just before the last delivery was recorded:
+  // once nothing is pending, the table asks once more.
+  const loadedPending = notification ? notification.pending > 0 : undefined;
+  const wasPending = useRef(false);
+  const { refetch: refetchDeliveries } = deliveries;
+  useEffect(() => {
+    if (loadedPending === undefined) return;
+    if (wasPending.current && !loadedPending && valid) void refetchDeliveries();
+    wasPending.current = loadedPending;
+  }, [loadedPending, refetchDeliveries, valid]);
 
   const back = (
     <Link to="/notifications" className="push-back">
