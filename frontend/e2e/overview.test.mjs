@@ -65,6 +65,7 @@ describe('template pages: store map, overview, style page, home reasons', () => 
 
   it('home: every card is enabled, and the template pages are linked', async () => {
     await page.goto('/');
+    await page.locator('[data-card]').last().waitFor();
     assert.equal(await page.locator('[data-card][aria-disabled="true"]').count(), 0);
     // The six cards of the spec stay as they were.
     assert.equal(await page.locator('[data-card]').count(), 6);
