@@ -45,9 +45,18 @@ func partnerName(j int) string {
 
 // startPartners starts the application with the reference data partners point to.
 func startPartners(b testing.TB, dbURL string) (*bootstrap.App, string, func()) {
+	return startPartnersWith(b, dbURL, nil)
+}
+
+// startPartnersWith is startPartners with the configuration adjusted by adjust.
+func startPartnersWith(b testing.TB, dbURL string, adjust func(*bootstrap.Config)) (*bootstrap.App, string, func()) {
 	ctx := context.Background()
-	app, cleanup, err := bootstrap.InitApp(ctx, bootstrap.Config{DatabaseURL: dbURL, DataDir: b.TempDir(), TokenTTL: time.Hour,
-		LogFormat: "json", LogLevel: "error", AdminUsername: "bench-admin", AdminPassword: "bench-pass"})
+	cfg := bootstrap.Config{DatabaseURL: dbURL, DataDir: b.TempDir(), TokenTTL: time.Hour,
+		LogFormat: "json", LogLevel: "error", AdminUsername: "bench-admin", AdminPassword: "bench-pass"}
+	if adjust != nil {
+		adjust(&cfg)
+	}
+	app, cleanup, err := bootstrap.InitApp(ctx, cfg)
 	if err != nil {
 		b.Fatal(err)
 	}

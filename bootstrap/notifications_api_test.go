@@ -40,8 +40,9 @@ type deliveryOut struct {
 // pushAPI is the API with push aimed at a fake FCM and the background workers running.
 type pushAPI struct {
 	*api
-	fcm   *fakefcm.Server
-	world partnerWorld
+	fcm     *fakefcm.Server
+	world   partnerWorld
+	workers *Runner
 }
 
 // startPushAPI starts the API over dbURL with FCM at the fake and the sender running; the
@@ -64,7 +65,7 @@ func startPushAPI(t *testing.T, dbURL string, adjust func(*Config)) *pushAPI {
 			t.Error(err)
 		}
 	})
-	p := &pushAPI{api: a, fcm: fcm, world: a.appWorld()}
+	p := &pushAPI{api: a, fcm: fcm, world: a.appWorld(), workers: workers}
 	p.createPartner(partnerBody(1003, "Ugašeni Partner", p.world.city, "0", p.world.alati))
 	p.registerDevice(1001, "tok-a1", "android")
 	p.registerDevice(1001, "tok-a2", "ios")
@@ -385,6 +386,45 @@ func TestSliderSendsItsNotification(t *testing.T) {
 			}
 			if p.count("SELECT count(*) FROM notifications WHERE slider_id IS NOT NULL") != 2 {
 				t.Fatal("the second notification was not kept")
+			}
+		})
+	}
+}
+
+// Stopping the workers (SIGTERM) while a message hangs at the provider gives its delivery
+// back untried, due at once: the next start sends it, once; what was delivered stays so.
+func TestPushShutdownMidSend(t *testing.T) {
+	for _, e := range dbtest.Engines() {
+		t.Run(e.Name, func(t *testing.T) {
+			p := startPushAPI(t, e.Open(t), func(c *Config) { c.PushWait, c.PushTimeout = 500*time.Millisecond, 10*time.Second })
+			p.fcm.Hang("tok-a1")
+			n := p.send("Alati", []int64{p.world.alati}, 200)
+			if n.Delivered != 1 || n.Pending != 1 {
+				t.Fatalf("answer %+v", n)
+			}
+			start := time.Now()
+			if err := p.workers.Stop(5 * time.Second); err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took > 3*time.Second {
+				t.Fatalf("the stop waited %s for the hanging send", took)
+			}
+			var attempts int
+			if err := p.app.DB.NewRaw("SELECT attempts FROM deliveries WHERE token = 'tok-a1'").Scan(context.Background(), &attempts); err != nil {
+				t.Fatal(err)
+			}
+			if attempts != 0 || p.notification(n.ID).Pending != 1 {
+				t.Fatalf("after the stop: attempts %d, %+v", attempts, p.notification(n.ID))
+			}
+
+			p.fcm.Unhang("tok-a1")
+			again := StartWorkers(p.app.Log, p.app.Workers)
+			defer func() { _ = again.Stop(5 * time.Second) }()
+			if got := p.settled(n.ID, 10*time.Second); got.Delivered != 2 {
+				t.Fatalf("after the restart %+v", got)
+			}
+			if p.fcm.Received("tok-a2") != 1 {
+				t.Fatalf("tok-a2 received %d", p.fcm.Received("tok-a2"))
 			}
 		})
 	}

@@ -40,10 +40,12 @@ type App struct {
 	Catalog  *appcatalog.Service
 	Partner  *apppartner.Service
 	Content  *appcontent.Service
-	Campaign *appcampaign.Service
-	Sheets   *appcampaign.Sheets
-	Server   *server.Server
-	Workers  Workers
+	// Notifications are push notifications and their outbox.
+	Notifications *appcontent.Notifications
+	Campaign      *appcampaign.Service
+	Sheets        *appcampaign.Sheets
+	Server        *server.Server
+	Workers       Workers
 }
 
 // ProvideBusinessZone is the zone of VITRINA_TIME_ZONE.

@@ -29,11 +29,19 @@ func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("demo partners: %w", err)
 	}
+	if err := seedDevices(ctx, app); err != nil {
+		return fmt.Errorf("demo devices: %w", err)
+	}
 	sliders, err := seedContent(ctx, app)
 	if err != nil {
 		return fmt.Errorf("demo sliders: %w", err)
 	}
 	fmt.Fprintf(stdout, "demo data: %s\n", sliders)
+	notices, err := seedNotifications(ctx, app)
+	if err != nil {
+		return fmt.Errorf("demo notifications: %w", err)
+	}
+	fmt.Fprintf(stdout, "demo data: %s\n", notices)
 	campaigns, err := seedCampaigns(ctx, app)
 	if err != nil {
 		return fmt.Errorf("demo campaigns: %w", err)

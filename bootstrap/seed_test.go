@@ -61,6 +61,27 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 		t.Fatalf("partners %d active messages %d contacts %d", partners.Total, messages.Total, len(contacts))
 	}
 
+	// Notifications: the staff's and those of the sliders with a push, each to the devices
+	// of its categories' partners, not_configured without FCM; a second run adds none.
+	notices, err := app.Notifications.Lists().Notifications.List(ctx, ports.ListQuery{Page: 1, PerPage: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pushed := 0
+	for _, d := range demoSliders {
+		if d.push != "" {
+			pushed++
+		}
+	}
+	if notices.Total != len(demoNotifications)+pushed {
+		t.Fatalf("%d notifications, want %d", notices.Total, len(demoNotifications)+pushed)
+	}
+	for _, n := range notices.Items {
+		if n.Devices == 0 || n.NotConfigured != n.Devices || n.Pending() != 0 {
+			t.Fatalf("notification %q: %+v", n.Subject, n)
+		}
+	}
+
 	// Sliders of every type, through the content rules: banners stored, pages safe with
 	// their image, sign-ups (some confirmed) and orders as the app makes them.
 	sliders, err := app.Content.Lists().Sliders.List(ctx, ports.ListQuery{Page: 1, PerPage: 50})

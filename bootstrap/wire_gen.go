@@ -100,17 +100,18 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, images, enforcer, pinger, overviewLists)
 	workers := ProvideWorkers(logger, service, sender)
 	app := &App{
-		Config:   cfg,
-		Log:      logger,
-		DB:       db,
-		Identity: service,
-		Catalog:  catalogService,
-		Partner:  partnerService,
-		Content:  contentService,
-		Campaign: campaignService,
-		Sheets:   sheets,
-		Server:   server,
-		Workers:  workers,
+		Config:        cfg,
+		Log:           logger,
+		DB:            db,
+		Identity:      service,
+		Catalog:       catalogService,
+		Partner:       partnerService,
+		Content:       contentService,
+		Notifications: notifications,
+		Campaign:      campaignService,
+		Sheets:        sheets,
+		Server:        server,
+		Workers:       workers,
 	}
 	return app, func() {
 		cleanup2()

@@ -2,6 +2,8 @@ package content
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -18,9 +20,12 @@ const (
 	SendParallel = 64
 	// SendBatch is how many deliveries one round claims.
 	SendBatch = 512
-	// idlePoll bounds the sleep between rounds when nothing wakes the sender: a restart's
+	// idlePoll bounds the sleep between claims when nothing wakes the sender: a restart's
 	// leftovers and retries come due without a nudge.
 	idlePoll = time.Second
+	// recordGroup and recordEvery bound how many outcomes wait to be saved, and how long.
+	recordGroup = 256
+	recordEvery = 50 * time.Millisecond
 )
 
 // Reasons a provider gives that mean the device token is dead: only these drop the device
@@ -77,25 +82,73 @@ func (s *Sender) signal() {
 	s.mu.Unlock()
 }
 
-// Run sends until ctx ends. Without a provider it claims nothing.
+// Run sends until ctx ends. Without a provider it claims nothing. It keeps up to SendBatch
+// deliveries claimed, SendParallel of them on their way at once, and claims more as they
+// finish, so one message that hangs holds up one slot, not the queue. A recorder saves the
+// outcomes as they come, in groups, so figures follow within a fraction of a second. When ctx
+// ends the sends in flight give their deliveries back, the recorder saves every outcome, and
+// Run returns.
 func (s *Sender) Run(ctx context.Context) error {
 	if !s.push.Configured() {
 		<-ctx.Done()
 		return nil
 	}
+	results := make(chan contentports.Recorded, SendBatch)
+	recorded := make(chan struct{})
+	go func() { defer close(recorded); s.record(ctx, results) }()
+	defer func() { close(results); <-recorded }()
+
+	slots := make(chan struct{}, SendParallel)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	var mu sync.Mutex
+	outstanding := 0
+	finished := make(chan struct{}, 1)
+	messages := map[kernel.ID]contentports.Message{}
 	for {
-		n, err := s.Round(ctx)
-		if ctx.Err() != nil {
-			return nil
-		}
-		if err != nil && s.OnError != nil {
-			s.OnError(err)
-		}
-		if err == nil && n == SendBatch {
-			continue
+		mu.Lock()
+		room := SendBatch - outstanding
+		mu.Unlock()
+		claimed := 0
+		if room >= SendBatch/2 {
+			batch, err := s.claim(ctx, room, messages)
+			if ctx.Err() != nil {
+				return nil
+			}
+			if err != nil && s.OnError != nil {
+				s.OnError(err)
+			}
+			claimed = len(batch)
+			mu.Lock()
+			outstanding += claimed
+			mu.Unlock()
+			for _, c := range batch {
+				m := messages[c.NotificationID]
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					select {
+					case slots <- struct{}{}:
+						results <- s.send(ctx, c, m)
+						<-slots
+					case <-ctx.Done():
+						results <- contentports.Recorded{Claimed: c, Released: true}
+					}
+					mu.Lock()
+					outstanding--
+					mu.Unlock()
+					select {
+					case finished <- struct{}{}:
+					default:
+					}
+				}()
+			}
+			if claimed == room {
+				continue
+			}
 		}
 		wait := idlePoll
-		if err == nil {
+		if claimed == 0 && room == SendBatch {
 			if at, ok, err := s.outbox.NextDue(ctx); err == nil && ok {
 				wait = min(max(at.Sub(s.clock.Now()), 5*time.Millisecond), idlePoll)
 			}
@@ -106,53 +159,74 @@ func (s *Sender) Run(ctx context.Context) error {
 			t.Stop()
 			return nil
 		case <-s.wake:
+		case <-finished:
 		case <-t.C:
 		}
 		t.Stop()
 	}
 }
 
-// Round claims one batch of due deliveries, sends it and records the outcomes; it answers
-// how many it claimed. A send cut short by ctx gives its delivery back untried. The outcomes
-// are recorded even when ctx has ended, so nothing sent is sent again.
-func (s *Sender) Round(ctx context.Context) (int, error) {
-	claimed, err := s.outbox.Claim(ctx, s.clock.Now(), s.Lease, SendBatch)
+// claim leases up to n due deliveries and makes sure their notifications' messages are known.
+func (s *Sender) claim(ctx context.Context, n int, messages map[kernel.ID]contentports.Message) ([]contentports.Claimed, error) {
+	claimed, err := s.outbox.Claim(ctx, s.clock.Now(), s.Lease, n)
 	if err != nil || len(claimed) == 0 {
-		return 0, err
+		return nil, err
 	}
-	ids := make([]kernel.ID, 0, 4)
-	seen := map[kernel.ID]bool{}
+	var missing []kernel.ID
 	for _, c := range claimed {
-		if !seen[c.NotificationID] {
-			seen[c.NotificationID] = true
-			ids = append(ids, c.NotificationID)
+		if _, ok := messages[c.NotificationID]; !ok && !slices.Contains(missing, c.NotificationID) {
+			missing = append(missing, c.NotificationID)
 		}
 	}
-	messages, err := s.outbox.Messages(ctx, ids)
-	if err != nil {
-		s.release(ctx, claimed)
-		return len(claimed), err
+	if len(missing) > 0 {
+		found, err := s.outbox.Messages(ctx, missing)
+		if err != nil {
+			s.release(ctx, claimed)
+			return nil, err
+		}
+		if len(messages) > 10_000 { // notifications come and go; their texts need not stay
+			clear(messages)
+		}
+		maps.Copy(messages, found)
 	}
-	outcomes := make([]contentports.Recorded, len(claimed))
-	sem := make(chan struct{}, SendParallel)
-	var wg sync.WaitGroup
-	for i, c := range claimed {
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			outcomes[i] = s.send(ctx, c, messages[c.NotificationID])
-		}()
+	return claimed, nil
+}
+
+// record saves the outcomes as they come: a group when it reaches recordGroup or has waited
+// recordEvery, the rest when results closes. The outcomes are facts: they are saved even when
+// ctx has ended, so nothing sent is sent again.
+func (s *Sender) record(ctx context.Context, results <-chan contentports.Recorded) {
+	var group []contentports.Recorded
+	tick := time.NewTicker(recordEvery)
+	defer tick.Stop()
+	flush := func() {
+		if len(group) == 0 {
+			return
+		}
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		err := s.outbox.Record(rctx, group, s.clock.Now())
+		cancel()
+		if err != nil && s.OnError != nil {
+			s.OnError(err)
+		}
+		group = group[:0]
+		s.signal()
 	}
-	wg.Wait()
-	// The outcomes are facts now: record them whatever happens to ctx meanwhile.
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
-	if err := s.outbox.Record(rctx, outcomes, s.clock.Now()); err != nil {
-		return len(claimed), err
+	for {
+		select {
+		case r, ok := <-results:
+			if !ok {
+				flush()
+				return
+			}
+			group = append(group, r)
+			if len(group) >= recordGroup {
+				flush()
+			}
+		case <-tick.C:
+			flush()
+		}
 	}
-	s.signal()
-	return len(claimed), nil
 }
 
 // send makes one attempt at a claimed delivery and decides its next state.

@@ -292,6 +292,15 @@ func (s *Server) Hang(tokens ...string) {
 	}
 }
 
+// Unhang lets messages to these device tokens be answered again.
+func (s *Server) Unhang(tokens ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range tokens {
+		delete(s.hang, t)
+	}
+}
+
 // HangFor makes every request to messages:send that arrives in the next d hang as Hang does.
 func (s *Server) HangFor(d time.Duration) {
 	s.mu.Lock()
