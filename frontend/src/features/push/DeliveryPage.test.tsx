@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from 'i18next';
 import { mockFetch, route, type MockRequest } from '../../test/fetchMock';
 import { renderScreen } from '../../test/render';
 import DeliveryPage, { DELIVERY_POLL_MS } from './DeliveryPage';
@@ -96,5 +97,18 @@ describe('delivery view', { timeout: 30_000 }, () => {
     render();
     expect(await screen.findByText(/Push notifikacije nijesu podešene na serveru/)).toBeInTheDocument();
     expect(document.querySelector('[data-figure="not_configured"] dd')?.textContent).toBe('4');
+  });
+  it('writes numbers and labels the English way in English', async () => {
+    await i18n.changeLanguage('en');
+    mockFetch(
+      route('GET', NOTIFICATION, { body: [notification(9, { devices: 1200, delivered: 1150, failed: 50 })] }),
+      route('GET', '/api/notifications/status', { body: { push_configured: true } }),
+      route('GET', DELIVERIES, { body: [delivery(1)], headers: { 'X-Total-Count': '1' } }),
+    );
+    render();
+    expect(await screen.findByText('Finished: 1,200 of 1,200 devices.')).toBeInTheDocument();
+    expect(document.querySelector('[data-figure="delivered"] dt')?.textContent).toBe('Delivered');
+    expect(document.querySelector('[data-figure="delivered"] dd')?.textContent).toBe('1,150');
+    expect(await screen.findByRole('button', { name: 'State' })).toBeInTheDocument();
   });
 });
