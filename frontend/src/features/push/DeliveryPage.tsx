@@ -216,7 +216,8 @@ export default function DeliveryPage() {
             value={rows}
             dataKey="id"
             lazy
-            paginator
+            // No rows, no pages: an empty table shows only its message (a disabled size select would be grey on white).
+            paginator={(deliveries.data?.total ?? 0) > 0 && !deliveries.isError}
             first={table.first}
             rows={table.rows}
             totalRecords={deliveries.isError ? 0 : (deliveries.data?.total ?? 0)}
