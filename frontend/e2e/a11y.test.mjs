@@ -21,6 +21,9 @@ const SCREENS = [
   { path: '/campaigns/1', search: '?tab=partners', name: 'campaign details', extra: campaignDetailsDialogs },
   { path: '/users', name: 'users', add: true, extra: userDialogs },
   { path: '/customerService', name: 'support', extra: bellPanel },
+  { path: '/notifications', name: 'notifications', add: true },
+  // The first demo notification's delivery view (figures, progress bar, device table).
+  { path: '/notifications/1', name: 'notification delivery' },
   { path: '/user-profile', name: 'profile', extra: profileDialogs },
   // Added with issue 10's showcase screens; skipped (and logged) while they redirect home.
   { path: '/maps', name: 'maps', optional: true },

@@ -29,9 +29,10 @@ async function freePort() {
 
 /**
  * Starts `vitrina serve` and waits for /readyz. With seedDemo, `vitrina seed --demo` loads
- * the demo data first (partners 1001–1010, demo users, the catalog).
+ * the demo data first (partners 1001–1010, demo users, the catalog). env adds to the server's
+ * environment; a function of the server's data directory when it needs files there.
  */
-export async function startServer({ seedDemo = false } = {}) {
+export async function startServer({ seedDemo = false, env: extraEnv = {} } = {}) {
   const bin = resolve(frontendDir, process.env.VITRINA_BIN || '../bin/vitrina');
   if (!existsSync(bin)) {
     throw new Error(`vitrina binary not found at ${bin}: build it (npm run build, then go build) or set VITRINA_BIN`);
@@ -47,6 +48,7 @@ export async function startServer({ seedDemo = false } = {}) {
     VITRINA_DATA_DIR: dir,
     VITRINA_ADMIN_USERNAME: 'admin',
     VITRINA_ADMIN_PASSWORD: adminPassword,
+    ...(typeof extraEnv === 'function' ? await extraEnv(dir) : extraEnv),
   };
   if (seedDemo) {
     const seed = spawnSync(bin, ['seed', '--demo'], { env, encoding: 'utf8' });
@@ -117,7 +119,7 @@ export async function newPage(browser, baseURL, viewport = DESKTOP) {
   const problems = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/status of (401|403|404|409|422|429|434|435|436)/.test(msg.text())) {
+    if (msg.type() === 'error' && !/status of (401|403|404|409|422|429|434|435|436|491)/.test(msg.text())) {
       problems.push(`console: ${msg.text()}`);
     }
   });

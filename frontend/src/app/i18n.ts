@@ -10,7 +10,7 @@ import { applyPrimeLocale } from './primeLocale';
  * t() finds them through fallbackNS, so components use plain keys ('sliders.title') whichever
  * namespace holds them.
  */
-export const LAZY_NAMESPACES = ['sliders', 'templates', 'rich_text', 'campaigns', 'campaign_stepper'] as const;
+export const LAZY_NAMESPACES = ['sliders', 'templates', 'rich_text', 'campaigns', 'campaign_stepper', 'push'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 type Namespace = 'translation' | LazyNamespace;
 
@@ -24,6 +24,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     rich_text: () => import('../locales/rich_text.sr-Latn-ME.json'),
     campaigns: () => import('../locales/campaigns.sr-Latn-ME.json'),
     campaign_stepper: () => import('../locales/campaign_stepper.sr-Latn-ME.json'),
+    push: () => import('../locales/push.sr-Latn-ME.json'),
   },
   en: {
     translation: () => import('../locales/en.json'),
@@ -32,6 +33,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     rich_text: () => import('../locales/rich_text.en.json'),
     campaigns: () => import('../locales/campaigns.en.json'),
     campaign_stepper: () => import('../locales/campaign_stepper.en.json'),
+    push: () => import('../locales/push.en.json'),
   },
 };
 

@@ -26,6 +26,8 @@ const CampaignsPage = lazy(withStrings('campaigns', () => import('../features/ca
 const CampaignDetailsPage = lazy(
   withStrings('campaigns', () => import('../features/campaigns/details/CampaignDetailsPage')),
 );
+const NotificationsPage = lazy(withStrings('push', () => import('../features/push/NotificationsPage')));
+const DeliveryPage = lazy(withStrings('push', () => import('../features/push/DeliveryPage')));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const MapsPage = lazy(withStrings('templates', () => import('../features/templates/maps/MapsPage')));
 const OverviewPage = lazy(withStrings('templates', () => import('../features/templates/overview/OverviewPage')));
@@ -55,6 +57,8 @@ export const routes: RouteObject[] = [
               { path: '/sliders', element: <SlidersPage /> },
               { path: '/campaigns', element: <CampaignsPage /> },
               { path: '/campaigns/:id', element: <CampaignDetailsPage /> },
+              { path: '/notifications', element: <NotificationsPage /> },
+              { path: '/notifications/:id', element: <DeliveryPage /> },
               { path: '/customerService', element: <SupportPage /> },
               { path: '/table-list', element: <OverviewPage /> },
               { path: '/maps', element: <MapsPage /> },

@@ -25,7 +25,7 @@ const groups: NavGroup[] = [
       { key: 'sliders', icon: 'pi pi-images', to: '/sliders' },
       { key: 'campaigns', icon: 'pi pi-megaphone', to: '/campaigns' },
       { key: 'products', icon: 'pi pi-box', to: '/products' },
-      { key: 'notifications', icon: 'pi pi-bell' },
+      { key: 'notifications', icon: 'pi pi-bell', to: '/notifications' },
       { key: 'customer_support', label: 'support.nav', icon: 'pi pi-comments', to: '/customerService' },
     ],
   },

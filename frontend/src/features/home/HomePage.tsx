@@ -16,7 +16,7 @@ const cards: HomeCard[] = [
   { key: 'sliders', icon: 'pi pi-images', to: '/sliders' },
   { key: 'campaigns', icon: 'pi pi-megaphone', to: '/campaigns' },
   { key: 'products', icon: 'pi pi-box', to: '/products' },
-  { key: 'notifications', icon: 'pi pi-bell' },
+  { key: 'notifications', icon: 'pi pi-bell', to: '/notifications' },
   { key: 'settings', icon: 'pi pi-cog', to: '/users' },
 ];
 

@@ -346,4 +346,36 @@ describe('slider form', { timeout: 30_000 }, () => {
     expect(posts(calls)[1].headers.get('If-Match')).toBe('"4"');
     expect(fields(posts(calls)[1]).name).toBe('Ljetna akcija');
   });
+  it('a save that sent a notification says it is being sent, with a link to its delivery', async () => {
+    mockFetch(...lookups, route('POST', '/api/sliders/7', { body: { ...PROMO_ROW, notification: { id: 31 } } }));
+    const user = userEvent.setup();
+    const dialog = await openEdit(user, 'Zimska akcija');
+    await save(user, dialog);
+    expect(await screen.findByText('Sačuvano. Notifikacija se šalje partnerima.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pogledaj isporuku' })).toHaveAttribute('href', '/notifications/31');
+    // One snackbar, not the usual one as well.
+    expect(screen.queryByText('Uspješna izmjena')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Izmjena slajdera' })).not.toBeInTheDocument());
+  });
+
+  it('491: the slider is saved; the form closes, the list reloads and the error dialog links the delivery', async () => {
+    const { calls } = mockFetch(
+      ...lookups,
+      route('POST', '/api/sliders/7', {
+        status: 491,
+        body: { message: 'Došlo je do greške prilikom slanja notifikacija na neke od uređaja.', notification: { id: 31 } },
+      }),
+    );
+    const user = userEvent.setup();
+    const dialog = await openEdit(user, 'Zimska akcija');
+    const lists = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/sliders').length;
+    const before = lists();
+    await save(user, dialog);
+    const error = await screen.findByRole('dialog', { name: 'Greška' });
+    expect(error).toHaveTextContent('Došlo je do greške prilikom slanja notifikacija na neke od uređaja.');
+    expect(within(error).getByRole('button', { name: 'Pogledaj isporuku' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Izmjena slajdera' })).not.toBeInTheDocument());
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
+    expect(screen.queryByText('Uspješna izmjena')).not.toBeInTheDocument();
+  });
 });

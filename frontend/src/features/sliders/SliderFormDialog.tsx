@@ -2,6 +2,7 @@ import { useFormikContext, type FormikHelpers } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
+import { deliveryPath, errorStatus, notificationIdOf, PUSH_PARTLY_FAILED } from '../../shared/errors/apiError';
 import { dialogShown } from '../../shared/errors/dialogSlice';
 import { formatIsoDate, formatIsoDates, fromIsoDate, todayIso, toIsoDate } from '../../shared/format/date';
 import { CategoriesField } from '../../shared/form/CategoriesField';
@@ -84,16 +85,32 @@ export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRender
       return;
     }
     const body = toSliderFormData(values, mode);
+    let saved: Slider;
     try {
-      if (row) await updateSlider({ id: row.id, version: version ?? row.version, body }).unwrap();
-      else await createSlider(body).unwrap();
+      if (row) saved = await updateSlider({ id: row.id, version: version ?? row.version, body }).unwrap();
+      else saved = await createSlider(body).unwrap();
     } catch (error) {
+      if (errorStatus(error) === PUSH_PARTLY_FAILED) {
+        // Saved, and its notification failed on some devices: the error dialog says so and
+        // links the delivery view.
+        onHide();
+        return;
+      }
       // The error dialog says it too; each field shows its own sentence, and what was typed stays.
       const fieldErrors = serverFieldErrors(error, SLIDER_FIELDS);
       if (Object.keys(fieldErrors).length > 0) helpers.setErrors(fieldErrors);
       throw error;
     }
-    onSaved();
+    // A notification sent with it: one snackbar says so, with the way to its delivery.
+    const notificationId = notificationIdOf(saved);
+    onSaved(
+      notificationId === null
+        ? undefined
+        : {
+            text: t('sliders.notification_sending'),
+            action: { label: t('sliders.view_delivery'), to: deliveryPath(notificationId) },
+          },
+    );
   };
 
   const typeOptions = SLIDER_TYPES.map((value) => ({ value, label: t(sliderTypeKey(value)) }));

@@ -2,6 +2,7 @@ import { baseApi } from '../../shared/api/baseApi';
 import { blobUrlOrError, exportParams } from '../../shared/api/download';
 import { listQueryParams, listTags, toPage, type ListParams, type Page, type ToggleAnswer } from '../../shared/api/list';
 import { ifMatch } from '../../shared/api/record';
+import { errorStatus, PUSH_PARTLY_FAILED } from '../../shared/errors/apiError';
 import type { Slider, SliderPartner, SliderPartnersPage, VisibilityAnswer } from './types';
 
 /** Which partners of a slider: the seminar's sign-ups, or (ordered) only those with an order. */
@@ -46,12 +47,13 @@ export const slidersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Slider', 'Sl
     /** Multipart (the contract's fields); 201 with the slider. */
     createSlider: build.mutation<Slider, FormData>({
       query: (body) => ({ url: 'sliders', method: 'POST', body }),
-      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'Slider', id: 'LIST' }]),
+      // 491: saved, though its notification failed on some devices; the list shows it too.
+      invalidatesTags: (_r, error) => (error && errorStatus(error) !== PUSH_PARTLY_FAILED ? [] : [{ type: 'Slider', id: 'LIST' }]),
     }),
     /** Multipart, with the version it was loaded at (If-Match, ADR 0011). */
     updateSlider: build.mutation<Slider, { id: number; version: number; body: FormData }>({
       query: ({ id, version, body }) => ({ url: `sliders/${id}`, method: 'POST', body, headers: ifMatch(version) }),
-      invalidatesTags: (_r, error, { id }) => (error ? [] : [{ type: 'Slider', id }]),
+      invalidatesTags: (_r, error, { id }) => (error && errorStatus(error) !== PUSH_PARTLY_FAILED ? [] : [{ type: 'Slider', id }]),
     }),
     toggleSlider: build.mutation<ToggleAnswer, number>({
       query: (id) => ({ url: `sliders/${id}`, method: 'DELETE' }),

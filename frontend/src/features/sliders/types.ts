@@ -49,6 +49,8 @@ export interface Slider {
   signups_count: number;
   orders_count: number;
   ordered_quantity: number;
+  /** A save's answer: the notification it sent (push on), else null or absent. */
+  notification?: { id: number } | null;
 }
 
 /** PUT /api/sliders/activate/{id}. */

@@ -25,6 +25,7 @@ export function ErrorDialogHost() {
   const lastFocused = useRef<Element | null>(null);
   const returnTo = useRef<Element | null>(null);
   const leavingForLogin = useRef(false);
+  const leftForAction = useRef(false);
 
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
@@ -45,13 +46,22 @@ export function ErrorDialogHost() {
   const close = () => {
     const wasSession = content?.kind === 'session';
     leavingForLogin.current = wasSession;
+    leftForAction.current = false;
     dispatch(dialogClosed());
     // The route guard has usually gone to /login already, remembering the page; else go from here.
     if (wasSession && location.pathname !== '/login') navigate('/login', { replace: true, state: { from: location } });
   };
 
+  const followAction = (to: string) => {
+    leavingForLogin.current = false;
+    leftForAction.current = true;
+    dispatch(dialogClosed());
+    navigate(to);
+  };
+
   const afterClosed = () => {
-    if (!leavingForLogin.current) restoreFocus(returnTo.current);
+    if (!leavingForLogin.current && !leftForAction.current) restoreFocus(returnTo.current);
+    leftForAction.current = false;
     returnTo.current = null;
   };
 
@@ -71,7 +81,19 @@ export function ErrorDialogHost() {
       // PrimeReact's own timing for a centred dialog, plus a hook after it has gone.
       transitionOptions={{ timeout: { enter: 150, exit: 150 }, onExited: afterClosed }}
       className={`app-dialog app-dialog--${content?.kind ?? 'error'}`}
-      footer={<Button label={t('dialog.ok')} icon="pi pi-check" onClick={close} autoFocus />}
+      footer={
+        <>
+          {content?.action && (
+            <Button
+              label={t(content.action.labelKey)}
+              icon="pi pi-send"
+              outlined
+              onClick={() => followAction(content.action!.to)}
+            />
+          )}
+          <Button label={t('dialog.ok')} icon="pi pi-check" onClick={close} autoFocus />
+        </>
+      }
     >
       {content && (content.messageKey || lines.length > 0) && (
         <div className="app-dialog__body">

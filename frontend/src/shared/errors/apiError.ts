@@ -37,6 +37,25 @@ export function errorBody(error: unknown): ApiErrorBody {
   return result;
 }
 
+/**
+ * 491: saved, but the push notification it sent failed on some devices (spec §8). The record
+ * (a notification, or a slider that sent one) is saved and the rest of the delivery goes on.
+ */
+export const PUSH_PARTLY_FAILED = 491;
+
+/** The id of the notification a 200 or 491 answer carries (`notification: {id, …}`), or null. */
+export function notificationIdOf(answer: unknown): number | null {
+  const data = isFetchBaseQueryError(answer) ? ('data' in answer ? answer.data : undefined) : answer;
+  if (typeof data !== 'object' || data === null) return null;
+  const notification = (data as Record<string, unknown>).notification;
+  if (typeof notification !== 'object' || notification === null) return null;
+  const id = (notification as Record<string, unknown>).id;
+  return typeof id === 'number' ? id : null;
+}
+
+/** The page that follows a notification's delivery. */
+export const deliveryPath = (notificationId: number) => `/notifications/${notificationId}`;
+
 /** All messages of a 422 answer, field by field; falls back to the top-level message. */
 export function validationMessages(body: ApiErrorBody): string[] {
   const messages = body.errors ? Object.values(body.errors).flat() : [];

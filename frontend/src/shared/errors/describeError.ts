@@ -1,5 +1,13 @@
 import type { DialogContent } from './dialogSlice';
-import { errorBody, errorStatus, isFetchBaseQueryError, validationMessages } from './apiError';
+import {
+  deliveryPath,
+  errorBody,
+  errorStatus,
+  isFetchBaseQueryError,
+  notificationIdOf,
+  PUSH_PARTLY_FAILED,
+  validationMessages,
+} from './apiError';
 
 /** The server's answer to an edit of a record that changed since it was loaded (409). */
 export const STALE_MESSAGE = 'The record was changed by someone else. Reload it to see the changes.';
@@ -40,8 +48,16 @@ export function describeError(error: unknown): DialogContent {
       return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.invalid_dates' };
     case 489:
       return { kind: 'error', titleKey: 'errors.title' };
-    case 491:
-      return { kind: 'error', titleKey: 'errors.title', messageKey: 'errors.push_failed' };
+    case PUSH_PARTLY_FAILED: {
+      // Saved; the dialog offers the delivery view that names the failed devices.
+      const id = notificationIdOf(error);
+      return {
+        kind: 'error',
+        titleKey: 'errors.title',
+        messageKey: 'errors.push_failed',
+        action: id === null ? undefined : { labelKey: 'errors.push_failed_view', to: deliveryPath(id) },
+      };
+    }
     default:
       break;
   }

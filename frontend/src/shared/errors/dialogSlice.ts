@@ -7,6 +7,8 @@ export interface DialogContent {
   messageKey?: string;
   /** Server sentences, translated by the error-key rule when shown. */
   serverMessages?: string[];
+  /** A second button that closes the dialog and opens a page, e.g. a notification's delivery view. */
+  action?: { labelKey: string; to: string };
 }
 
 export interface DialogState {

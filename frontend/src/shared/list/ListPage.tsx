@@ -28,6 +28,7 @@ import {
   type ListColumn,
   type ListRow,
   type RowAction,
+  type SavedNotice,
   type UseListQuery,
   type UseToggleMutation,
 } from './types';
@@ -42,11 +43,21 @@ export interface ListPageProps<T extends ListRow> {
   columns: ListColumn<T>[];
   defaultSort: DefaultSort<T>;
   useList: UseListQuery<T>;
-  useToggle: UseToggleMutation;
+  /**
+   * Deactivate/reactivate (spec §4). Omit for records without an active state (push
+   * notifications): the list then has no active column, no active select and no toggle action.
+   */
+  useToggle?: UseToggleMutation;
   /** The label of a row in confirmations, e.g. the name. */
   rowLabel: (row: T) => string;
   /** The add/edit dialog; omit for lists without one. */
   renderForm?: (props: FormRenderProps<T>) => ReactNode;
+  /** false: the form only adds (no edit action), as for push notifications. */
+  editable?: boolean;
+  /** false hides the add button, e.g. for a role that may only read. */
+  canAdd?: boolean;
+  /** Shown between the toolbar and the table, e.g. a standing notice about the screen. */
+  notice?: ReactNode;
   /** Actions shown before edit, e.g. a details dialog. */
   rowActions?: RowAction<T>[];
   pageSize?: number;
@@ -63,6 +74,9 @@ export interface ListPageProps<T extends ListRow> {
   /** Where the user's column choice is remembered; the title key when omitted. */
   listKey?: string;
 }
+
+/** A list without an active state never toggles. */
+const noToggle: UseToggleMutation = () => [() => ({ unwrap: () => Promise.reject(new Error('no toggle')) }), { isLoading: false }] as const;
 
 /** On narrow screens more filters than this fold behind a Filters button. */
 const STACKED_FILTERS_OPEN_UP_TO = 4;
@@ -91,6 +105,9 @@ export function ListPage<T extends ListRow>({
   useToggle,
   rowLabel,
   renderForm,
+  editable = true,
+  canAdd = true,
+  notice,
   rowActions = [],
   pageSize = PAGE_SIZES[0],
   toolbarExtra,
@@ -120,7 +137,10 @@ export function ListPage<T extends ListRow>({
   const params = table.params;
   // Every search, page or sort asks the server again: a back office wants current rows, not cache.
   const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true });
-  const [toggle, toggleState] = useToggle();
+  const [toggle, toggleState] = (useToggle ?? noToggle)();
+  const hasActive = useToggle !== undefined;
+  const editAction = Boolean(renderForm) && editable;
+  const hasActions = hasActive || editAction || rowActions.length > 0;
 
   const rows = useMemo(() => {
     // A list that failed shows the failure, not the rows of an earlier answer.
@@ -178,8 +198,8 @@ export function ListPage<T extends ListRow>({
 
   const openForm = (state: FormMode<T>) => setForm((f) => ({ state, visible: true, key: f.key + 1 }));
   const closeForm = () => setForm((f) => ({ ...f, visible: false }));
-  const onSaved = () => {
-    snackbar.success(t(form.state.mode === 'add' ? 'add_success' : 'edit_success'));
+  const onSaved = (notice?: SavedNotice) => {
+    snackbar.success(notice?.text ?? t(form.state.mode === 'add' ? 'add_success' : 'edit_success'), undefined, notice?.action);
     closeForm();
   };
 
@@ -249,7 +269,7 @@ export function ListPage<T extends ListRow>({
 
   const filterButtons = <FilterButtons onSearch={() => applyFilters()} onClear={clearFilters} />;
 
-  const activeBody = (row: T) => <ActiveChip active={row.is_active} />;
+  const activeBody = (row: T) => <ActiveChip active={row.is_active ?? true} />;
 
   const actionsBody = (row: T) => (
     <div className="list-actions">
@@ -264,12 +284,14 @@ export function ListPage<T extends ListRow>({
             onClick={() => action.onClick(row)}
           />
         ))}
-      {renderForm && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
-      <ToggleActiveButton
-        active={row.is_active}
-        disabled={toggleState.isLoading}
-        onClick={() => setConfirm({ row, visible: true })}
-      />
+      {editAction && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
+      {hasActive && (
+        <ToggleActiveButton
+          active={row.is_active ?? true}
+          disabled={toggleState.isLoading}
+          onClick={() => setConfirm({ row, visible: true })}
+        />
+      )}
     </div>
   );
 
@@ -305,8 +327,9 @@ export function ListPage<T extends ListRow>({
   );
 
   // A wide table is as wide as its shown columns need.
-  const actionsRem = 8 + 2.4 * rowActions.length;
-  const widthOf = (list: ListColumn<T>[]) => list.reduce((sum, c) => sum + remOf(c.width), ACTIVE_COLUMN_REM + actionsRem);
+  const actionsRem = hasActions ? (hasActive || editAction ? 8 : 3) + 2.4 * rowActions.length : 0;
+  const fixedRem = (hasActive ? ACTIVE_COLUMN_REM : 0) + actionsRem;
+  const widthOf = (list: ListColumn<T>[]) => list.reduce((sum, c) => sum + remOf(c.width), fixedRem);
   const minWidth = tableMinWidth
     ? `${Math.max(40, (Number.parseFloat(tableMinWidth) * widthOf(shownColumns)) / widthOf(columns)).toFixed(1)}rem`
     : '40rem';
@@ -337,13 +360,15 @@ export function ListPage<T extends ListRow>({
             alignHeader={column.align}
           />
         ))}
-        <Column field="is_active" header={t('table.active')} sortable style={{ width: '11rem' }} />
-        <Column
-          columnKey="actions"
-          header={t('table.actions')}
-          style={{ width: `${actionsRem}rem` }}
-          headerClassName="list-actions-header"
-        />
+        {hasActive && <Column field="is_active" header={t('table.active')} sortable style={{ width: '11rem' }} />}
+        {hasActions && (
+          <Column
+            columnKey="actions"
+            header={t('table.actions')}
+            style={{ width: `${actionsRem}rem` }}
+            headerClassName="list-actions-header"
+          />
+        )}
       </Row>
       {showFilterRow && (
         <Row>
@@ -355,7 +380,7 @@ export function ListPage<T extends ListRow>({
               headerClassName={['list-filter-cell', pinnedClass(column.field)].filter(Boolean).join(' ')}
             />
           ))}
-          <Column columnKey="filter-is_active" header={activeFilter} headerClassName="list-filter-cell" />
+          {hasActive && <Column columnKey="filter-is_active" header={activeFilter} headerClassName="list-filter-cell" />}
           <Column columnKey="filter-actions" header={filterButtons} headerClassName="list-filter-cell list-actions-filter" />
         </Row>
       )}
@@ -390,11 +415,13 @@ export function ListPage<T extends ListRow>({
               void refetch();
             }}
           />
-          {renderForm && (
+          {renderForm && canAdd && (
             <Button type="button" icon="pi pi-plus" label={t('table.add')} onClick={() => openForm({ mode: 'add' })} />
           )}
         </div>
       </header>
+
+      {notice}
 
       {narrow && (
         <div className="list-filters-stacked">
@@ -416,7 +443,7 @@ export function ListPage<T extends ListRow>({
                 <div key={c.field}>{textFilter(c)}</div>
               ))}
               <div className="list-filters-stacked__row">
-                {activeFilter}
+                {hasActive && activeFilter}
                 {filterButtons}
               </div>
             </div>
@@ -469,31 +496,37 @@ export function ListPage<T extends ListRow>({
               align={column.align}
             />
           ))}
-          <Column
-            field="is_active"
-            header={narrow ? t('table.active') : undefined}
-            body={activeBody}
-            style={{ width: '11rem' }}
-          />
-          <Column
-            columnKey="actions"
-            header={narrow ? t('table.actions') : undefined}
-            body={actionsBody}
-            style={{ width: `${actionsRem}rem` }}
-            bodyClassName="list-actions-cell"
-          />
+          {hasActive && (
+            <Column
+              field="is_active"
+              header={narrow ? t('table.active') : undefined}
+              body={activeBody}
+              style={{ width: '11rem' }}
+            />
+          )}
+          {hasActions && (
+            <Column
+              columnKey="actions"
+              header={narrow ? t('table.actions') : undefined}
+              body={actionsBody}
+              style={{ width: `${actionsRem}rem` }}
+              bodyClassName="list-actions-cell"
+            />
+          )}
         </DataTable>
       </div>
 
-      <ToggleActiveConfirm
-        row={confirm.row}
-        visible={confirm.visible}
-        rowLabel={rowLabel}
-        onAccept={() => {
-          void confirmToggle();
-        }}
-        onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
-      />
+      {hasActive && (
+        <ToggleActiveConfirm
+          row={confirm.row}
+          visible={confirm.visible}
+          rowLabel={rowLabel}
+          onAccept={() => {
+            void confirmToggle();
+          }}
+          onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
+        />
+      )}
 
       {/* The form mounts on its first opening, so a list screen's first paint does not pay for it. */}
       {renderForm && form.key > 0 && (

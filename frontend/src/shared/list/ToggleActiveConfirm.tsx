@@ -2,7 +2,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
-interface ToggleActiveConfirmProps<T extends { is_active: boolean }> {
+interface ToggleActiveConfirmProps<T extends { is_active?: boolean }> {
   /** The row being confirmed; it stays set while the dialog animates out, so the title does not flip. */
   row: T | null;
   visible: boolean;
@@ -13,7 +13,7 @@ interface ToggleActiveConfirmProps<T extends { is_active: boolean }> {
 }
 
 /** The confirmation before a row is deactivated or reactivated. */
-export function ToggleActiveConfirm<T extends { is_active: boolean }>({
+export function ToggleActiveConfirm<T extends { is_active?: boolean }>({
   row,
   visible,
   rowLabel,

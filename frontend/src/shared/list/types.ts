@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
 import type { ListParams, Page, SortOrder, ToggleAnswer } from '../api/list';
+import type { SnackbarAction } from '../snackbar/snackbarContext';
+
+/** What a saved form's snackbar says instead of the usual text. */
+export interface SavedNotice {
+  text: string;
+  action?: SnackbarAction;
+}
 
 /** Rows per page (spec §9); the first is the default. */
 export const PAGE_SIZES = [10, 20, 30, 50];
@@ -14,10 +21,10 @@ export const CHOOSE_PAGINATOR = {
   currentPageReportTemplate: '{first}–{last} / {totalRecords}',
 };
 
-/** A row the generic list can show: it has an id and an active flag (spec §4 "Active state"). */
+/** A row the generic list can show: it has an id and, for most records, an active flag (spec §4 "Active state"). */
 export interface ListRow {
   id: number;
-  is_active: boolean;
+  is_active?: boolean;
 }
 
 export interface ListColumn<T> {
@@ -98,8 +105,11 @@ export interface FormRenderProps<T> {
   state: FormMode<T>;
   visible: boolean;
   onHide: () => void;
-  /** The form saved: the list closes it and confirms with a snackbar. */
-  onSaved: () => void;
+  /**
+   * The form saved: the list closes it and confirms with a snackbar, the usual add/edit text
+   * unless the form gives its own (translated), maybe with a link.
+   */
+  onSaved: (notice?: SavedNotice) => void;
 }
 
 export interface DefaultSort<T> {

@@ -1,6 +1,7 @@
 import type { ToastMessage } from 'primereact/toast';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { SNACKBAR_LIFE, SnackbarContext, type SnackbarApi } from './snackbarContext';
+import { Link } from 'react-router-dom';
+import { SNACKBAR_ACTION_LIFE, SNACKBAR_LIFE, SnackbarContext, type SnackbarApi } from './snackbarContext';
 import type { ToastHandle } from './ToastHost';
 
 const ToastHost = lazy(() => import('./ToastHost'));
@@ -27,7 +28,18 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<SnackbarApi>(
     () => ({
-      success: (text, life = SNACKBAR_LIFE) => show({ severity: 'success', summary: text, life, closable: true }),
+      success: (text, life, action) =>
+        show({
+          severity: 'success',
+          summary: text,
+          detail: action ? (
+            <Link to={action.to} className="snackbar__action">
+              {action.label}
+            </Link>
+          ) : undefined,
+          life: life ?? (action ? SNACKBAR_ACTION_LIFE : SNACKBAR_LIFE),
+          closable: true,
+        }),
       error: (text, life = SNACKBAR_LIFE) => show({ severity: 'error', summary: text, life, closable: true }),
     }),
     [show],

@@ -2,9 +2,19 @@ import { createContext, useContext } from 'react';
 
 export const SNACKBAR_LIFE = 3000;
 
+/** A link under a snackbar's text, e.g. to the delivery view of the notification just sent. */
+export interface SnackbarAction {
+  /** Already translated. */
+  label: string;
+  to: string;
+}
+
+/** A snackbar with a link stays this long, time to reach it. */
+export const SNACKBAR_ACTION_LIFE = 8000;
+
 export interface SnackbarApi {
   /** Green confirmation; text is already translated. */
-  success(text: string, life?: number): void;
+  success(text: string, life?: number, action?: SnackbarAction): void;
   /** Red notice, e.g. snackbar_required. */
   error(text: string, life?: number): void;
 }

@@ -16,6 +16,7 @@ export const TEXT_LIMITS = {
   phone: 300,
   description: 2000,
   notification_text: 200,
+  subject: 200,
   username: 100,
   password: 128,
   confirmPassword: 128,

@@ -50,6 +50,7 @@ export const ICONS_IN_USE = [
   'refresh',
   'replay',
   'search',
+  'send',
   'shopping-cart',
   'sign-in',
   'sign-out',

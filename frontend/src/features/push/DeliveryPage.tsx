@@ -1,0 +1,269 @@
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
+import { Tag } from 'primereact/tag';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { MAX_FILTER_LENGTH } from '../../shared/api/list';
+import { COUNT, useAmountFormat } from '../../shared/format/amount';
+import { FilterButtons } from '../../shared/list/FilterButtons';
+import { TableEmpty } from '../../shared/list/TableEmpty';
+import { PAGE_SIZES } from '../../shared/list/types';
+import { useTableState } from '../../shared/list/useTableState';
+import { formatDateTime } from '../../shared/notifications/format';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { DROPDOWN_PT } from '../../shared/ui/passThrough';
+import { useDeliveriesQuery, useGetNotificationQuery, usePushStatusQuery } from './api';
+import { DeliveryFigures } from './DeliveryFigures';
+import { DELIVERY_STATES, type Delivery, type DeliveryState } from './types';
+import './push.css';
+
+/** While anything is pending the view asks again this often (ms), and stops when nothing is. */
+export const DELIVERY_POLL_MS = 2000;
+
+const ALL = 'all';
+type StateFilter = DeliveryState | typeof ALL;
+
+const STATE_SEVERITY: Record<DeliveryState, 'success' | 'danger' | 'warning' | undefined> = {
+  delivered: 'success',
+  failed: 'danger',
+  pending: 'warning',
+  not_configured: undefined,
+};
+
+function StateChip({ state }: { state: DeliveryState }) {
+  const { t } = useTranslation();
+  return (
+    <Tag
+      value={t(`push.state.${state}`)}
+      severity={STATE_SEVERITY[state]}
+      rounded
+      className={state === 'not_configured' ? 'list-chip chip-muted' : 'list-chip'}
+    />
+  );
+}
+
+/**
+ * A notification's delivery (issue 13): its figures with a progress bar, and its deliveries —
+ * partner, platform, state, the provider's reason, attempts, last attempt — the failed ones
+ * first shown. While deliveries are pending it follows them every 2 s and stops when none is.
+ */
+export default function DeliveryPage() {
+  const { t, i18n } = useTranslation();
+  const format = useAmountFormat();
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const [polling, setPolling] = useState(true);
+  const interval = polling ? DELIVERY_POLL_MS : 0;
+  const { data: notification, isLoading, isError } = useGetNotificationQuery(id, {
+    skip: !valid,
+    pollingInterval: interval,
+    refetchOnMountOrArgChange: true,
+  });
+  // Follow while pending; a notification that has finished stops every poll (the table's too).
+  const pending = notification ? notification.pending > 0 : true;
+  if (notification && polling !== pending) setPolling(pending);
+  const { data: status } = usePushStatusQuery();
+
+  const table = useTableState({
+    filterFields: ['partner_name'],
+    defaultSort: { field: 'updated_at', order: 'desc' },
+    pageSizes: PAGE_SIZES,
+  });
+  const [state, setState] = useState<StateFilter>('failed');
+  const deliveries = useDeliveriesQuery(
+    { notificationId: id, params: table.params, state: state === ALL ? undefined : state },
+    { skip: !valid, pollingInterval: interval, refetchOnMountOrArgChange: true },
+  );
+
+  // The last poll of the table may have gone out just before the last delivery was recorded:
+  // once nothing is pending, the table asks once more.
+  const loadedPending = notification ? notification.pending > 0 : undefined;
+  const wasPending = useRef(false);
+  const { refetch: refetchDeliveries } = deliveries;
+  useEffect(() => {
+    if (loadedPending === undefined) return;
+    if (wasPending.current && !loadedPending && valid) void refetchDeliveries();
+    wasPending.current = loadedPending;
+  }, [loadedPending, refetchDeliveries, valid]);
+
+  const back = (
+    <Link to="/notifications" className="push-back">
+      <i className="pi pi-arrow-left" aria-hidden /> {t('push.back')}
+    </Link>
+  );
+
+  if (!valid || isError) {
+    return (
+      <section className="push-delivery" aria-labelledby="push-delivery-title">
+        {back}
+        <h1 id="push-delivery-title" className="page-title">
+          {t('push.delivery_title')}
+        </h1>
+        <Message severity="error" text={t('push.not_found')} />
+      </section>
+    );
+  }
+  if (isLoading || !notification) return <PageLoader />;
+
+  const n = (value: number) => format(value, COUNT);
+
+  const search = () => {
+    if (!table.search()) void deliveries.refetch();
+  };
+  const clear = () => {
+    if (!table.clearFilters()) void deliveries.refetch();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      search();
+    }
+  };
+  const stateOptions = [
+    { label: t('push.state_all'), value: ALL },
+    ...DELIVERY_STATES.map((s) => ({ label: t(`push.state.${s}`), value: s })),
+  ];
+
+  const rowsPerPage = (options: PaginatorRowsPerPageDropdownOptions) => (
+    <Dropdown
+      value={options.value}
+      options={options.options}
+      onChange={options.onChange}
+      appendTo={options.appendTo}
+      disabled={options.disabled}
+      ariaLabel={t('list.rows_per_page')}
+      aria-label={t('list.rows_per_page')}
+      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t('list.rows_per_page') } }}
+    />
+  );
+
+  const rows = deliveries.isError ? [] : (deliveries.data?.items ?? []);
+
+  return (
+    <section className="push-delivery" aria-labelledby="push-delivery-title">
+      {back}
+      <header className="push-delivery__header">
+        <h1 id="push-delivery-title" className="page-title">
+          {notification.subject}
+        </h1>
+        <p className="push-delivery__text">{notification.notification_text}</p>
+        <dl className="push-delivery__meta">
+          <div>
+            <dt>{t('push.created_at')}</dt>
+            <dd>
+              <time dateTime={notification.created_at}>{formatDateTime(notification.created_at, i18n.language)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('push.sent_by')}</dt>
+            <dd>{notification.sent_by ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('push.categories')}</dt>
+            <dd>{notification.category_names}</dd>
+          </div>
+          {notification.slider_id !== null && (
+            <div>
+              <dt>{t('push.slider')}</dt>
+              <dd>#{n(notification.slider_id)}</dd>
+            </div>
+          )}
+        </dl>
+      </header>
+
+      {status?.push_configured === false && (
+        <Message severity="warn" className="push-not-configured" text={t('push.not_configured')} />
+      )}
+
+      <DeliveryFigures figures={notification} />
+
+      <section className="push-deliveries" aria-labelledby="push-deliveries-title">
+        <h2 id="push-deliveries-title" className="push-section-title">
+          {t('push.deliveries')}
+        </h2>
+        <div className="push-deliveries__filters">
+          <Dropdown
+            value={state}
+            options={stateOptions}
+            onChange={(e) => {
+              setState(e.value as StateFilter);
+              table.search();
+            }}
+            ariaLabel={t('push.state_filter')}
+            aria-label={t('push.state_filter')}
+            pt={{ ...DROPDOWN_PT, select: { 'aria-label': t('push.state_filter') } }}
+            className="push-deliveries__state"
+          />
+          <InputText
+            value={table.draft.partner_name ?? ''}
+            onChange={(e) => table.setDraftField('partner_name', e.target.value)}
+            maxLength={MAX_FILTER_LENGTH}
+            onKeyDown={onKeyDown}
+            placeholder={t('push.partner_filter')}
+            aria-label={t('push.partner_filter')}
+            className="push-deliveries__name"
+          />
+          <FilterButtons onSearch={search} onClear={clear} />
+        </div>
+        <div className="list-card">
+          <DataTable<Delivery[]>
+            value={rows}
+            dataKey="id"
+            lazy
+            // No rows, no pages: an empty table shows only its message (a disabled size select would be grey on white).
+            paginator={(deliveries.data?.total ?? 0) > 0 && !deliveries.isError}
+            first={table.first}
+            rows={table.rows}
+            totalRecords={deliveries.isError ? 0 : (deliveries.data?.total ?? 0)}
+            rowsPerPageOptions={table.rowsPerPageOptions}
+            paginatorTemplate={{
+              layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
+              RowsPerPageDropdown: rowsPerPage,
+            }}
+            currentPageReportTemplate="{first}–{last} / {totalRecords}"
+            onPage={table.onPage}
+            sortField={table.sort.field}
+            sortOrder={table.sort.order === 'desc' ? -1 : 1}
+            onSort={table.onSort}
+            emptyMessage={
+              <TableEmpty
+                loading={deliveries.isFetching && rows.length === 0}
+                error={deliveries.isError}
+                onRetry={() => {
+                  void deliveries.refetch();
+                }}
+              />
+            }
+            responsiveLayout="stack"
+            breakpoint="500px"
+            stripedRows
+            size="small"
+            className="list-table push-deliveries__table"
+          >
+            <Column field="partner_name" header={t('push.partner')} sortable />
+            <Column field="platform" header={t('push.platform')} sortable body={(d: Delivery) => t(`push.platforms.${d.platform}`, { defaultValue: d.platform })} />
+            <Column field="state" header={t('push.state_column')} sortable body={(d: Delivery) => <StateChip state={d.state} />} />
+            <Column field="reason" header={t('push.reason')} body={(d: Delivery) => d.reason || '—'} />
+            <Column field="attempts" header={t('push.attempts')} sortable align="right" body={(d: Delivery) => <span className="figure">{n(d.attempts)}</span>} />
+            <Column
+              field="updated_at"
+              header={t('push.last_attempt')}
+              sortable
+              body={(d: Delivery) => (
+                <time dateTime={d.updated_at} className="nowrap">
+                  {formatDateTime(d.updated_at, i18n.language)}
+                </time>
+              )}
+            />
+          </DataTable>
+        </div>
+      </section>
+    </section>
+  );
+}
