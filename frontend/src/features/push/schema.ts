@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { nameRule, TEXT_LIMITS } from '../../shared/validation/rules';
+import { nameRule, paragraphRule, TEXT_LIMITS } from '../../shared/validation/rules';
 import type { CategoryRef, NewNotification } from './types';
 
 /** The add dialog's values: the chosen categories as chips (id and name). */
@@ -13,12 +13,12 @@ export interface NotificationFormValues {
 export const NOTIFICATION_FIELDS = ['subject', 'notification_text', 'categories'] as const;
 
 /**
- * Spec §5 "Notification add": subject and text required, at least 2 characters, one line each
- * within the server's limits; at least one category.
+ * Spec §5 "Notification add": subject and text required, at least 2 characters within the
+ * server's limits, the subject one line, the text with line breaks if wanted; at least one category.
  */
 export const notificationSchema = yup.object({
   subject: nameRule(TEXT_LIMITS.subject),
-  notification_text: nameRule(TEXT_LIMITS.notification_text),
+  notification_text: paragraphRule(TEXT_LIMITS.notification_text),
   categories: yup
     .array(yup.object({ id: yup.number().required(), name: yup.string().default('') }))
     .default([])
