@@ -22,7 +22,7 @@ import (
 func TestLogsCarryRequestIDsAndNoSecrets(t *testing.T) {
 	base := startAPI(t, dbtest.SQLiteURL(t))
 	core, logs := observer.New(zap.DebugLevel)
-	srv := server.New(server.Deps{Log: zap.New(core), Identity: base.app.Identity, Catalog: base.app.Catalog, Partner: base.app.Partner, Content: base.app.Content,
+	srv := server.New(server.Deps{Log: zap.New(core), Identity: base.app.Identity, Catalog: base.app.Catalog, Partner: base.app.Partner, Content: base.app.Content, Notifications: base.app.Notifications,
 		Campaign: base.app.Campaign,
 		Images:   storage.NewImages(base.app.Config.DataDir), Authz: mustAuthz(t),
 		Pinger: persistence.NewPinger(base.app.DB), SPA: frontend.Dist()})
