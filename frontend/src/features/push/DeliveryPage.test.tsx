@@ -54,6 +54,18 @@ describe('delivery view', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/nijesu podešene/)).not.toBeInTheDocument();
   });
 
+  it('opens on every device when none failed (a finished or unsent notification is not an empty table)', async () => {
+    const { calls } = mockFetch(
+      route('GET', NOTIFICATION, { body: [notification(9, { devices: 4, delivered: 0, failed: 0, pending: 0, not_configured: 4 })] }),
+      route('GET', '/api/notifications/status', { body: { push_configured: false } }),
+      route('GET', DELIVERIES, { body: [delivery(1, { partner_name: 'Boje Kotor', state: 'not_configured' })], headers: { 'X-Total-Count': '4' } }),
+    );
+    render();
+    expect(await screen.findByText('Boje Kotor')).toBeInTheDocument();
+    expect(gets(calls, DELIVERIES)).toHaveLength(1);
+    expect(lastParams(calls, DELIVERIES)).not.toHaveProperty('failed');
+  });
+
   it('follows a delivery every 2 s while some are pending and stops when none is', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     let answers = 0;

@@ -75,10 +75,13 @@ export default function DeliveryPage() {
     defaultSort: { field: 'updated_at', order: 'desc' },
     pageSizes: PAGE_SIZES,
   });
-  const [state, setState] = useState<StateFilter>('failed');
+  // The failed deliveries first when there are any; otherwise every device (a notification that
+  // all went out, or was not sent at all, would open on an empty table). The user's choice wins.
+  const [chosen, setState] = useState<StateFilter | null>(null);
+  const state: StateFilter = chosen ?? (notification && notification.failed === 0 ? ALL : 'failed');
   const deliveries = useDeliveriesQuery(
     { notificationId: id, params: table.params, state: state === ALL ? undefined : state },
-    { skip: !valid, pollingInterval: interval, refetchOnMountOrArgChange: true },
+    { skip: !valid || !notification, pollingInterval: interval, refetchOnMountOrArgChange: true },
   );
 
   // The last poll of the table may have gone out just before the last delivery was recorded:
