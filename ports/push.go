@@ -23,7 +23,8 @@ const (
 	PushSent PushOutcome = iota
 	// PushTransient: try again later (HTTP 429, 5xx, a timeout, a broken connection).
 	PushTransient
-	// PushPermanent: the token is dead (unregistered, invalid, another sender's): never again.
+	// PushPermanent: never again; DeadToken says whether the device's token is the cause
+	// (unregistered, invalid, another sender's) or the message or the account is.
 	PushPermanent
 )
 
@@ -32,6 +33,9 @@ type PushResult struct {
 	Outcome PushOutcome
 	// RetryAfter is the provider's Retry-After, when it gave one (transient failures).
 	RetryAfter time.Duration
+	// DeadToken is true when the device's token will never work again: its device is to be
+	// forgotten. Only a permanent failure has it.
+	DeadToken bool
 	// Reason is a short, loggable cause of a failure ("UNREGISTERED", "HTTP 503",
 	// "timeout"); never a token or a credential.
 	Reason string

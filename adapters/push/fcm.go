@@ -150,7 +150,7 @@ type fcmMessage struct {
 
 func (f *FCM) send(ctx context.Context, msg ports.PushMessage) ports.PushResult {
 	if msg.Token == "" { // FCM would refuse it (400) for the message, not the device
-		return permanent(ReasonInvalidToken)
+		return deadToken(ReasonInvalidToken)
 	}
 	m := fcmMessage{Token: msg.Token, Data: msg.Data}
 	if msg.Title != "" || msg.Body != "" {
@@ -215,11 +215,11 @@ func classify(status int, retryAfter string, body []byte, now time.Time) ports.P
 	e := fcmErrorOf(body)
 	switch {
 	case status == http.StatusNotFound && e.code == ReasonUnregistered:
-		return permanent(ReasonUnregistered)
+		return deadToken(ReasonUnregistered)
 	case status == http.StatusForbidden && e.code == ReasonSenderIDMismatch:
-		return permanent(ReasonSenderIDMismatch)
+		return deadToken(ReasonSenderIDMismatch)
 	case status == http.StatusBadRequest && e.aboutToken():
-		return permanent(ReasonInvalidToken)
+		return deadToken(ReasonInvalidToken)
 	}
 	return permanent(httpReason(status))
 }
@@ -320,6 +320,11 @@ func transient(reason string, retryAfter time.Duration) ports.PushResult {
 
 func permanent(reason string) ports.PushResult {
 	return ports.PushResult{Outcome: ports.PushPermanent, Reason: reason}
+}
+
+// deadToken is a permanent failure the device's token causes: the device is to be forgotten.
+func deadToken(reason string) ports.PushResult {
+	return ports.PushResult{Outcome: ports.PushPermanent, Reason: reason, DeadToken: true}
 }
 
 func orDefault(v, def string) string {

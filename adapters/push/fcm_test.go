@@ -111,6 +111,11 @@ func TestFCMClassifiesAnswers(t *testing.T) {
 			if res.Outcome != c.outcome || res.Reason != c.reason || res.RetryAfter != c.retryAfter {
 				t.Fatalf("got %+v, want outcome %d reason %q retry after %v", res, c.outcome, c.reason, c.retryAfter)
 			}
+			// Only the three codes about the token itself mean the device is gone.
+			dead := c.reason == ReasonUnregistered || c.reason == ReasonInvalidToken || c.reason == ReasonSenderIDMismatch
+			if res.DeadToken != dead {
+				t.Fatalf("dead token %v, want %v", res.DeadToken, dead)
+			}
 			if strings.Contains(res.Reason, token) {
 				t.Fatalf("reason %q names the device token", res.Reason)
 			}

@@ -28,10 +28,6 @@ const (
 	recordEvery = 50 * time.Millisecond
 )
 
-// Reasons a provider gives that mean the device token is dead: only these drop the device
-// (ADR 0021; a permanent "HTTP 403" is the account's fault, not the device's).
-var deadTokenReasons = map[string]bool{"UNREGISTERED": true, "INVALID_ARGUMENT": true, "SENDER_ID_MISMATCH": true}
-
 // Sender works through the outbox: it claims due deliveries, sends them SendParallel at a
 // time and records every outcome, so that a delivered message is never sent again and a
 // claimed one that was not recorded comes due again when its lease ends.
@@ -251,7 +247,8 @@ func (s *Sender) send(ctx context.Context, c contentports.Claimed, m contentport
 		reason = "send failed"
 	}
 	next, _ := content.NextState(content.Pending, c.Attempts, outcome, res.RetryAfter, s.jitter(), s.clock.Now())
-	next.DropToken = next.DropToken && deadTokenReasons[reason]
+	// Only a dead token drops the device (ADR 0021: a permanent "HTTP 403" is the account's).
+	next.DropToken = next.DropToken && res.DeadToken
 	return contentports.Recorded{Claimed: c, Attempt: next, Reason: reason}
 }
 
