@@ -58,6 +58,22 @@ func NewNotifications(outbox contentports.Outbox, lists contentports.Notificatio
 // Lists are the notifications screen's lists.
 func (n *Notifications) Lists() contentports.NotificationLists { return n.lists }
 
+// Deliveries is a page of a notification's deliveries; an unknown notification is not found.
+func (n *Notifications) Deliveries(ctx context.Context, id kernel.ID, q ports.ListQuery) (ports.Page[contentports.DeliveryView], error) {
+	if _, err := n.lists.Notifications.Find(ctx, id); err != nil {
+		return ports.Page[contentports.DeliveryView]{}, err
+	}
+	return n.lists.Deliveries.List(ctx, q.Within("notification_id", id))
+}
+
+// StreamDeliveries feeds a notification's whole filtered list of deliveries to fn.
+func (n *Notifications) StreamDeliveries(ctx context.Context, id kernel.ID, q ports.ListQuery, fn func(contentports.DeliveryView) error) error {
+	if _, err := n.lists.Notifications.Find(ctx, id); err != nil {
+		return err
+	}
+	return n.lists.Deliveries.Stream(ctx, q.Within("notification_id", id), fn)
+}
+
 // Configured tells whether a push provider is set up.
 func (n *Notifications) Configured() bool { return n.push.Configured() }
 

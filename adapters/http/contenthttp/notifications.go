@@ -96,20 +96,15 @@ func NotificationRoutes(n *appcontent.Notifications) []kit.Route {
 			Endpoint: func(context.Context, any) (any, error) {
 				return map[string]bool{"push_configured": n.Configured()}, nil
 			}},
-		kit.Route{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Decode: decodePartners, Encode: kit.EncodeList[deliveryJSON],
+		kit.Route{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Decode: decodeRecordList, Encode: kit.EncodeList[deliveryJSON],
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(partnersRequest)
-				if _, err := lists.Notifications.Find(ctx, r.ID); err != nil {
-					return nil, err
-				}
-				q := r.Query
-				q.Scope = map[string]kernel.ID{"notification_id": r.ID}
-				if !q.Paged() {
+				r := req.(recordListRequest)
+				if !r.Query.Paged() {
 					return kit.Stream(func(ctx context.Context, emit func(any) error) error {
-						return lists.Deliveries.Stream(ctx, q, func(v contentports.DeliveryView) error { return emit(deliveryRow(v)) })
+						return n.StreamDeliveries(ctx, r.ID, r.Query, func(v contentports.DeliveryView) error { return emit(deliveryRow(v)) })
 					}), nil
 				}
-				page, err := lists.Deliveries.List(ctx, q)
+				page, err := n.Deliveries(ctx, r.ID, r.Query)
 				if err != nil {
 					return nil, err
 				}
@@ -122,7 +117,7 @@ func NotificationRoutes(n *appcontent.Notifications) []kit.Route {
 		kit.Route{Method: "POST", Path: "/api/notifications", Access: write, Decode: kit.DecodeJSON[notificationForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(notificationForm)
-				v, err := n.Create(ctx, principalUser(ctx), content.NotificationInput{Subject: f.Subject, Text: f.Text, Categories: f.Categories})
+				v, err := n.Create(ctx, kit.UserID(ctx), content.NotificationInput{Subject: f.Subject, Text: f.Text, Categories: f.Categories})
 				if err != nil {
 					return nil, partialDelivery(err)
 				}

@@ -312,13 +312,14 @@ func decodeSliderList(_ context.Context, r *http.Request) (any, error) {
 	return q, nil
 }
 
-// partnersRequest is a list request on the partners of the slider {id}.
-type partnersRequest struct {
+// recordListRequest is a list request on the rows of the record {id}: a slider's partners,
+// a notification's deliveries.
+type recordListRequest struct {
 	ID    kernel.ID
 	Query ports.ListQuery
 }
 
-func decodePartners(_ context.Context, r *http.Request) (any, error) {
+func decodeRecordList(_ context.Context, r *http.Request) (any, error) {
 	id, err := kit.PathID(r, "id")
 	if err != nil {
 		return nil, err
@@ -327,7 +328,7 @@ func decodePartners(_ context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return partnersRequest{ID: id, Query: q}, nil
+	return recordListRequest{ID: id, Query: q}, nil
 }
 
 // partnersPage is a page of a slider's partners with its total quantity.
@@ -392,12 +393,6 @@ func decodeConfirm(ctx context.Context, r *http.Request) (any, error) {
 	return confirmRequest{ID: id, Partners: ids}, nil
 }
 
-// principalUser is the signed-in user of a panel call.
-func principalUser(ctx context.Context) kernel.ID {
-	p, _ := kit.Principal(ctx)
-	return p.UserID
-}
-
 // Routes are the panel's slider calls.
 func Routes(svc *appcontent.Service) []kit.Route {
 	lists := svc.Lists()
@@ -411,14 +406,14 @@ func Routes(svc *appcontent.Service) []kit.Route {
 		kit.Route{Method: "POST", Path: "/api/sliders", Access: write, Decode: decodeSlider(false), Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(sliderForm).Form
-				f.By = principalUser(ctx)
+				f.By = kit.UserID(ctx)
 				v, err := svc.Create(ctx, f)
 				return kit.JSONOr(asJSON, v, partialDelivery(err))
 			}},
 		kit.Route{Method: "POST", Path: "/api/sliders/{id}", Access: write, Decode: decodeSlider(true), Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(sliderForm)
-				f.Form.By = principalUser(ctx)
+				f.Form.By = kit.UserID(ctx)
 				v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
 				return kit.JSONOr(asJSON, v, partialDelivery(err))
 			}},
@@ -439,9 +434,9 @@ func Routes(svc *appcontent.Service) []kit.Route {
 				}
 				return map[string]string{"link": link}, nil
 			}},
-		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners", Access: read, Decode: decodePartners, Encode: encodePartners,
+		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners", Access: read, Decode: decodeRecordList, Encode: encodePartners,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(partnersRequest)
+				r := req.(recordListRequest)
 				if !r.Query.Paged() {
 					return kit.Stream(func(ctx context.Context, emit func(any) error) error {
 						return svc.StreamPartners(ctx, r.ID, r.Query, func(v contentports.SliderPartnerView) error { return emit(partnerRow(v)) })
@@ -457,9 +452,9 @@ func Routes(svc *appcontent.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners/excel", Access: read, Decode: decodePartners, Encode: kit.EncodeDownload,
+		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners/excel", Access: read, Decode: decodeRecordList, Encode: kit.EncodeDownload,
 			Endpoint: func(_ context.Context, req any) (any, error) {
-				r := req.(partnersRequest)
+				r := req.(recordListRequest)
 				return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error {
 					return svc.Export(ctx, w, r.ID, r.Query)
 				}}, nil

@@ -37,6 +37,12 @@ func Principal(ctx context.Context) (kernel.Principal, bool) {
 	return p, ok
 }
 
+// UserID is the signed-in back-office user of a panel call (0 where nobody signed in).
+func UserID(ctx context.Context) kernel.ID {
+	p, _ := Principal(ctx)
+	return p.UserID
+}
+
 // AppPartner is the partner an app call acts for: the partner signed in to the app, or the
 // partner of the linked user who did. The guard lets only app sessions reach a route with
 // Access{App: true}, so there it is always set; anywhere else it is 0, which names no

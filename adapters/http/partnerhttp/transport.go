@@ -438,7 +438,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 		kit.ToggleRoute("/api/customerSupport", writeSupport, svc.ToggleSupportMessage),
 		kit.Route{Method: "POST", Path: "/api/customerSupport/seen", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				user := currentUser(ctx)
+				user := kit.UserID(ctx)
 				if err := svc.MarkSeen(ctx, user); err != nil {
 					return nil, err
 				}
@@ -448,16 +448,10 @@ func Routes(svc *apppartner.Service) []kit.Route {
 		// SPA's poll takes the 403 quietly and shows no count.
 		kit.Route{Method: "GET", Path: "/api/getCommentInfo", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				return evidentions(svc.Evidentions(ctx, currentUser(ctx)))
+				return evidentions(svc.Evidentions(ctx, kit.UserID(ctx)))
 			}},
 	)
 	return routes
-}
-
-// currentUser is the signed-in user; routes that call it are never public.
-func currentUser(ctx context.Context) kernel.ID {
-	p, _ := kit.Principal(ctx)
-	return p.UserID
 }
 
 // decodePartnerID reads ?partner_id= of the contacts list.
