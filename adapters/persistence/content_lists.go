@@ -60,21 +60,29 @@ func (r *sliderViewRow) view() contentports.SliderView {
 	return v
 }
 
-// sliderAggregates are the per-row aggregates of a slider (its categories, its days), in
-// each engine's own JSON functions; they run for the rows of a page alone.
-func sliderAggregates(sqlite bool) (categories, categoryNames, dates string) {
+// linkedCategories are the per-row aggregates of a record's categories through a link table
+// (link with the record's key column key, the record's id owner): its categories as a JSON
+// array of {ID, Name} and their folded names joined for sorting, in each engine's own JSON
+// functions; they run for the rows of a page alone.
+func linkedCategories(sqlite bool, link, key, owner string) (categories, categoryNames string) {
+	join := "FROM " + link + " AS lc JOIN categories AS c ON c.id = lc.category_id WHERE lc." + key + " = " + owner
 	if sqlite {
-		return `(SELECT coalesce(json_group_array(json_object('ID', c.id, 'Name', c.name)), '[]') FROM (SELECT c.id, c.name
-			FROM slider_categories AS sc JOIN categories AS c ON c.id = sc.category_id WHERE sc.slider_id = s.id ORDER BY c.name_fold, c.id) AS c)`,
-			`(SELECT group_concat(name_fold, ', ') FROM (SELECT c.name_fold FROM slider_categories AS sc
-			JOIN categories AS c ON c.id = sc.category_id WHERE sc.slider_id = s.id ORDER BY c.name_fold) AS c)`,
+		return `(SELECT coalesce(json_group_array(json_object('ID', c.id, 'Name', c.name)), '[]') FROM (SELECT c.id, c.name ` +
+				join + ` ORDER BY c.name_fold, c.id) AS c)`,
+			`(SELECT group_concat(name_fold, ', ') FROM (SELECT c.name_fold ` + join + ` ORDER BY c.name_fold) AS c)`
+	}
+	return `(SELECT coalesce(json_agg(json_build_object('ID', c.id, 'Name', c.name) ORDER BY c.name_fold, c.id), '[]')::text ` + join + `)`,
+		`(SELECT string_agg(c.name_fold, ', ' ORDER BY c.name_fold) ` + join + `)`
+}
+
+// sliderAggregates are the per-row aggregates of a slider: its categories and its days.
+func sliderAggregates(sqlite bool) (categories, categoryNames, dates string) {
+	categories, categoryNames = linkedCategories(sqlite, "slider_categories", "slider_id", "s.id")
+	if sqlite {
+		return categories, categoryNames,
 			`(SELECT coalesce(json_group_array(d.date), '[]') FROM (SELECT date FROM slider_dates WHERE slider_id = s.id ORDER BY date) AS d)`
 	}
-	return `(SELECT coalesce(json_agg(json_build_object('ID', c.id, 'Name', c.name) ORDER BY c.name_fold, c.id), '[]')::text
-		FROM slider_categories AS sc JOIN categories AS c ON c.id = sc.category_id WHERE sc.slider_id = s.id)`,
-		`(SELECT string_agg(c.name_fold, ', ' ORDER BY c.name_fold) FROM slider_categories AS sc
-		JOIN categories AS c ON c.id = sc.category_id WHERE sc.slider_id = s.id)`,
-		`(SELECT coalesce(json_agg(d.date ORDER BY d.date), '[]')::text FROM slider_dates AS d WHERE d.slider_id = s.id)`
+	return categories, categoryNames, `(SELECT coalesce(json_agg(d.date ORDER BY d.date), '[]')::text FROM slider_dates AS d WHERE d.slider_id = s.id)`
 }
 
 // sliderSpec is the sliders screen: the newest change first unless asked otherwise (the

@@ -297,17 +297,7 @@ func (r *notificationViewRow) view() contentports.NotificationView {
 // notificationSpec is the notifications screen: the newest first unless asked otherwise,
 // "contains" filters on the subject, the text, the categories and the sender.
 func notificationSpec(sqlite bool) ListSpec {
-	categories := `(SELECT coalesce(json_agg(json_build_object('ID', c.id, 'Name', c.name) ORDER BY c.name_fold, c.id), '[]')::text
-		FROM notification_categories AS nc JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id)`
-	categoryNames := `(SELECT string_agg(c.name_fold, ', ' ORDER BY c.name_fold) FROM notification_categories AS nc
-		JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id)`
-	if sqlite {
-		categories = `(SELECT coalesce(json_group_array(json_object('ID', c.id, 'Name', c.name)), '[]') FROM (SELECT c.id, c.name
-			FROM notification_categories AS nc JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id
-			ORDER BY c.name_fold, c.id) AS c)`
-		categoryNames = `(SELECT group_concat(name_fold, ', ') FROM (SELECT c.name_fold FROM notification_categories AS nc
-			JOIN categories AS c ON c.id = nc.category_id WHERE nc.notification_id = n.id ORDER BY c.name_fold) AS c)`
-	}
+	categories, categoryNames := linkedCategories(sqlite, "notification_categories", "notification_id", "n.id")
 	return ListSpec{
 		Fields: map[string]Field{
 			"id":                {Sort: "n.id", Number: "n.id", Scale: 1},
