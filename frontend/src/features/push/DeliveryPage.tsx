@@ -21,6 +21,7 @@ import { useDeliveriesQuery, useGetNotificationQuery, usePushStatusQuery } from 
 import { DeliveryFigures } from './DeliveryFigures';
 import { DELIVERY_STATES, type Delivery, type DeliveryState } from './types';
 import './push.css';
+import { RowsPerPage } from '../../shared/list/RowsPerPage';
 
 /** While anything is pending the view asks again this often (ms), and stops when nothing is. */
 export const DELIVERY_POLL_MS = 2000;
@@ -96,7 +97,7 @@ export default function DeliveryPage() {
   }, [loadedPending, refetchDeliveries, valid]);
 
   const back = (
-    <Link to="/notifications" className="push-back">
+    <Link to="/notifications" className="back-link">
       <i className="pi pi-arrow-left" aria-hidden /> {t('push.back')}
     </Link>
   );
@@ -133,18 +134,6 @@ export default function DeliveryPage() {
     ...DELIVERY_STATES.map((s) => ({ label: t(`push.state.${s}`), value: s })),
   ];
 
-  const rowsPerPage = (options: PaginatorRowsPerPageDropdownOptions) => (
-    <Dropdown
-      value={options.value}
-      options={options.options}
-      onChange={options.onChange}
-      appendTo={options.appendTo}
-      disabled={options.disabled}
-      ariaLabel={t('list.rows_per_page')}
-      aria-label={t('list.rows_per_page')}
-      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t('list.rows_per_page') } }}
-    />
-  );
 
   const rows = deliveries.isError ? [] : (deliveries.data?.items ?? []);
 
@@ -227,7 +216,7 @@ export default function DeliveryPage() {
             rowsPerPageOptions={table.rowsPerPageOptions}
             paginatorTemplate={{
               layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
-              RowsPerPageDropdown: rowsPerPage,
+              RowsPerPageDropdown: (options: PaginatorRowsPerPageDropdownOptions) => <RowsPerPage options={options} />,
             }}
             currentPageReportTemplate="{first}–{last} / {totalRecords}"
             onPage={table.onPage}

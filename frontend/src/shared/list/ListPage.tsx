@@ -36,6 +36,7 @@ import { useColumnChoice } from './useColumnChoice';
 import { useScrollEdges } from './useScrollEdges';
 import { useTableState, type ActiveFilter } from './useTableState';
 import './list.css';
+import { RowsPerPage } from './RowsPerPage';
 
 export interface ListPageProps<T extends ListRow> {
   /** Catalogue key of the title. */
@@ -312,20 +313,6 @@ export function ListPage<T extends ListRow>({
     />
   );
 
-  // The paginator's page-size select, named for screen readers (its hidden select too).
-  const rowsPerPage = (options: PaginatorRowsPerPageDropdownOptions) => (
-    <Dropdown
-      value={options.value}
-      options={options.options}
-      onChange={options.onChange}
-      appendTo={options.appendTo}
-      disabled={options.disabled}
-      ariaLabel={t('list.rows_per_page')}
-      aria-label={t('list.rows_per_page')}
-      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t('list.rows_per_page') } }}
-    />
-  );
-
   // A wide table is as wide as its shown columns need.
   const actionsRem = hasActions ? (hasActive || editAction ? 8 : 3) + 2.4 * rowActions.length : 0;
   const fixedRem = (hasActive ? ACTIVE_COLUMN_REM : 0) + actionsRem;
@@ -464,7 +451,7 @@ export function ListPage<T extends ListRow>({
           rowsPerPageOptions={table.rowsPerPageOptions}
           paginatorTemplate={{
             layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
-            RowsPerPageDropdown: rowsPerPage,
+            RowsPerPageDropdown: (options: PaginatorRowsPerPageDropdownOptions) => <RowsPerPage options={options} />,
           }}
           currentPageReportTemplate="{first}–{last} / {totalRecords}"
           onPage={table.onPage}

@@ -76,7 +76,7 @@ export default function CampaignDetailsPage() {
   };
 
   const back = (
-    <Link to="/campaigns" className="campaign-details__back">
+    <Link to="/campaigns" className="back-link">
       <i className="pi pi-arrow-left" aria-hidden /> {t('campaigns.back')}
     </Link>
   );
