@@ -7,6 +7,7 @@ import (
 )
 
 func TestNewName(t *testing.T) {
+	const invisible = "The name contains invisible or direction-changing characters."
 	cases := []struct {
 		in             string
 		noDigit        bool
@@ -21,6 +22,18 @@ func TestNewName(t *testing.T) {
 		{"Đe", false, "Đe", ""},
 		{"1 Maj", true, "", "The name must not start with a number."},
 		{"1 Maj", false, "1 Maj", ""},
+		// Invisible and direction-changing characters (issue 20): a right-to-left override
+		// turns "Bar\u202Egpj.exe" into what reads as "Barexe.jpg"; zero-width ones make look-alikes.
+		{"Bar\u202Egpj.exe", false, "", invisible},
+		{"Bar\u202Agpj", false, "", invisible},
+		{"Bar\u2066x\u2069", false, "", invisible},
+		{"Po\u200Bdgorica", true, "", invisible},
+		{"Po\u200Fdgorica", false, "", invisible},
+		{"Po\u2060dgorica", false, "", invisible},
+		{"\uFEFFPodgorica", true, "", invisible},
+		{"1\u200B Maj", true, "", invisible},
+		{"Nikšić – Žabljak", true, "Nikšić – Žabljak", ""},
+		{"שלום עולם", false, "שלום עולם", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {

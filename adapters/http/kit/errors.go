@@ -15,8 +15,11 @@ import (
 
 // Transport-level errors.
 var (
-	ErrBadJSON     = &kernel.Error{Kind: KindBadRequest, Slug: "bad-json", Message: "The request body is not valid JSON."}
-	ErrBadForm     = &kernel.Error{Kind: KindBadRequest, Slug: "bad-form", Message: "The request body is not a valid multipart form."}
+	ErrBadJSON = &kernel.Error{Kind: KindBadRequest, Slug: "bad-json", Message: "The request body is not valid JSON."}
+	ErrBadForm = &kernel.Error{Kind: KindBadRequest, Slug: "bad-form", Message: "The request body is not a valid multipart form."}
+	// ErrBadText answers a JSON body holding bytes that are not UTF-8 or an escaped half of
+	// a surrogate pair: the decoder would quietly store U+FFFD in their place.
+	ErrBadText     = kernel.FieldError("_", "The request contains text that is not valid UTF-8.")
 	ErrBodyTooBig  = &kernel.Error{Kind: KindTooLarge, Slug: "body-too-large", Message: "The request body is too large."}
 	ErrBadID       = kernel.NotFound("record")
 	errUnavailable = &kernel.Error{Kind: KindUnavailable, Slug: "unavailable", Message: "The service is temporarily unavailable."}
