@@ -1,7 +1,14 @@
 package bootstrap
 
 import (
+	"context"
+	"database/sql"
+	"io"
+	"net/http"
 	"testing"
+	"time"
+
+	"vitrina/adapters/persistence/dbtest"
 )
 
 // Text that is not UTF-8 is refused by the one JSON decoder (issue 20): encoding/json would
@@ -50,4 +57,66 @@ func TestNamesRefuseInvisibleCharacters(t *testing.T) {
 		n = a.rowCount("partners")
 		a.refused(a.do("POST", "/api/partners", a.admin, p), "partners", n, "name", want)
 	})
+}
+
+// A PostgreSQL backend ended under a running request (a restart, pg_terminate_backend: SQLSTATE
+// 57P01) is 503 with Retry-After, not 500, and the next request is served again (issue 20).
+func TestDatabaseConnectionLostMidRequestIs503(t *testing.T) {
+	dbURL := dbtest.PostgresURL(t)
+	a := startAPI(t, dbURL)
+	a.create("/api/countries", map[string]string{"name": "Crna Gora"})
+	holder, err := sql.Open("pgx", dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	ctx := context.Background()
+	tx, err := holder.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.Exec("LOCK TABLE countries IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	answered := make(chan resp, 1)
+	go func() {
+		req, _ := http.NewRequest("GET", a.srv.URL+"/api/countries?page=1", nil)
+		req.Header.Set("Authorization", "Bearer "+a.admin)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			answered <- resp{status: -1, body: []byte(err.Error())}
+			return
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		answered <- resp{status: res.StatusCode, header: res.Header, body: b}
+	}()
+	// Wait until the request's query waits on the lock, then end every other backend of the database.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var waiting int
+		if err := tx.QueryRow(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+			AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the request never reached the locked table")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, err := tx.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND pid <> pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	r := <-answered
+	a.expect(r, 503)
+	if r.header.Get("Retry-After") == "" || r.message(t) != "The service is temporarily unavailable." {
+		t.Fatalf("Retry-After %q, body %s", r.header.Get("Retry-After"), r.body)
+	}
+	_ = tx.Rollback()
+	a.expect(a.do("GET", "/api/countries?page=1", a.admin, nil), 200)
 }

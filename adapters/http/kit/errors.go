@@ -82,10 +82,14 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 	if errors.As(err, &maxErr) {
 		err = ErrBodyTooBig
 	}
+	cause := err
 	if isUnavailable(err) {
 		err = errUnavailable
 	}
 	status := StatusOf(err)
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", unavailableRetry)
+	}
 	body := ErrorBody{Message: "Server error."}
 	var de *kernel.Error
 	if status != http.StatusInternalServerError && errors.As(err, &de) {
@@ -104,7 +108,7 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 	log := Logger(ctx)
 	switch {
 	case status >= 500:
-		log.Error("request failed", zap.Int("status", status), zap.Error(err))
+		log.Error("request failed", zap.Int("status", status), zap.Error(cause))
 	case status == http.StatusTooManyRequests || status == http.StatusForbidden:
 		log.Warn("request refused", zap.Int("status", status), zap.String("reason", body.Message))
 	}

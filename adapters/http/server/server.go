@@ -98,6 +98,7 @@ func New(d Deps) *Server {
 		if err := d.Pinger.Ping(ctx); err != nil {
 			kit.Logger(r.Context()).Warn("not ready", zap.Error(err))
 			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Retry-After", "5")
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = w.Write([]byte(`{"message":"Database unreachable."}` + "\n"))
 			return
