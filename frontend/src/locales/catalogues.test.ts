@@ -179,6 +179,8 @@ const SERVER_MESSAGES = [
   // Text that is not UTF-8, and names with invisible or direction-changing characters (issue 20).
   'The request contains text that is not valid UTF-8.',
   'The name contains invisible or direction-changing characters.',
+  'The server is busy preparing other downloads. Try again in a moment.',
+  'The method is not allowed for this address.',
 ];
 
 describe('catalogues', () => {
