@@ -17,8 +17,11 @@ func env(m map[string]string) func(string) string { return func(k string) string
 func TestLoadConfig(t *testing.T) {
 	cfg, err := LoadConfig(env(nil))
 	if err != nil || cfg.Addr != "127.0.0.1:8080" || cfg.DatabaseURL != "sqlite://data/vitrina.db" || cfg.TokenTTL != 12*time.Hour || cfg.DataDir != "data" ||
-		cfg.TimeZone.String() != "Europe/Podgorica" {
+		cfg.TimeZone.String() != "Europe/Podgorica" || cfg.Exports != 2 || cfg.HSTS {
 		t.Fatalf("defaults %+v, %v", cfg, err)
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_EXPORTS": "8", "VITRINA_HSTS": "true"})); err != nil || cfg.Exports != 8 || !cfg.HSTS {
+		t.Fatalf("exports and HSTS: %+v, %v", cfg, err)
 	}
 	for _, bad := range []map[string]string{
 		{"VITRINA_TOKEN_TTL": "soon"},
@@ -28,6 +31,10 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_MAP_TILES": "javascript:alert(1)"},
 		{"VITRINA_TIME_ZONE": "Mars/Olympus"},
 		{"VITRINA_TIME_ZONE": "Local"},
+		{"VITRINA_EXPORTS": "0"},
+		{"VITRINA_EXPORTS": "65"},
+		{"VITRINA_EXPORTS": "two"},
+		{"VITRINA_HSTS": "yes please"},
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)
