@@ -970,8 +970,8 @@ func idsJSON(ids []int64) string {
 // On SQLite the query runs on a connection of its own whose sorts and temporary tables go to
 // files (temp_store FILE) while it streams: with the pool's temp_store MEMORY, a sort no index
 // serves would hold every matching row in memory, so an export's memory would grow with
-// its rows (issue 20: about 180 MB for 250,000 partners). The sorter keeps up to the cache
-// size in memory and spills the rest.
+// its rows (issue 20: 250,000 partners sorted by city peaked at 178 MB of anonymous memory,
+// 121 MB with FILE). The sorter keeps up to the cache size in memory and spills the rest.
 func streamList[T any](ctx context.Context, db *bun.DB, s ListSpec, q ports.ListQuery, fn func(*T) error) error {
 	if err := s.check(q); err != nil {
 		return err
