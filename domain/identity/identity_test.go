@@ -33,6 +33,7 @@ func TestUserInputValidate(t *testing.T) {
 		{"valid create", func(*UserInput) {}, true, nil},
 		{"name required", func(in *UserInput) { in.Name = " " }, true, map[string]string{"name": "The name field is required."}},
 		{"name too short", func(in *UserInput) { in.Name = "A" }, true, map[string]string{"name": "The name must be at least 2 characters."}},
+		{"name starting with a number", func(in *UserInput) { in.Name = "1 Ana" }, true, map[string]string{"name": "The name must not start with a number."}},
 		{"username required", func(in *UserInput) { in.Username = "" }, true, map[string]string{"username": "The username field is required."}},
 		{"password required on create", func(in *UserInput) { in.Password = "" }, true, map[string]string{"password": "The password field is required."}},
 		{"password blank keeps old on edit", func(in *UserInput) { in.Password = "" }, false, nil},

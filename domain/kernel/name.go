@@ -10,11 +10,13 @@ import (
 type Name string
 
 // NewName validates a name for the given field: required, one line of two to MaxNameLength
-// characters, and, when noLeadingDigit is set, not starting with a digit (spec §5).
-func NewName(field, value string, noLeadingDigit bool) (Name, error) {
+// characters, not starting with a digit (spec §5). It is the one name rule: every record's
+// name (a country, city, category, store, product, campaign, slider, partner or user) passes
+// through it, so no screen accepts a name another refuses.
+func NewName(field, value string) (Name, error) {
 	var v Validation
 	value = strings.TrimSpace(value)
-	if v.RequiredText(field, value, MaxNameLength) && noLeadingDigit {
+	if v.RequiredText(field, value, MaxNameLength) {
 		r, _ := utf8.DecodeRuneInString(value)
 		if unicode.IsDigit(r) {
 			v.Add(field, "The "+humanField(field)+" must not start with a number.")

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { CASH_PATTERN, imageRule, nameRule, paragraphRule, requiredText } from '../../shared/validation/rules';
+import { CASH_PATTERN, imageRule, entityNameRule, paragraphRule, requiredText } from '../../shared/validation/rules';
 import type { Campaign } from './types';
 
 export interface CampaignFormValues {
@@ -12,7 +12,7 @@ export interface CampaignFormValues {
 /** Spec §5 "Campaign": name and description required (≥ 2), the image required on add, jpg/jpeg/png. */
 export const campaignSchema = (mode: 'add' | 'edit') =>
   yup.object({
-    name: nameRule(),
+    name: entityNameRule(),
     description: paragraphRule(),
     image: imageRule({ required: mode === 'add' }),
   });

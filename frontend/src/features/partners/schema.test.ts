@@ -100,8 +100,9 @@ describe('partner form schema', () => {
   it('wants a name of at least 2 characters', () => {
     expect(errorsOf('add', { name: 'A' })).toEqual({ name: 'validation.name_min' });
     expect(errorsOf('add', { name: '  ' })).toEqual({ name: 'validation.field' });
-    // Partner names may start with a digit (e.g. "3M Crna Gora").
-    expect(errorsOf('add', { name: '3M Crna Gora' })).toEqual({});
+    // One name rule for every record (spec §5, ADR 0023): a partner's name may not start with a digit.
+    expect(errorsOf('add', { name: '3M Crna Gora' })).toEqual({ name: 'validation.name_digit' });
+    expect(errorsOf('add', { name: 'Crna Gora 3M' })).toEqual({});
   });
 
   it('on add, each figure must be a number ≥ 0 with up to 10 digits and 3 decimals', () => {

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import {
   cashRule,
   handEnteredIdRule,
-  nameRule,
+  entityNameRule,
   optionalPasswordConfirmationRule,
   optionalPasswordRule,
   passwordConfirmationRule,
@@ -43,7 +43,7 @@ const figureRules = (mode: PartnerFormMode) =>
 export function partnerSchema(mode: PartnerFormMode) {
   return yup.object({
     ...(mode === 'add' ? { id: handEnteredIdRule() } : {}),
-    name: nameRule(),
+    name: entityNameRule(),
     address: optionalText(TEXT_LIMITS.address),
     pib: optionalText(TEXT_LIMITS.pib),
     pdv: optionalText(TEXT_LIMITS.pdv),

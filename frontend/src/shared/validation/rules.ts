@@ -121,7 +121,7 @@ export const positiveIntegerRule = () =>
     .integer('validation.positive_integer')
     .positive('validation.positive_integer');
 
-/** Names of reference data (countries, categories, cities): also must not start with a digit. */
+/** Every record's name (the server's one name rule, kernel.NewName): also must not start with a digit. */
 export const entityNameRule = () =>
   nameRule().test('no_leading_digit', 'validation.name_digit', (v) => !v || !/^\d/.test(v));
 

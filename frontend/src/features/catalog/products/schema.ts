@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { cashRule, imageRule, nameRule, paragraphRule } from '../../../shared/validation/rules';
+import { cashRule, imageRule, entityNameRule, paragraphRule } from '../../../shared/validation/rules';
 import type { Product } from '../types';
 import { priceToInput } from './price';
 
@@ -15,7 +15,7 @@ export interface ProductFormValues {
 /** Spec §5 "Product": the image is required on add and optional on edit. */
 export const productSchema = (mode: 'add' | 'edit') =>
   yup.object({
-    name: nameRule(),
+    name: entityNameRule(),
     description: paragraphRule(),
     price: cashRule({ message: 'validation.price' }),
     image: imageRule({ required: mode === 'add' }),
