@@ -1,12 +1,18 @@
 package bootstrap
 
 import (
+	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"vitrina/adapters/http/kit"
+	appcampaign "vitrina/application/campaign"
+	appcatalog "vitrina/application/catalog"
 )
 
 // refusal is the sentence of a 422 that names no field, after checking its shape: the
@@ -82,5 +88,88 @@ func TestOpenAPIEvery422CarriesErrors(t *testing.T) {
 	}
 	if seen < 50 {
 		t.Fatalf("only %d 422 answers read", seen)
+	}
+}
+
+// An unknown record is 404 before anything else of the request is judged, on every call
+// that names one: the walk covers every route whose path names a record (kit.RecordParam),
+// the panel's with the admin's token and the app's with a partner's, each with an unknown id
+// in every path value, a query and a body that are both wrong (no version either).
+func TestEveryRecordCallAnswersAnUnknownRecord404First(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		a.appWorld()
+		appToken := a.appLogin(partnerSignIn(1001, "tajna1"))
+		unknown := regexp.MustCompile(`\{[^}]+\}`)
+		walked := map[string]bool{}
+		for _, r := range a.app.Server.Routes() {
+			if kit.RecordParam(r.Path) == "" {
+				continue
+			}
+			token := a.admin
+			if r.Access.App {
+				token = appToken
+			}
+			path := unknown.ReplaceAllString(r.Path, "987654321") + "?page=zero&per_page=-5&sort=nope"
+			got := a.do(r.Method, path, token, `{"partners": "nobody", "name": 7, "cash": [`)
+			if got.status != 404 {
+				t.Errorf("%s %s: %d %s, want 404", r.Method, path, got.status, got.body)
+			}
+			walked[r.Method+" "+r.Path] = true
+		}
+		for _, call := range []string{"POST /api/sliders/{id}/confirm", "PUT /api/users/{id}", "POST /api/products/{id}",
+			"POST /api/saveCampaignPartners/{campaignId}", "POST /api/app/campaigns/{id}/cart", "POST /api/app/sliders/{id}/signup"} {
+			if !walked[call] {
+				t.Errorf("the walk missed %s", call)
+			}
+		}
+		if len(walked) < 50 {
+			t.Fatalf("walked only %d record calls", len(walked))
+		}
+	})
+}
+
+// A confirmation of nobody (`{"partners": []}`) is valid on a slider that exists (0
+// confirmed) and 404 on one that does not; a missing list is still 422.
+func TestSliderConfirmationOfNobody(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.partnerWorld()
+		s := a.createSlider(sliderFields("Zimska akcija", 1, w.boje), nil)
+		var out map[string]int
+		a.expect(a.do("POST", fmt.Sprintf("/api/sliders/%d/confirm", s.ID), a.admin, map[string]any{"partners": []int64{}}), 200).json(t, &out)
+		if out["confirmed"] != 0 {
+			t.Fatalf("confirmed %v", out)
+		}
+		a.expect(a.do("POST", "/api/sliders/987654321/confirm", a.admin, map[string]any{"partners": []int64{}}), 404)
+		if got := a.expect(a.do("POST", fmt.Sprintf("/api/sliders/%d/confirm", s.ID), a.admin, map[string]any{}), 422).fieldErrors(t)["partners"]; len(got) != 1 || got[0] != "The partners field is required." {
+			t.Fatalf("a missing list: %v", got)
+		}
+	})
+}
+
+// docs/openapi.yaml gives every call that names a record its 404.
+func TestOpenAPIEveryRecordCallHasA404(t *testing.T) {
+	paths, routes := openAPIAndRoutes(t)
+	n := 0
+	for _, r := range routes {
+		if kit.RecordParam(r.Path) == "" {
+			continue
+		}
+		n++
+		op, _ := paths[r.Path][strings.ToLower(r.Method)].(map[string]any)
+		responses, _ := op["responses"].(map[string]any)
+		if _, ok := responses["404"]; !ok {
+			t.Errorf("%s %s: no 404 in docs/openapi.yaml", r.Method, r.Path)
+		}
+	}
+	if n < 50 {
+		t.Fatalf("only %d record calls", n)
+	}
+}
+
+// The campaign context names the folder of its products' pictures itself (it imports nothing
+// of the catalog); it is the catalog's.
+func TestCampaignProductPicturesAreTheCatalogs(t *testing.T) {
+	if appcampaign.ProductImageFolder != appcatalog.ImageKind {
+		t.Fatalf("campaign products' pictures in %q, the catalog's in %q", appcampaign.ProductImageFolder, appcatalog.ImageKind)
 	}
 }

@@ -107,6 +107,11 @@ func decodeItem(_ context.Context, r *http.Request) (any, error) {
 // signed in as (kit.AppPartner); a campaign that partner does not see is not found.
 func AppRoutes(svc *appcampaign.Service) []kit.Route {
 	app := kit.Access{App: true}
+	// shown is the campaign the partner sees, or not found (its cart is how the app asks).
+	shown := func(ctx context.Context, id kernel.ID) error {
+		_, err := svc.PartnerCart(ctx, kit.AppPartner(ctx), id)
+		return err
+	}
 	cart := func(ctx context.Context, id kernel.ID) (any, error) {
 		items, err := svc.PartnerCart(ctx, kit.AppPartner(ctx), id)
 		if err != nil {
@@ -131,7 +136,7 @@ func AppRoutes(svc *appcampaign.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		{Method: "GET", Path: "/api/app/campaigns/{id}/products", Access: app, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+		{Method: "GET", Path: "/api/app/campaigns/{id}/products", Access: app, Decode: kit.DecodeID, Encode: kit.EncodeJSON, Record: shown,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				ps, err := svc.PartnerProducts(ctx, kit.AppPartner(ctx), req.(kit.IDRequest).ID)
 				if err != nil {
@@ -143,9 +148,9 @@ func AppRoutes(svc *appcampaign.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		{Method: "GET", Path: "/api/app/campaigns/{id}/cart", Access: app, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+		{Method: "GET", Path: "/api/app/campaigns/{id}/cart", Access: app, Decode: kit.DecodeID, Encode: kit.EncodeJSON, Record: shown,
 			Endpoint: func(ctx context.Context, req any) (any, error) { return cart(ctx, req.(kit.IDRequest).ID) }},
-		{Method: "POST", Path: "/api/app/campaigns/{id}/cart", Access: app, Decode: decodeOrder, Encode: kit.EncodeCreated,
+		{Method: "POST", Path: "/api/app/campaigns/{id}/cart", Access: app, Decode: decodeOrder, Encode: kit.EncodeCreated, Record: shown,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(orderRequest)
 				if _, err := svc.Order(ctx, kit.AppPartner(ctx), r.ID, r.ProductID, r.Quantity); err != nil {
@@ -153,7 +158,7 @@ func AppRoutes(svc *appcampaign.Service) []kit.Route {
 				}
 				return cart(ctx, r.ID)
 			}},
-		{Method: "DELETE", Path: "/api/app/campaigns/{id}/cart/{itemId}", Access: app, Decode: decodeItem, Encode: kit.EncodeJSON,
+		{Method: "DELETE", Path: "/api/app/campaigns/{id}/cart/{itemId}", Access: app, Decode: decodeItem, Encode: kit.EncodeJSON, Record: shown,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(itemRequest)
 				if err := svc.Withdraw(ctx, kit.AppPartner(ctx), r.ID, r.ItemID); err != nil {

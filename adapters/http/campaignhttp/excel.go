@@ -123,7 +123,7 @@ func SheetRoutes(sh *appcampaign.Sheets) []kit.Route {
 					return sh.ExportPartners(ctx, w, r.ID, r.Categories)
 				}}, nil
 			}},
-		{Method: "POST", Path: "/api/saveCampaignPartners/{campaignId}", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/saveCampaignPartners/{campaignId}", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON, Record: sh.Found,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				up := req.(upload)
 				defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
@@ -137,7 +137,7 @@ func SheetRoutes(sh *appcampaign.Sheets) []kit.Route {
 				}
 				return importResult(result), nil
 			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}/excel", Access: read, Decode: decodeCartExport, Encode: kit.EncodeDownload,
+		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}/excel", Access: read, Decode: decodeCartExport, Encode: kit.EncodeDownload, Record: sh.Found,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(tabRequest)
 				if err := sh.Found(ctx, r.ID); err != nil {

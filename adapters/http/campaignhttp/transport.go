@@ -16,7 +16,6 @@ import (
 
 	"vitrina/adapters/http/kit"
 	appcampaign "vitrina/application/campaign"
-	appcatalog "vitrina/application/catalog"
 	"vitrina/domain/campaign"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -98,7 +97,7 @@ type productJSON struct {
 }
 
 func productRow(v campaignports.ProductView) productJSON {
-	return productJSON{ID: v.ProductID, Name: v.Name, Image: v.Image, ImageURL: "/api/images/" + appcatalog.ImageKind + "/" + v.Image, Price: money(v.Price),
+	return productJSON{ID: v.ProductID, Name: v.Name, Image: v.Image, ImageURL: appcampaign.ProductImageLink(v.Image), Price: money(v.Price),
 		IsActive: v.IsActive}
 }
 
@@ -474,25 +473,26 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 		}
 		return detailsOf(d), nil
 	}
+	campaign := kit.Found(svc.Lists().Campaigns)
 	list := kit.ListRoute("/api/campaigns", read, svc.Lists().Campaigns, toJSON, nil)
 	list.Decode = decodeCampaignList
 	return []kit.Route{
 		list,
-		{Method: "GET", Path: "/api/campaigns/{id}", Access: read, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+		{Method: "GET", Path: "/api/campaigns/{id}", Access: read, Decode: kit.DecodeID, Encode: kit.EncodeJSON, Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) { return details(ctx, req.(kit.IDRequest).ID) }},
 		{Method: "POST", Path: "/api/campaigns", Access: write, Decode: decodeCampaign(false), Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				v, err := svc.Create(ctx, req.(form).Form)
 				return kit.JSONOr(toJSON, v, err)
 			}},
-		{Method: "POST", Path: "/api/campaigns/{id}", Access: write, Decode: decodeCampaign(true), Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/campaigns/{id}", Access: write, Decode: decodeCampaign(true), Encode: kit.EncodeJSON, Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(form)
 				v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
 				return kit.JSONOr(toJSON, v, err)
 			}},
-		kit.ToggleRoute("/api/campaigns", write, svc.ToggleActive),
-		{Method: "PUT", Path: "/api/campaigns/activate/{id}", Access: write, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+		kit.ToggleRoute("/api/campaigns", write, campaign, svc.ToggleActive),
+		{Method: "PUT", Path: "/api/campaigns/activate/{id}", Access: write, Decode: kit.DecodeID, Encode: kit.EncodeJSON, Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				visible, err := svc.ToggleVisible(ctx, req.(kit.IDRequest).ID)
 				if err != nil {
@@ -528,7 +528,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return details(ctx, r.ID)
 			}},
-		{Method: "POST", Path: "/api/partnerCampaignsCash/{campaignId}", Access: write, Decode: decodeCash, Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/partnerCampaignsCash/{campaignId}", Access: write, Decode: decodeCash, Encode: kit.EncodeJSON, Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(cashRequest)
 				if err := svc.SetCash(ctx, r.ID, r.PartnerID, r.Cash); err != nil {
@@ -536,7 +536,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return map[string]any{"partner_id": int64(r.PartnerID), "pivot": pivotJSON{Cash: money(r.Cash)}}, nil
 			}},
-		{Method: "PUT", Path: "/api/campaignDetails/{id}", Access: write, Decode: decodeCompose, Encode: kit.EncodeJSON,
+		{Method: "PUT", Path: "/api/campaignDetails/{id}", Access: write, Decode: decodeCompose, Encode: kit.EncodeJSON, Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(linkRequest)
 				if err := svc.Compose(ctx, r.ID, r.Version, r.Composition); err != nil {
@@ -544,7 +544,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return details(ctx, r.ID)
 			}},
-		{Method: "DELETE", Path: "/api/deleteCampaignItemProduct/{campaignId}/{productId}", Access: write, Decode: decodePair("productId"),
+		{Method: "DELETE", Path: "/api/deleteCampaignItemProduct/{campaignId}/{productId}", Access: write, Decode: decodePair("productId"), Record: campaign,
 			Encode: kit.EncodeJSON, Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(pairRequest)
 				if err := svc.RemoveProduct(ctx, r.ID, r.Other); err != nil {
@@ -552,7 +552,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return details(ctx, r.ID)
 			}},
-		{Method: "DELETE", Path: "/api/deleteCampaignItemCategory/{campaignId}/{categoryId}", Access: write, Decode: decodePair("categoryId"),
+		{Method: "DELETE", Path: "/api/deleteCampaignItemCategory/{campaignId}/{categoryId}", Access: write, Decode: decodePair("categoryId"), Record: campaign,
 			Encode: kit.EncodeJSON, Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(pairRequest)
 				removed, err := svc.RemoveCategory(ctx, r.ID, r.Other)
@@ -569,7 +569,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		{Method: "DELETE", Path: "/api/deleteCampaignItemPartner/{campaignId}/{partnerId}", Access: write, Decode: decodePair("partnerId"),
+		{Method: "DELETE", Path: "/api/deleteCampaignItemPartner/{campaignId}/{partnerId}", Access: write, Decode: decodePair("partnerId"), Record: campaign,
 			Encode: kit.EncodeJSON, Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(pairRequest)
 				if err := svc.RemovePartner(ctx, r.ID, r.Other); err != nil {
@@ -577,7 +577,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return details(ctx, r.ID)
 			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/partners/{campaignId}", Access: read, Decode: decodeTab, Encode: encodeTab[partnerJSON],
+		{Method: "GET", Path: "/api/campaignDetailsById/partners/{campaignId}", Access: read, Decode: decodeTab, Encode: encodeTab[partnerJSON], Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(tabRequest)
 				p, err := svc.Partners(ctx, r.ID, r.Query)
@@ -591,7 +591,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}", Access: read, Decode: decodeTab, Encode: encodeTab[cartJSON],
+		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}", Access: read, Decode: decodeTab, Encode: encodeTab[cartJSON], Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(tabRequest)
 				p, err := svc.Cart(ctx, r.ID, r.Query)
@@ -605,8 +605,8 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		kit.ToggleRoute("/api/deleteCampaignItemCart", write, svc.ToggleDelivery),
-		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[productJSON],
+		kit.ToggleRoute("/api/deleteCampaignItemCart", write, kit.Found(svc.Lists().Cart), svc.ToggleDelivery),
+		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[productJSON], Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(tabRequest)
 				p, err := svc.Products(ctx, r.ID, r.Query)
@@ -619,7 +619,7 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[refJSON],
+		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[refJSON], Record: campaign,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(tabRequest)
 				p, err := svc.Categories(ctx, r.ID, r.Query)

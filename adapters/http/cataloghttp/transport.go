@@ -173,13 +173,13 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 					v, err := svc.CreateNamed(ctx, kind, req.(nameForm).Name)
 					return kit.JSONOr(named, v, err)
 				}},
-			kit.Route{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Decode: kit.DecodeEdit[nameForm], Encode: kit.EncodeJSON,
+			kit.Route{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Decode: kit.DecodeEdit[nameForm], Encode: kit.EncodeJSON, Record: kit.Found(list),
 				Endpoint: func(ctx context.Context, req any) (any, error) {
 					r := req.(kit.Edit[nameForm])
 					v, err := svc.RenameNamed(ctx, kind, r.ID, r.Version, r.Body.Name)
 					return kit.JSONOr(named, v, err)
 				}},
-			kit.ToggleRoute("/api/"+res, write(res), func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }),
+			kit.ToggleRoute("/api/"+res, write(res), kit.Found(list), func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }),
 		)
 	}
 	routes = append(routes, kit.ListRoute("/api/categoriesActive", read("categories"), lists.Categories, named, kit.ActiveOnly))
@@ -191,13 +191,13 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 				v, err := svc.CreateCity(ctx, req.(cityForm).input())
 				return kit.JSONOr(city, v, err)
 			}},
-		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeEdit[cityForm], Encode: kit.EncodeJSON,
+		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeEdit[cityForm], Encode: kit.EncodeJSON, Record: kit.Found(lists.Cities),
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[cityForm])
 				v, err := svc.UpdateCity(ctx, r.ID, r.Version, r.Body.input())
 				return kit.JSONOr(city, v, err)
 			}},
-		kit.ToggleRoute("/api/cities", write("cities"), svc.ToggleCity),
+		kit.ToggleRoute("/api/cities", write("cities"), kit.Found(lists.Cities), svc.ToggleCity),
 	)
 
 	routes = append(routes, kit.ListRoutes("/api/products", read("products"), lists.Products, product)...)
@@ -209,13 +209,13 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 				v, err := svc.CreateProduct(ctx, f.Input, f.Image)
 				return kit.JSONOr(product, v, err)
 			}},
-		kit.Route{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Decode: decodeProduct(true), Encode: kit.EncodeJSON,
+		kit.Route{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Decode: decodeProduct(true), Encode: kit.EncodeJSON, Record: kit.Found(lists.Products),
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(productForm)
 				v, err := svc.UpdateProduct(ctx, f.ID, f.Version, f.Input, f.Image)
 				return kit.JSONOr(product, v, err)
 			}},
-		kit.ToggleRoute("/api/products", write("products"), svc.ToggleProduct),
+		kit.ToggleRoute("/api/products", write("products"), kit.Found(lists.Products), svc.ToggleProduct),
 	)
 
 	routes = append(routes, kit.ListRoutes("/api/stores", read("stores"), lists.Stores, store)...)
@@ -225,13 +225,13 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 				v, err := svc.CreateStore(ctx, req.(storeForm).input())
 				return kit.JSONOr(store, v, err)
 			}},
-		kit.Route{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Decode: kit.DecodeEdit[storeForm], Encode: kit.EncodeJSON,
+		kit.Route{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Decode: kit.DecodeEdit[storeForm], Encode: kit.EncodeJSON, Record: kit.Found(lists.Stores),
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[storeForm])
 				v, err := svc.UpdateStore(ctx, r.ID, r.Version, r.Body.input())
 				return kit.JSONOr(store, v, err)
 			}},
-		kit.ToggleRoute("/api/stores", write("stores"), svc.ToggleStore),
+		kit.ToggleRoute("/api/stores", write("stores"), kit.Found(lists.Stores), svc.ToggleStore),
 	)
 	return routes
 }

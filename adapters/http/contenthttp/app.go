@@ -102,6 +102,7 @@ func (f orderForm) quantity() (int64, error) {
 // signed in as (kit.AppPartner); a slider that partner does not see is not found.
 func AppRoutes(svc *appcontent.Service) []kit.Route {
 	app := kit.Access{App: true}
+	shown := func(ctx context.Context, id kernel.ID) error { return svc.ShownTo(ctx, kit.AppPartner(ctx), id) }
 	answer := func(v contentports.PartnerSliderView, err error) (any, error) { return kit.JSONOr(appSlider, v, err) }
 	return []kit.Route{
 		{Method: "GET", Path: "/api/app/sliders", Access: app, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
@@ -116,7 +117,7 @@ func AppRoutes(svc *appcontent.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		{Method: "POST", Path: "/api/app/sliders/{id}/signup", Access: app, Decode: decodeApp[signUpForm], Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/app/sliders/{id}/signup", Access: app, Decode: decodeApp[signUpForm], Encode: kit.EncodeJSON, Record: shown,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(appRequest[signUpForm])
 				days, err := r.Body.days()
@@ -125,7 +126,7 @@ func AppRoutes(svc *appcontent.Service) []kit.Route {
 				}
 				return answer(svc.SignUp(ctx, kit.AppPartner(ctx), r.ID, days))
 			}},
-		{Method: "POST", Path: "/api/app/sliders/{id}/order", Access: app, Decode: decodeApp[orderForm], Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/app/sliders/{id}/order", Access: app, Decode: decodeApp[orderForm], Encode: kit.EncodeJSON, Record: shown,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(appRequest[orderForm])
 				q, err := r.Body.quantity()

@@ -96,7 +96,7 @@ func NotificationRoutes(n *appcontent.Notifications) []kit.Route {
 			Endpoint: func(context.Context, any) (any, error) {
 				return map[string]bool{"push_configured": n.Configured()}, nil
 			}},
-		kit.Route{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Decode: decodeRecordList, Encode: kit.EncodeList[deliveryJSON],
+		kit.Route{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Decode: decodeRecordList, Encode: kit.EncodeList[deliveryJSON], Record: kit.Found(lists.Notifications),
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(recordListRequest)
 				if !r.Query.Paged() {

@@ -350,9 +350,12 @@ type confirmForm struct {
 	Partners json.RawMessage `json:"partners"`
 }
 
+// errNoPartners is a confirmation without its list; an empty list confirms nobody.
+var errNoPartners = kernel.FieldError("partners", "The partners field is required.")
+
 func (f confirmForm) ids() ([]kernel.ID, error) {
 	if len(f.Partners) == 0 || string(f.Partners) == "null" {
-		return nil, nil
+		return nil, errNoPartners
 	}
 	var raw []kit.OptionalID
 	if json.Unmarshal(f.Partners, &raw) != nil {
@@ -399,6 +402,7 @@ func Routes(svc *appcontent.Service) []kit.Route {
 	read := kit.Access{Resource: "sliders", Action: "read"}
 	write := kit.Access{Resource: "sliders", Action: "write"}
 	asJSON := toJSON(svc)
+	slider := kit.Found(lists.Sliders)
 
 	routes := kit.ListRoutes("/api/sliders", read, lists.Sliders, asJSON)
 	routes[0].Decode = decodeSliderList
@@ -410,15 +414,15 @@ func Routes(svc *appcontent.Service) []kit.Route {
 				v, err := svc.Create(ctx, f)
 				return kit.JSONOr(asJSON, v, partialDelivery(err))
 			}},
-		kit.Route{Method: "POST", Path: "/api/sliders/{id}", Access: write, Decode: decodeSlider(true), Encode: kit.EncodeJSON,
+		kit.Route{Method: "POST", Path: "/api/sliders/{id}", Access: write, Decode: decodeSlider(true), Encode: kit.EncodeJSON, Record: slider,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(sliderForm)
 				f.Form.By = kit.UserID(ctx)
 				v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
 				return kit.JSONOr(asJSON, v, partialDelivery(err))
 			}},
-		kit.ToggleRoute("/api/sliders", write, svc.Toggle),
-		kit.Route{Method: "PUT", Path: "/api/sliders/activate/{id}", Access: write, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+		kit.ToggleRoute("/api/sliders", write, slider, svc.Toggle),
+		kit.Route{Method: "PUT", Path: "/api/sliders/activate/{id}", Access: write, Decode: kit.DecodeID, Encode: kit.EncodeJSON, Record: slider,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				visible, err := svc.ToggleVisible(ctx, req.(kit.IDRequest).ID)
 				if err != nil {
@@ -434,7 +438,7 @@ func Routes(svc *appcontent.Service) []kit.Route {
 				}
 				return map[string]string{"link": link}, nil
 			}},
-		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners", Access: read, Decode: decodeRecordList, Encode: encodePartners,
+		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners", Access: read, Decode: decodeRecordList, Encode: encodePartners, Record: slider,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(recordListRequest)
 				if !r.Query.Paged() {
@@ -452,14 +456,14 @@ func Routes(svc *appcontent.Service) []kit.Route {
 				}
 				return out, nil
 			}},
-		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners/excel", Access: read, Decode: decodeRecordList, Encode: kit.EncodeDownload,
+		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners/excel", Access: read, Decode: decodeRecordList, Encode: kit.EncodeDownload, Record: slider,
 			Endpoint: func(_ context.Context, req any) (any, error) {
 				r := req.(recordListRequest)
 				return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error {
 					return svc.Export(ctx, w, r.ID, r.Query)
 				}}, nil
 			}},
-		kit.Route{Method: "POST", Path: "/api/sliders/{id}/confirm", Access: write, Decode: decodeConfirm, Encode: kit.EncodeJSON,
+		kit.Route{Method: "POST", Path: "/api/sliders/{id}/confirm", Access: write, Decode: decodeConfirm, Encode: kit.EncodeJSON, Record: slider,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(confirmRequest)
 				n, err := svc.Confirm(ctx, r.ID, r.Partners)

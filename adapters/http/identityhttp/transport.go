@@ -171,7 +171,7 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				}
 				return toJSON(v), nil
 			}},
-		{Method: "PUT", Path: "/api/users/{id}", Access: write,
+		{Method: "PUT", Path: "/api/users/{id}", Access: write, Record: kit.Found(svc.Users()),
 			Decode: kit.DecodeEdit[userForm], Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[userForm])
@@ -185,7 +185,7 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				}
 				return toJSON(v), nil
 			}},
-		kit.ToggleRoute("/api/users", write, func(ctx context.Context, id kernel.ID) (bool, error) {
+		kit.ToggleRoute("/api/users", write, kit.Found(svc.Users()), func(ctx context.Context, id kernel.ID) (bool, error) {
 			p, _ := kit.Principal(ctx)
 			return svc.ToggleUser(ctx, p, id)
 		}),

@@ -370,7 +370,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 				v, err := svc.Create(ctx, f.input())
 				return kit.JSONOr(toJSON, v, err)
 			}},
-		kit.Route{Method: "PUT", Path: "/api/partners/{id}", Access: write, Decode: kit.DecodeEdit[partnerForm], Encode: kit.EncodeJSON,
+		kit.Route{Method: "PUT", Path: "/api/partners/{id}", Access: write, Decode: kit.DecodeEdit[partnerForm], Encode: kit.EncodeJSON, Record: kit.Found(lists.Partners),
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[partnerForm])
 				f := r.Body
@@ -380,7 +380,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 				v, err := svc.Update(ctx, r.ID, r.Version, f.input())
 				return kit.JSONOr(toJSON, v, err)
 			}},
-		kit.ToggleRoute("/api/partners", write, svc.Toggle),
+		kit.ToggleRoute("/api/partners", write, kit.Found(lists.Partners), svc.Toggle),
 		kit.Route{Method: "GET", Path: "/api/partnerTypes", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.PartnerTypes(ctx)) }},
 		kit.Route{Method: "GET", Path: "/api/contactTypeActive", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
@@ -404,13 +404,13 @@ func Routes(svc *apppartner.Service) []kit.Route {
 				v, err := svc.CreateContact(ctx, id(f.PartnerID), f.input())
 				return kit.JSONOr(contact, v, err)
 			}},
-		kit.Route{Method: "PUT", Path: "/api/contacts/{id}", Access: write, Decode: kit.DecodeEdit[contactForm], Encode: kit.EncodeJSON,
+		kit.Route{Method: "PUT", Path: "/api/contacts/{id}", Access: write, Decode: kit.DecodeEdit[contactForm], Encode: kit.EncodeJSON, Record: kit.Found(lists.Contacts),
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				r := req.(kit.Edit[contactForm])
 				v, err := svc.UpdateContact(ctx, r.ID, r.Version, r.Body.input())
 				return kit.JSONOr(contact, v, err)
 			}},
-		kit.ToggleRoute("/api/contacts", write, svc.ToggleContact),
+		kit.ToggleRoute("/api/contacts", write, kit.Found(lists.Contacts), svc.ToggleContact),
 
 		kit.Route{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: kit.EncodeDownload,
 			Endpoint: func(_ context.Context, req any) (any, error) {
@@ -435,7 +435,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 
 	routes = append(routes, kit.ListRoutes("/api/customerSupport", readSupport, lists.SupportMessages, support)...)
 	routes = append(routes,
-		kit.ToggleRoute("/api/customerSupport", writeSupport, svc.ToggleSupportMessage),
+		kit.ToggleRoute("/api/customerSupport", writeSupport, kit.Found(lists.SupportMessages), svc.ToggleSupportMessage),
 		kit.Route{Method: "POST", Path: "/api/customerSupport/seen", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: func(ctx context.Context, _ any) (any, error) {
 				user := kit.UserID(ctx)
