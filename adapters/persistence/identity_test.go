@@ -142,7 +142,7 @@ func TestUserListContract(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		page := func(q ports.ListQuery) ([]string, int) {
+		page := func(t *testing.T, q ports.ListQuery) ([]string, int) {
 			t.Helper()
 			page, err := list.List(ctx, q)
 			if err != nil {
@@ -154,111 +154,131 @@ func TestUserListContract(t *testing.T) {
 			}
 			return out, page.Total
 		}
-		eq := func(got []string, want ...string) {
+		step := steps(t)
+		eq := func(t *testing.T, got []string, want ...string) {
 			t.Helper()
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("got %q, want %q", got, want)
 			}
 		}
 
-		got, total := page(ports.ListQuery{Page: 1, PerPage: 3})
-		eq(got, "ana Petrović", "Bojan Jovanović", "Čedomir Perić")
-		if total != 6 {
-			t.Fatalf("total = %d", total)
-		}
-		got, _ = page(ports.ListQuery{Page: 2, PerPage: 3})
-		eq(got, "Đorđe Petrović", "Marko Marković", "Zoran Lakić")
-		got, total = page(ports.ListQuery{Page: 5, PerPage: 3})
-		if len(got) != 0 || total != 6 {
-			t.Fatalf("past the end: %v, total %d", got, total)
-		}
+		step("pages follow the name order, Đ after D and Č after C", func(t *testing.T) {
+			got, total := page(t, ports.ListQuery{Page: 1, PerPage: 3})
+			eq(t, got, "ana Petrović", "Bojan Jovanović", "Čedomir Perić")
+			if total != 6 {
+				t.Fatalf("total = %d", total)
+			}
+			got, _ = page(t, ports.ListQuery{Page: 2, PerPage: 3})
+			eq(t, got, "Đorđe Petrović", "Marko Marković", "Zoran Lakić")
+			got, total = page(t, ports.ListQuery{Page: 5, PerPage: 3})
+			if len(got) != 0 || total != 6 {
+				t.Fatalf("past the end: %v, total %d", got, total)
+			}
+		})
 
-		// "contains", case- and diacritic-insensitive, through the trigram index (>= 3 letters) and without it.
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "PETROVIC"}})
-		eq(got, "ana Petrović", "Đorđe Petrović")
-		if total != 2 {
-			t.Fatalf("filtered total = %d", total)
-		}
-		got, total = page(ports.ListQuery{Page: 2, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
-		eq(got, "Đorđe Petrović")
-		if total != 2 {
-			t.Fatalf("second page of a trigram filter: total %d", total)
-		}
-		got, total = page(ports.ListQuery{Page: 3, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
-		if len(got) != 0 || total != 2 {
-			t.Fatalf("past the end of a trigram filter: %v, total %d", got, total)
-		}
-		inactiveOnly := false
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactiveOnly, Filters: map[string]string{"name": "lakic"}})
-		eq(got, "Zoran Lakić")
-		if total != 1 {
-			t.Fatalf("trigram filter with the active flag: total %d", total)
-		}
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "username": "user0"}})
-		eq(got, "Đorđe Petrović")
-		if total != 1 {
-			t.Fatalf("two trigram filters: total %d", total)
-		}
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "partner_name": "alfa"}})
-		eq(got)
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": `"pet"`}})
-		eq(got)
-		// Multi-word terms match the words apart, then the whole term: order and adjacency count.
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "ana petrovic"}})
-		eq(got, "ana Petrović")
-		if total != 1 {
-			t.Fatalf("multi-word term: total %d", total)
-		}
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic ana"}})
-		eq(got)
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "dje petrov"}})
-		eq(got, "Đorđe Petrović")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "a pe"}})
-		eq(got, "ana Petrović")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
-		eq(got, "Đorđe Petrović")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})
-		eq(got)
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"partner_name": "alfa"}})
-		eq(got, "Zoran Lakić")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"unknown": "x", "name": " "}})
-		if len(got) != 6 {
-			t.Fatal("unknown and blank filters are ignored")
-		}
+		step("a filter is contains, case- and diacritic-insensitive, with and without the trigram index", func(t *testing.T) {
+			var got []string
+			var total int
+			// "contains", case- and diacritic-insensitive, through the trigram index (>= 3 letters) and without it.
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "PETROVIC"}})
+			eq(t, got, "ana Petrović", "Đorđe Petrović")
+			if total != 2 {
+				t.Fatalf("filtered total = %d", total)
+			}
+			got, total = page(t, ports.ListQuery{Page: 2, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
+			eq(t, got, "Đorđe Petrović")
+			if total != 2 {
+				t.Fatalf("second page of a trigram filter: total %d", total)
+			}
+			got, total = page(t, ports.ListQuery{Page: 3, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
+			if len(got) != 0 || total != 2 {
+				t.Fatalf("past the end of a trigram filter: %v, total %d", got, total)
+			}
+			inactiveOnly := false
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Active: &inactiveOnly, Filters: map[string]string{"name": "lakic"}})
+			eq(t, got, "Zoran Lakić")
+			if total != 1 {
+				t.Fatalf("trigram filter with the active flag: total %d", total)
+			}
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "username": "user0"}})
+			eq(t, got, "Đorđe Petrović")
+			if total != 1 {
+				t.Fatalf("two trigram filters: total %d", total)
+			}
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "partner_name": "alfa"}})
+			eq(t, got)
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": `"pet"`}})
+			eq(t, got)
+		})
 
-		active := true
-		_, total = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &active})
-		if total != 5 {
-			t.Fatalf("active total = %d", total)
-		}
-		inactive := false
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactive})
-		eq(got, "Zoran Lakić")
+		step("a multi-word term matches its words apart, then the whole term in order", func(t *testing.T) {
+			var got []string
+			var total int
+			// Multi-word terms match the words apart, then the whole term: order and adjacency count.
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "ana petrovic"}})
+			eq(t, got, "ana Petrović")
+			if total != 1 {
+				t.Fatalf("multi-word term: total %d", total)
+			}
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic ana"}})
+			eq(t, got)
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "dje petrov"}})
+			eq(t, got, "Đorđe Petrović")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "a pe"}})
+			eq(t, got, "ana Petrović")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
+			eq(t, got, "Đorđe Petrović")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})
+			eq(t, got)
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"partner_name": "alfa"}})
+			eq(t, got, "Zoran Lakić")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"unknown": "x", "name": " "}})
+			if len(got) != 6 {
+				t.Fatal("unknown and blank filters are ignored")
+			}
+		})
 
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "name", Desc: true})
-		eq(got, "Zoran Lakić", "Marko Marković")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name"})
-		eq(got, "Zoran Lakić", "Đorđe Petrović") // ties break by id
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name", Desc: true})
-		if got[len(got)-1] == "Zoran Lakić" {
-			t.Fatal("NULL partner names sort last in both directions")
-		}
+		step("the active flag and the sorts, NULL partner names last", func(t *testing.T) {
+			var got []string
+			var total int
+			active := true
+			_, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Active: &active})
+			if total != 5 {
+				t.Fatalf("active total = %d", total)
+			}
+			inactive := false
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Active: &inactive})
+			eq(t, got, "Zoran Lakić")
 
-		if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash"}); err != persistence.ErrBadSort {
-			t.Fatalf("unlisted sort = %v", err)
-		}
-		if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "name; DROP TABLE users"}); err != persistence.ErrBadSort {
-			t.Fatalf("injected sort = %v", err)
-		}
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 2, Sort: "name", Desc: true})
+			eq(t, got, "Zoran Lakić", "Marko Marković")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name"})
+			eq(t, got, "Zoran Lakić", "Đorđe Petrović") // ties break by id
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name", Desc: true})
+			if got[len(got)-1] == "Zoran Lakić" {
+				t.Fatal("NULL partner names sort last in both directions")
+			}
+		})
 
-		var streamed []string
-		if err := list.Stream(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v identityports.UserView) error {
-			streamed = append(streamed, v.Name)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		eq(streamed, "ana Petrović", "Bojan Jovanović", "Đorđe Petrović", "Marko Marković")
+		step("an unlisted or injected sort is refused", func(t *testing.T) {
+			if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash"}); err != persistence.ErrBadSort {
+				t.Fatalf("unlisted sort = %v", err)
+			}
+			if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "name; DROP TABLE users"}); err != persistence.ErrBadSort {
+				t.Fatalf("injected sort = %v", err)
+			}
+		})
+
+		step("the stream follows the filter and the default order", func(t *testing.T) {
+			var streamed []string
+			if err := list.Stream(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v identityports.UserView) error {
+				streamed = append(streamed, v.Name)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			eq(t, streamed, "ana Petrović", "Bojan Jovanović", "Đorđe Petrović", "Marko Marković")
+		})
 	})
 }
 
