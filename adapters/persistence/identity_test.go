@@ -40,82 +40,93 @@ func TestUserRepositoryContract(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		users := persistence.NewUsers(db)
-
+		step := steps(t)
 		u := newUser(t, "Ana Marković", "Ana", "admin", "manager")
-		if err := users.Add(ctx, u); err != nil {
-			t.Fatal(err)
-		}
-		if u.ID() == 0 {
-			t.Fatal("Add must assign the id")
-		}
-		got, err := users.GetByUsername(ctx, "  aNA ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.ID() != u.ID() || got.Name() != "Ana Marković" || got.PasswordHash() != "hash:Ana" || !got.IsActive() {
-			t.Fatalf("round trip lost data: %+v", got)
-		}
-		if r := got.Roles(); len(r) != 2 || r[0] != identity.RoleAdmin || r[1] != identity.RoleManager {
-			t.Fatalf("roles = %v", r)
-		}
-		if !got.CreatedAt().Equal(t0) {
-			t.Fatalf("created_at = %v, want %v", got.CreatedAt(), t0)
-		}
 
-		if err := users.Add(ctx, newUser(t, "Other", "ANA")); err != identity.ErrUsernameTaken {
-			t.Fatalf("duplicate username (other case) = %v, want ErrUsernameTaken", err)
-		}
-		taken, err := users.UsernameTaken(ctx, "ana", 0)
-		if err != nil || !taken {
-			t.Fatalf("UsernameTaken = %v, %v", taken, err)
-		}
-		if taken, _ := users.UsernameTaken(ctx, "ana", u.ID()); taken {
-			t.Fatal("a user's own username is not taken for them")
-		}
-		if _, err := users.Get(ctx, 9999); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("missing user = %v", err)
-		}
-
-		addPartner(t, db, 42, "Tehno Bar")
-		pid := int64(42)
-		updated, err := users.Update(ctx, u.ID(), kernel.AnyVersion, func(u *identity.User) error {
-			return u.Edit(identity.UserInput{Name: "Ana M", Username: "ana.m", PartnerID: &pid, Roles: []string{"director"}}, "", t0.Add(time.Hour))
+		step("a user comes back as added, found by a trimmed, case-folded username", func(t *testing.T) {
+			if err := users.Add(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			if u.ID() == 0 {
+				t.Fatal("Add must assign the id")
+			}
+			got, err := users.GetByUsername(ctx, "  aNA ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.ID() != u.ID() || got.Name() != "Ana Marković" || got.PasswordHash() != "hash:Ana" || !got.IsActive() {
+				t.Fatalf("round trip lost data: %+v", got)
+			}
+			if r := got.Roles(); len(r) != 2 || r[0] != identity.RoleAdmin || r[1] != identity.RoleManager {
+				t.Fatalf("roles = %v", r)
+			}
+			if !got.CreatedAt().Equal(t0) {
+				t.Fatalf("created_at = %v, want %v", got.CreatedAt(), t0)
+			}
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if updated.Username() != "ana.m" || *updated.PartnerID() != 42 {
-			t.Fatalf("update not applied: %+v", updated)
-		}
-		view, err := persistence.NewUserLists(db).Users.Find(ctx, u.ID())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if view.PartnerName == nil || *view.PartnerName != "Tehno Bar" || view.Roles[0] != "director" {
-			t.Fatalf("view = %+v", view)
-		}
 
-		other := newUser(t, "Bojan", "bojan")
-		if err := users.Add(ctx, other); err != nil {
-			t.Fatal(err)
-		}
-		_, err = users.Update(ctx, other.ID(), kernel.AnyVersion, func(u *identity.User) error {
-			return u.Edit(identity.UserInput{Name: "Bojan", Username: "ANA.M"}, "", t0)
+		step("a username is taken in any case, but not for its own user; a missing user is not found", func(t *testing.T) {
+			if err := users.Add(ctx, newUser(t, "Other", "ANA")); err != identity.ErrUsernameTaken {
+				t.Fatalf("duplicate username (other case) = %v, want ErrUsernameTaken", err)
+			}
+			taken, err := users.UsernameTaken(ctx, "ana", 0)
+			if err != nil || !taken {
+				t.Fatalf("UsernameTaken = %v, %v", taken, err)
+			}
+			if taken, _ := users.UsernameTaken(ctx, "ana", u.ID()); taken {
+				t.Fatal("a user's own username is not taken for them")
+			}
+			if _, err := users.Get(ctx, 9999); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("missing user = %v", err)
+			}
 		})
-		if err != identity.ErrUsernameTaken {
-			t.Fatalf("renaming onto a taken username = %v", err)
-		}
-		if n, err := users.Count(ctx); err != nil || n != 2 {
-			t.Fatalf("Count = %d, %v", n, err)
-		}
 
-		partners := persistence.NewPartnerDirectory(db)
-		if ok, _ := partners.PartnerExists(ctx, 42); !ok {
-			t.Fatal("partner 42 exists")
-		}
-		if ok, _ := partners.PartnerExists(ctx, 43); ok {
-			t.Fatal("partner 43 does not exist")
-		}
+		step("an update links a partner, and the list view names it", func(t *testing.T) {
+			addPartner(t, db, 42, "Tehno Bar")
+			pid := int64(42)
+			updated, err := users.Update(ctx, u.ID(), kernel.AnyVersion, func(u *identity.User) error {
+				return u.Edit(identity.UserInput{Name: "Ana M", Username: "ana.m", PartnerID: &pid, Roles: []string{"director"}}, "", t0.Add(time.Hour))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if updated.Username() != "ana.m" || *updated.PartnerID() != 42 {
+				t.Fatalf("update not applied: %+v", updated)
+			}
+			view, err := persistence.NewUserLists(db).Users.Find(ctx, u.ID())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if view.PartnerName == nil || *view.PartnerName != "Tehno Bar" || view.Roles[0] != "director" {
+				t.Fatalf("view = %+v", view)
+			}
+		})
+
+		step("renaming onto a taken username is refused; Count counts", func(t *testing.T) {
+			other := newUser(t, "Bojan", "bojan")
+			if err := users.Add(ctx, other); err != nil {
+				t.Fatal(err)
+			}
+			_, err := users.Update(ctx, other.ID(), kernel.AnyVersion, func(u *identity.User) error {
+				return u.Edit(identity.UserInput{Name: "Bojan", Username: "ANA.M"}, "", t0)
+			})
+			if err != identity.ErrUsernameTaken {
+				t.Fatalf("renaming onto a taken username = %v", err)
+			}
+			if n, err := users.Count(ctx); err != nil || n != 2 {
+				t.Fatalf("Count = %d, %v", n, err)
+			}
+		})
+
+		step("the partner directory knows which partners exist", func(t *testing.T) {
+			partners := persistence.NewPartnerDirectory(db)
+			if ok, _ := partners.PartnerExists(ctx, 42); !ok {
+				t.Fatal("partner 42 exists")
+			}
+			if ok, _ := partners.PartnerExists(ctx, 43); ok {
+				t.Fatal("partner 43 does not exist")
+			}
+		})
 	})
 }
 

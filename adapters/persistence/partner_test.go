@@ -101,7 +101,7 @@ func TestPartnerRepositoryContract(t *testing.T) {
 		w := newPartnerWorld(t, db)
 		store := persistence.NewPartnerStore(db)
 		lists := persistence.NewPartnerLists(db)
-		find := func(id kernel.ID) partnerports.PartnerView {
+		find := func(t *testing.T, id kernel.ID) partnerports.PartnerView {
 			t.Helper()
 			v, err := lists.Partners.Find(ctx, id)
 			if err != nil {
@@ -109,88 +109,91 @@ func TestPartnerRepositoryContract(t *testing.T) {
 			}
 			return v
 		}
+		step := steps(t)
 
-		// Add keeps the hand-entered id; a taken one is refused.
-		if err := store.Add(ctx, newPartner(t, 101, "Alfa Trade", w.podgorica, w.boje, w.alati)); err != nil {
-			t.Fatal(err)
-		}
-		if err := store.Add(ctx, newPartner(t, 101, "Druga Alfa", w.niksic, w.alati)); !errors.Is(err, partner.ErrIDTaken) {
-			t.Fatalf("a taken id = %v, want ErrIDTaken", err)
-		}
-		v := find(101)
-		if v.Name != "Alfa Trade" || v.CityName == nil || *v.CityName != "Podgorica" || !v.IsActive || v.Version != 1 ||
-			categoryNames(t, lists, 101) != "Alati, Boje i lakovi" {
-			t.Fatalf("added partner %+v", v)
-		}
-
-		// Update checks the version, saves the fields and replaces the categories.
-		edit := func(expected kernel.Version, name string, city kernel.ID, categories ...kernel.ID) error {
-			_, err := store.Update(ctx, 101, expected, func(p *partner.Partner) error {
-				return p.Edit(partnerInput(101, name, city, categories...), "", t0)
-			})
-			return err
-		}
-		if err := edit(1, "Alfa Plus", w.niksic, w.rasvjeta); err != nil {
-			t.Fatal(err)
-		}
-		if v := find(101); v.Name != "Alfa Plus" || *v.CityName != "Nikšić" || v.Version != 2 || categoryNames(t, lists, 101) != "Rasvjeta" {
-			t.Fatalf("updated partner %+v, categories %q", v, categoryNames(t, lists, 101))
-		}
-		if err := edit(1, "Alfa Stara", w.bar, w.alati); !errors.Is(err, kernel.ErrStale) {
-			t.Fatalf("an edit at an old version = %v, want ErrStale", err)
-		}
-		if v := find(101); v.Name != "Alfa Plus" || v.Version != 2 || categoryNames(t, lists, 101) != "Rasvjeta" {
-			t.Fatalf("a stale edit changes nothing: %+v", v)
-		}
-		if _, err := store.Update(ctx, 999, kernel.AnyVersion, func(*partner.Partner) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("a missing partner = %v", err)
-		}
-		p, err := store.Update(ctx, 101, kernel.AnyVersion, func(p *partner.Partner) error { p.ToggleActive(t0); return nil })
-		if err != nil || p.IsActive() || p.PasswordHash() != "hash:101" {
-			t.Fatalf("toggle: %+v %v", p, err)
-		}
-		if v := find(101); v.IsActive || v.Version != 3 {
-			t.Fatalf("toggled partner %+v", v)
-		}
-
-		// ExistingIDs names the known ids only.
-		known, err := store.ExistingIDs(ctx, []kernel.ID{101, 102, 103})
-		if err != nil || len(known) != 1 || !known[101] {
-			t.Fatalf("existing ids %v %v", known, err)
-		}
-
-		// SaveRows inserts the new ids active and without a password, updates the known ones
-		// (keeping their password and active flag, moving their version on) and replaces the
-		// categories of both.
-		known101, err := partner.ParseRow(partnerInput(101, "Alfa Uvoz", w.podgorica, w.boje), true, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		new102, err := partner.ParseRow(partnerInput(102, "Beta Nova", w.niksic, w.alati, w.rasvjeta), false, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
-			return store.SaveRows(ctx, []partner.Row{known101, new102})
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if v := find(101); v.Name != "Alfa Uvoz" || *v.CityName != "Podgorica" || v.IsActive || v.Version != 4 ||
-			categoryNames(t, lists, 101) != "Boje i lakovi" {
-			t.Fatalf("imported known partner %+v, categories %q", v, categoryNames(t, lists, 101))
-		}
-		if v := find(102); v.Name != "Beta Nova" || !v.IsActive || v.Version != 1 || categoryNames(t, lists, 102) != "Alati, Rasvjeta" {
-			t.Fatalf("imported new partner %+v", v)
-		}
-		hashes := map[kernel.ID]string{}
-		for _, id := range []kernel.ID{101, 102} {
-			if _, err := store.Update(ctx, id, kernel.AnyVersion, func(p *partner.Partner) error { hashes[id] = p.PasswordHash(); return nil }); err != nil {
+		step("Add keeps the hand-entered id; a taken one is refused", func(t *testing.T) {
+			if err := store.Add(ctx, newPartner(t, 101, "Alfa Trade", w.podgorica, w.boje, w.alati)); err != nil {
 				t.Fatal(err)
 			}
-		}
-		if hashes[101] != "hash:101" || hashes[102] != "" {
-			t.Fatalf("passwords after the import %v", hashes)
-		}
+			if err := store.Add(ctx, newPartner(t, 101, "Druga Alfa", w.niksic, w.alati)); !errors.Is(err, partner.ErrIDTaken) {
+				t.Fatalf("a taken id = %v, want ErrIDTaken", err)
+			}
+			v := find(t, 101)
+			if v.Name != "Alfa Trade" || v.CityName == nil || *v.CityName != "Podgorica" || !v.IsActive || v.Version != 1 ||
+				categoryNames(t, lists, 101) != "Alati, Boje i lakovi" {
+				t.Fatalf("added partner %+v", v)
+			}
+		})
+
+		step("Update checks the version, saves the fields and replaces the categories", func(t *testing.T) {
+			edit := func(expected kernel.Version, name string, city kernel.ID, categories ...kernel.ID) error {
+				_, err := store.Update(ctx, 101, expected, func(p *partner.Partner) error {
+					return p.Edit(partnerInput(101, name, city, categories...), "", t0)
+				})
+				return err
+			}
+			if err := edit(1, "Alfa Plus", w.niksic, w.rasvjeta); err != nil {
+				t.Fatal(err)
+			}
+			if v := find(t, 101); v.Name != "Alfa Plus" || *v.CityName != "Nikšić" || v.Version != 2 || categoryNames(t, lists, 101) != "Rasvjeta" {
+				t.Fatalf("updated partner %+v, categories %q", v, categoryNames(t, lists, 101))
+			}
+			if err := edit(1, "Alfa Stara", w.bar, w.alati); !errors.Is(err, kernel.ErrStale) {
+				t.Fatalf("an edit at an old version = %v, want ErrStale", err)
+			}
+			if v := find(t, 101); v.Name != "Alfa Plus" || v.Version != 2 || categoryNames(t, lists, 101) != "Rasvjeta" {
+				t.Fatalf("a stale edit changes nothing: %+v", v)
+			}
+			if _, err := store.Update(ctx, 999, kernel.AnyVersion, func(*partner.Partner) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("a missing partner = %v", err)
+			}
+			p, err := store.Update(ctx, 101, kernel.AnyVersion, func(p *partner.Partner) error { p.ToggleActive(t0); return nil })
+			if err != nil || p.IsActive() || p.PasswordHash() != "hash:101" {
+				t.Fatalf("toggle: %+v %v", p, err)
+			}
+			if v := find(t, 101); v.IsActive || v.Version != 3 {
+				t.Fatalf("toggled partner %+v", v)
+			}
+		})
+
+		step("ExistingIDs names the known ids only", func(t *testing.T) {
+			known, err := store.ExistingIDs(ctx, []kernel.ID{101, 102, 103})
+			if err != nil || len(known) != 1 || !known[101] {
+				t.Fatalf("existing ids %v %v", known, err)
+			}
+		})
+
+		step("SaveRows inserts new ids and updates known ones, keeping their password and active flag", func(t *testing.T) {
+			known101, err := partner.ParseRow(partnerInput(101, "Alfa Uvoz", w.podgorica, w.boje), true, t0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			new102, err := partner.ParseRow(partnerInput(102, "Beta Nova", w.niksic, w.alati, w.rasvjeta), false, t0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+				return store.SaveRows(ctx, []partner.Row{known101, new102})
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if v := find(t, 101); v.Name != "Alfa Uvoz" || *v.CityName != "Podgorica" || v.IsActive || v.Version != 4 ||
+				categoryNames(t, lists, 101) != "Boje i lakovi" {
+				t.Fatalf("imported known partner %+v, categories %q", v, categoryNames(t, lists, 101))
+			}
+			if v := find(t, 102); v.Name != "Beta Nova" || !v.IsActive || v.Version != 1 || categoryNames(t, lists, 102) != "Alati, Rasvjeta" {
+				t.Fatalf("imported new partner %+v", v)
+			}
+			hashes := map[kernel.ID]string{}
+			for _, id := range []kernel.ID{101, 102} {
+				if _, err := store.Update(ctx, id, kernel.AnyVersion, func(p *partner.Partner) error { hashes[id] = p.PasswordHash(); return nil }); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if hashes[101] != "hash:101" || hashes[102] != "" {
+				t.Fatalf("passwords after the import %v", hashes)
+			}
+		})
 	})
 }
 
