@@ -35,6 +35,11 @@ type Config struct {
 	// PushTimeout bounds one message to the provider.
 	PushWait    time.Duration
 	PushTimeout time.Duration
+	// Exports is how many spreadsheet downloads are written at once (429 beyond it).
+	Exports int
+	// HSTS sends Strict-Transport-Security on every answer; without it only on answers to
+	// requests that came over TLS (directly, or by a trusted proxy's X-Forwarded-Proto).
+	HSTS bool
 }
 
 // LoadConfig reads the environment, with the documented defaults.
@@ -94,6 +99,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if cfg.PushTimeout, err = time.ParseDuration(get("VITRINA_PUSH_TIMEOUT", "10s")); err != nil || cfg.PushTimeout < 100*time.Millisecond || cfg.PushTimeout > time.Minute {
 		return Config{}, fmt.Errorf("VITRINA_PUSH_TIMEOUT: want a duration from 100ms to 1m, like 10s")
+	}
+	if cfg.Exports, err = strconv.Atoi(get("VITRINA_EXPORTS", "2")); err != nil || cfg.Exports < 1 || cfg.Exports > 64 {
+		return Config{}, fmt.Errorf("VITRINA_EXPORTS: want a whole number from 1 to 64, like 2")
+	}
+	if v := getenv("VITRINA_HSTS"); v != "" {
+		if cfg.HSTS, err = strconv.ParseBool(v); err != nil {
+			return Config{}, fmt.Errorf("VITRINA_HSTS: want true or false")
+		}
 	}
 	return cfg, nil
 }

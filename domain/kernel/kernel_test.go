@@ -7,6 +7,7 @@ import (
 )
 
 func TestNewName(t *testing.T) {
+	const invisible = "The name contains invisible or direction-changing characters."
 	cases := []struct {
 		in             string
 		want           string
@@ -22,6 +23,18 @@ func TestNewName(t *testing.T) {
 		{"  7 dana popusta", "", "The name must not start with a number."},
 		{"٣ Arabic-Indic three", "", "The name must not start with a number."},
 		{"Maj 1", "Maj 1", ""},
+		// Invisible and direction-changing characters (issue 20): a right-to-left override
+		// turns "Bar\u202Egpj.exe" into what reads as "Barexe.jpg"; zero-width ones make look-alikes.
+		{"Bar\u202Egpj.exe", "", invisible},
+		{"Bar\u202Agpj", "", invisible},
+		{"Bar\u2066x\u2069", "", invisible},
+		{"Po\u200Bdgorica", "", invisible},
+		{"Po\u200Fdgorica", "", invisible},
+		{"Po\u2060dgorica", "", invisible},
+		{"\uFEFFPodgorica", "", invisible},
+		{"1\u200B Maj", "", invisible},
+		{"Nikšić – Žabljak", "Nikšić – Žabljak", ""},
+		{"שלום עולם", "שלום עולם", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
