@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"vitrina/adapters/persistence/dbtest"
+	"vitrina/application/identity"
 )
 
 // `vitrina seed --demo` on a database with no user and no VITRINA_ADMIN_* creates the demo
@@ -33,7 +34,7 @@ func TestSeedDemoCreatesTheDemoAdminWhenNobodyCanSignIn(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer cleanup()
-			if _, err := app.Identity.Login(context.Background(), DemoAdminUsername, DemoAdminPassword, "192.0.2.1"); err != nil {
+			if _, err := app.Identity.Login(context.Background(), DemoAdminUsername, DemoAdminPassword, identity.Client{Address: "192.0.2.1"}); err != nil {
 				t.Fatalf("the printed login does not sign in: %v", err)
 			}
 		})

@@ -111,15 +111,15 @@ func Routes(svc *appidentity.Service) []kit.Route {
 	return append(kit.ListRoutes("/api/users", read, svc.Users(), toJSON), []kit.Route{
 		kit.ListRoute("/api/partnerUsers", read, svc.PartnerUsers(), toJSON, nil),
 		{Method: "POST", Path: "/api/login", Access: kit.Access{Public: true},
-			Decode: kit.DecodeJSON[loginRequest], Encode: kit.EncodeJSON,
+			Decode: decodeSignIn[loginRequest], Encode: encodeSignedIn,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(loginRequest)
-				res, err := svc.Login(ctx, r.Username, r.Password, kit.ClientAddress(ctx))
-				logLogin(ctx, r.Username, err)
+				r := req.(signIn[loginRequest])
+				res, err := svc.Login(ctx, r.Body.Username, r.Body.Password, r.client(ctx))
+				logLogin(ctx, r.Body.Username, err)
 				if err != nil {
 					return nil, err
 				}
-				return loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID}, nil
+				return signedIn(res, "/api/login"), nil
 			}},
 		{Method: "POST", Path: "/api/logout", Access: kit.Access{AnyAccount: true},
 			Decode: kit.NoRequest, Encode: kit.EncodeNoContent,
@@ -223,15 +223,15 @@ func (r appLoginRequest) who() string {
 func AppRoutes(svc *appidentity.Service) []kit.Route {
 	return []kit.Route{
 		{Method: "POST", Path: "/api/app/login", Access: kit.Access{Public: true, App: true},
-			Decode: kit.DecodeJSON[appLoginRequest], Encode: kit.EncodeJSON,
+			Decode: decodeSignIn[appLoginRequest], Encode: encodeSignedIn,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(appLoginRequest)
-				res, err := svc.AppLogin(ctx, r.input(), kit.ClientAddress(ctx))
-				logLogin(ctx, "app: "+r.who(), err)
+				r := req.(signIn[appLoginRequest])
+				res, err := svc.AppLogin(ctx, r.Body.input(), r.client(ctx))
+				logLogin(ctx, "app: "+r.Body.who(), err)
 				if err != nil {
 					return nil, err
 				}
-				return loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID}, nil
+				return signedIn(res, "/api/app/login"), nil
 			}},
 		{Method: "POST", Path: "/api/app/logout", Access: kit.Access{App: true},
 			Decode: kit.NoRequest, Encode: kit.EncodeNoContent,
