@@ -216,8 +216,9 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, expected kernel
 		} else if err != nil {
 			return err
 		}
-		if expected != kernel.AnyVersion && kernel.Version(row.Version) != expected {
-			return kernel.ErrStale
+		check := versionCheck{expected}
+		if err := check.loaded(row); err != nil {
+			return err
 		}
 		var cats []kernel.ID
 		if err := c.NewSelect().Model((*partnerCategoryRow)(nil)).Column("category_id").
@@ -229,16 +230,8 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, expected kernel
 			return err
 		}
 		st := p.State()
-		u := c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at").Value("version", "version + 1")
-		if expected != kernel.AnyVersion {
-			u = u.Where("version = ?", int64(expected))
-		}
-		res, err := u.Exec(ctx)
-		if err != nil {
+		if err := check.save(ctx, c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return kernel.ErrStale
 		}
 		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id = ?", int64(id)).Exec(ctx); err != nil {
 			return err
