@@ -283,6 +283,39 @@ func (s *PartnerStore) ExistingIDs(ctx context.Context, ids []kernel.ID) (map[ke
 	return out, nil
 }
 
+// Fingerprints reads the partners among ids with their categories, a batch at a time, and
+// answers the digest of what an import row sets of each.
+func (s *PartnerStore) Fingerprints(ctx context.Context, ids []kernel.ID) (map[kernel.ID]uint64, error) {
+	out := make(map[kernel.ID]uint64, len(ids))
+	c := conn(ctx, s.db)
+	for start := 0; start < len(ids); start += batchRows * 4 {
+		end := min(start+batchRows*4, len(ids))
+		batch := make([]int64, 0, end-start)
+		for _, id := range ids[start:end] {
+			batch = append(batch, int64(id))
+		}
+		var rows []partnerRow
+		if err := c.NewSelect().Model(&rows).Where("p.id IN (?)", bun.List(batch)).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		var links []partnerCategoryRow
+		if err := c.NewSelect().Model(&links).Where("partner_id IN (?)", bun.List(batch)).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		cats := make(map[int64][]kernel.ID, len(rows))
+		for _, l := range links {
+			cats[l.PartnerID] = append(cats[l.PartnerID], kernel.ID(l.CategoryID))
+		}
+		for i := range rows {
+			out[kernel.ID(rows[i].ID)] = rows[i].state(cats[rows[i].ID]).Fingerprint()
+		}
+	}
+	return out, nil
+}
+
 // SaveRows upserts the import's rows in batches: a new id is inserted active and without an
 // app password; a known one gets the row's fields and keeps its password and active flag.
 func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {

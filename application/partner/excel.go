@@ -201,7 +201,7 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 				ids = append(ids, id)
 			}
 			// Asked again inside the transaction: a partner may have been added meanwhile.
-			stored, err := s.repo.ExistingIDs(ctx, ids)
+			stored, err := s.repo.Fingerprints(ctx, ids)
 			if err != nil {
 				return nil, err
 			}
@@ -217,10 +217,14 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 					}
 					return partner.Row{}, spreadsheet.Unchanged, out, err
 				}
-				if row.Exists() {
+				switch fp, ok := stored[row.ID()]; {
+				case !ok:
+					return row, spreadsheet.Added, nil, nil
+				case fp == row.Fingerprint():
+					return row, spreadsheet.Unchanged, nil, nil // nothing to write
+				default:
 					return row, spreadsheet.Updated, nil, nil
 				}
-				return row, spreadsheet.Added, nil, nil
 			}, nil
 		},
 		Within: s.tx.WithinTx,
@@ -250,7 +254,7 @@ func (s *Service) importReferences(ctx context.Context) (importReferences, error
 
 // parse checks one row: names resolved, the id not repeated, the domain's rules. It returns
 // the row, or the first problem of each column.
-func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, stored map[kernel.ID]bool, now time.Time) (partner.Row, map[string]string, error) {
+func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, stored map[kernel.ID]uint64, now time.Time) (partner.Row, map[string]string, error) {
 	cells := strings.Split(raw.cells, cellSep)
 	var problems map[string]string
 	problem := func(col, msg string) {
@@ -271,7 +275,7 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, stored
 	if idErr == nil && firstID[id] != raw.n {
 		problem("id", "The id appears more than once in the file.")
 	}
-	exists := stored[id]
+	_, exists := stored[id]
 	row, err := partner.ParseRow(in, idErr == nil && exists, now)
 	var de *kernel.Error
 	if errors.As(err, &de) {
