@@ -35,6 +35,10 @@ var layers = []string{"domain", "application", "ports"}
 
 const httpAdapters = "adapters/http"
 
+// shared are the packages of a layer that belong to no context: every context may use them,
+// and they use no context (application/spreadsheet, the upload pipeline; ADR 0027).
+var shared = map[string]bool{"spreadsheet": true}
+
 // goFile is one parsed file: its slash path from the module root, whether it belongs to an
 // external test package, and its imports.
 type goFile struct {
@@ -108,6 +112,9 @@ func (b boundary) violation(f goFile, imp string) string {
 			return "the shared ports import no context's package"
 		}
 	case "application":
+		if ours && ctx == "" && b.contexts[ictx] {
+			return "the shared application packages import no context's package"
+		}
 		if ours && ilayer == "bootstrap" {
 			return "application imports no bootstrap"
 		}
@@ -139,7 +146,7 @@ func scan(root string) (boundary, []goFile, error) {
 			return boundary{}, nil, err
 		}
 		for _, e := range entries {
-			if e.IsDir() && e.Name() != "kernel" && e.Name() != "testdata" {
+			if e.IsDir() && e.Name() != "kernel" && e.Name() != "testdata" && !shared[e.Name()] {
 				b.contexts[e.Name()] = true
 			}
 		}
@@ -284,6 +291,10 @@ func TestBoundaryCheckerCatchesViolations(t *testing.T) {
 		{"adapters/http/campaignhttp/transport.go", false, "vitrina/application/catalog", true},
 		{"adapters/http/campaignhttp/transport.go", false, "vitrina/ports/partner", true},
 		{"adapters/http/partnerhttp/transport_test.go", true, "vitrina/domain/catalog", true},
+		{"application/spreadsheet/import.go", false, "vitrina/domain/partner", true},
+		{"application/spreadsheet/import.go", false, "vitrina/application/campaign", true},
+		{"application/partner/excel.go", false, "vitrina/application/spreadsheet", false},
+		{"application/campaign/excel.go", false, "vitrina/application/spreadsheet", false},
 
 		{"application/partner/service.go", false, "vitrina/ports/partner", false},
 		{"application/partner/service.go", false, "vitrina/ports", false},

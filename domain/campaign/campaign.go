@@ -192,3 +192,7 @@ func shares(a, b []kernel.ID) bool {
 	}
 	return false
 }
+
+// ErrNotHeld is a partner the campaign does not hold, where its standing is asked for; each
+// use case answers it its own way.
+var ErrNotHeld = kernel.NotFound("partner")

@@ -11,6 +11,7 @@ import (
 
 	"vitrina/adapters/http/kit"
 	appcampaign "vitrina/application/campaign"
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 )
 
@@ -24,14 +25,15 @@ type problemJSON struct {
 type importJSON struct {
 	Added        int           `json:"added"`
 	Updated      int           `json:"updated"`
-	Skipped      int           `json:"skipped"`
+	Unchanged    int           `json:"unchanged"`
+	Skipped      int           `json:"skipped"` // the same as unchanged, for the panels that read it
 	Rejected     int           `json:"rejected"`
 	Problems     []problemJSON `json:"problems"`
 	MoreProblems int           `json:"more_problems"`
 }
 
-func importResult(r appcampaign.ImportResult) importJSON {
-	out := importJSON{Added: r.Added, Updated: r.Updated, Skipped: r.Skipped, Rejected: r.Rejected,
+func importResult(r spreadsheet.Result) importJSON {
+	out := importJSON{Added: r.Added, Updated: r.Updated, Unchanged: r.Unchanged, Skipped: r.Unchanged, Rejected: r.Rejected,
 		Problems: make([]problemJSON, 0, len(r.Problems)), MoreProblems: r.MoreProblems}
 	for _, p := range r.Problems {
 		out.Problems = append(out.Problems, problemJSON{Row: p.Row, Column: p.Column, Message: p.Message})
@@ -126,7 +128,7 @@ func makeImportPartnersEndpoint(sh *appcampaign.Sheets) endpoint.Endpoint {
 		up := req.(upload)
 		defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
 		result, err := sh.ImportPartners(ctx, up.id, up.file, up.size, up.preview)
-		var rejected *appcampaign.Rejected
+		var rejected *spreadsheet.Rejected
 		if errors.As(err, &rejected) {
 			return nil, kit.WithDetail(err, importResult(rejected.Result))
 		}

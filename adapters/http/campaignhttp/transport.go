@@ -284,7 +284,11 @@ func partnerList(raw json.RawMessage) ([]campaign.PartnerCash, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, campaign.PartnerCash{PartnerID: kernel.ID(*id.Value), Cash: cash})
+		pc, err := campaign.NewPartnerCash(kernel.ID(*id.Value), cash)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pc)
 	}
 	return out, nil
 }
@@ -310,7 +314,7 @@ type linkRequest struct {
 	Version     kernel.Version
 	IDs         []kernel.ID
 	Partners    []campaign.PartnerCash
-	Composition campaign.Composition
+	Composition campaign.Selection
 }
 
 func decodeLink(kind string) func(context.Context, *http.Request) (any, error) {
@@ -355,7 +359,7 @@ func decodeCompose(ctx context.Context, r *http.Request) (any, error) {
 	}
 	e := raw.(kit.Edit[composeBody])
 	b := e.Body
-	var c campaign.Composition
+	var c campaign.Selection
 	if c.Categories, err = idList(b.Categories, "categories", "category_id", errCategories); err != nil {
 		return nil, err
 	}

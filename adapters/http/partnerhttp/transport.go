@@ -17,6 +17,7 @@ import (
 
 	"vitrina/adapters/http/kit"
 	apppartner "vitrina/application/partner"
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
@@ -311,13 +312,14 @@ type problemJSON struct {
 type importJSON struct {
 	Added        int           `json:"added"`
 	Updated      int           `json:"updated"`
+	Unchanged    int           `json:"unchanged"`
 	Rejected     int           `json:"rejected"`
 	Problems     []problemJSON `json:"problems"`
 	MoreProblems int           `json:"more_problems"`
 }
 
-func importResult(r apppartner.ImportResult) importJSON {
-	out := importJSON{Added: r.Added, Updated: r.Updated, Rejected: r.Rejected, Problems: make([]problemJSON, 0, len(r.Problems)),
+func importResult(r spreadsheet.Result) importJSON {
+	out := importJSON{Added: r.Added, Updated: r.Updated, Unchanged: r.Unchanged, Rejected: r.Rejected, Problems: make([]problemJSON, 0, len(r.Problems)),
 		MoreProblems: r.MoreProblems}
 	for _, p := range r.Problems {
 		out.Problems = append(out.Problems, problemJSON{Row: p.Row, Column: p.Column, Message: p.Message})
@@ -428,7 +430,7 @@ func makeImportEndpoint(svc *apppartner.Service) endpoint.Endpoint {
 		up := req.(upload)
 		defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
 		result, err := svc.Import(ctx, up.file, up.size, up.preview)
-		var rejected *apppartner.Rejected
+		var rejected *spreadsheet.Rejected
 		if errors.As(err, &rejected) {
 			return nil, kit.WithDetail(err, importResult(rejected.Result))
 		}
