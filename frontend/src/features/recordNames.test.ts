@@ -21,10 +21,10 @@ function nameError(schema: AnyObjectSchema, name: string): string | undefined {
 // digit. Every form with a name says so before sending, sliders included.
 describe('every record name', () => {
   const schemas: [string, AnyObjectSchema][] = [
-    ['product', productSchema('add')],
+    ['product', productSchema('add', 'sr')],
     ['user', userSchema('add')],
     ['own profile', detailsSchema],
-    ['partner', partnerSchema('add')],
+    ['partner', partnerSchema('add', 'sr')],
     ['slider', sliderSchema('add')],
     ['campaign', campaignSchema('add')],
   ];

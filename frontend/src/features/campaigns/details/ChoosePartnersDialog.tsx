@@ -1,10 +1,11 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountInput } from '../../../shared/form/AmountInput';
+import { cashProblem, cashToApi, invalidSubmitKey } from '../../../shared/validation/rules';
 import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../../../shared/list/types';
 import { useTableState } from '../../../shared/list/useTableState';
 import { PickerEmpty, PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
@@ -12,8 +13,6 @@ import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { useAddCampaignPartnersMutation, useCampaignCategoryIdsQuery, usePartnerChoicesQuery } from '../api';
-import { cashToApi } from '../schema';
-import { cashProblem } from './cash';
 import type { PartnerChoice } from '../types';
 
 /** A row as the table shows it: the partner, whether it is chosen, its typed cash and that cash's problem. */
@@ -34,7 +33,8 @@ interface ChoosePartnersDialogProps {
  * (required, ≥ 0, up to 10 digits and 3 decimals; spec §5), and add them on confirm.
  */
 export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePartnersDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const snackbar = useSnackbar();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<PartnerChoice[]>([]);
@@ -65,18 +65,18 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
   const [add, addState] = useAddCampaignPartnersMutation();
   const rows = isError || noCategories ? [] : (data?.items ?? []);
 
-  const problems = Object.fromEntries(selection.map((p) => [p.id, cashProblem(cash[p.id] ?? '')]));
+  const problems = Object.fromEntries(selection.map((p) => [p.id, cashProblem(cash[p.id], language)]));
   const invalid = selection.some((p) => problems[p.id] !== null);
 
   const confirm = async () => {
     setChecked(true);
     if (selection.length === 0 || addState.isLoading) return;
     if (invalid) {
-      snackbar.error(t('snackbar_required'));
+      snackbar.error(t(invalidSubmitKey(problems)));
       return;
     }
     try {
-      await add({ campaignId, partners: selection.map((p) => ({ id: p.id, cash: cashToApi(cash[p.id] ?? '') })) }).unwrap();
+      await add({ campaignId, partners: selection.map((p) => ({ id: p.id, cash: cashToApi(cash[p.id] ?? '', language) })) }).unwrap();
       snackbar.success(t('add_success'));
       onHide();
     } catch {
@@ -98,13 +98,11 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
     const errorId = `cash-error-${p.id}`;
     return (
       <div className="choose-cash">
-        <InputText
+        <AmountInput
           value={p.cashText}
-          onChange={(e) => setCash((c) => ({ ...c, [p.id]: e.target.value }))}
+          onChange={(text) => setCash((c) => ({ ...c, [p.id]: text }))}
           onClick={(e) => e.stopPropagation()}
           onKeyDown={(e) => e.stopPropagation()}
-          inputMode="decimal"
-          autoComplete="off"
           maxLength={20}
           invalid={Boolean(problem)}
           aria-invalid={Boolean(problem)}

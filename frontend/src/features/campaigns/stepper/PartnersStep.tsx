@@ -1,16 +1,17 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIGURE, formatAmount } from '../../../shared/format/amount';
+import { AmountInput } from '../../../shared/form/AmountInput';
+import { cashProblem } from '../../../shared/validation/rules';
 import { TableEmpty } from '../../../shared/list/TableEmpty';
 import { useTableState } from '../../../shared/list/useTableState';
 import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { useStepperPartnersQuery } from './api';
 import { Button } from 'primereact/button';
-import { cashError, cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
+import { cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
@@ -63,24 +64,31 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
   const rows = isError || none ? [] : (data?.items ?? []);
   const chosen = draft.partners;
   const chosenIds = useMemo(() => new Set(chosen.keys()), [chosen]);
-  const total = useMemo(() => cashTotal([...chosen.keys()].map((id) => draft.cash[id])), [chosen, draft.cash]);
+  const language = i18n.language;
+  const total = useMemo(
+    () =>
+      cashTotal(
+        [...chosen.keys()].map((id) => draft.cash[id]),
+        language,
+      ),
+    [chosen, draft.cash, language],
+  );
   const outside = useMemo(() => (none ? [] : partnersOutside(draft)), [none, draft]);
   const badCash = useMemo(
-    () => [...chosen.values()].filter((p) => cashError(draft.cash[p.id]) !== null),
-    [chosen, draft.cash],
+    () => [...chosen.values()].filter((p) => cashProblem(draft.cash[p.id], language) !== null),
+    [chosen, draft.cash, language],
   );
 
   const cashCell = (row: StepperPartner) => {
     const text = draft.cash[row.id] ?? '';
-    const problem = chosen.has(row.id) && (showErrors || touched.has(row.id)) ? cashError(text) : null;
+    const problem = chosen.has(row.id) && (showErrors || touched.has(row.id)) ? cashProblem(text, language) : null;
     const errorId = `composition-cash-error-${row.id}`;
     return (
       <div className="composition-cash">
-        <InputText
+        <AmountInput
           value={text}
-          onChange={(e) => onCash(chosenOf(row), e.target.value)}
+          onChange={(next) => onCash(chosenOf(row), next)}
           onBlur={() => setTouched((s) => (s.has(row.id) ? s : new Set(s).add(row.id)))}
-          inputMode="decimal"
           maxLength={20}
           aria-label={t('campaign_stepper.cash_for', { name: row.name })}
           invalid={Boolean(problem)}
