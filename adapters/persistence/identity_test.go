@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -303,26 +304,101 @@ func TestSessionsAndAttemptsContract(t *testing.T) {
 		}
 
 		attempts := persistence.NewLoginAttempts(db)
+		rule := identity.AttemptRule{Key: "ana", Source: "10.0.0.1", PerKey: identity.Throttle{Max: 3, Window: 15 * time.Minute}}
+		var ids []int64
 		for i := 0; i < 3; i++ {
-			if err := attempts.RecordFailure(ctx, "ana", "10.0.0.1", t0.Add(time.Duration(i)*time.Minute)); err != nil {
+			id, err := attempts.Reserve(ctx, rule, t0.Add(time.Duration(i)*time.Minute))
+			if err != nil {
 				t.Fatal(err)
 			}
+			ids = append(ids, id)
 		}
-		_ = attempts.RecordFailure(ctx, "ana", "10.0.0.2", t0)
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(-time.Minute)); n != 3 {
-			t.Fatalf("failures = %d, want 3", n)
+		if _, err := attempts.Reserve(ctx, rule, t0.Add(3*time.Minute)); err != identity.ErrThrottled {
+			t.Fatalf("a fourth attempt in the window = %v", err)
 		}
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(30*time.Second)); n != 2 {
-			t.Fatalf("failures in a later window = %d, want 2", n)
+		other := rule
+		other.Source = "10.0.0.2"
+		if _, err := attempts.Reserve(ctx, other, t0); err != nil {
+			t.Fatalf("another address: %v", err)
 		}
-		if err := attempts.Clear(ctx, "ana", "10.0.0.1"); err != nil {
+		// The first attempt leaves the window: one more may come.
+		if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != nil {
+			t.Fatalf("after the window: %v", err)
+		}
+		if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != identity.ErrThrottled {
+			t.Fatalf("the window full again = %v", err)
+		}
+		// A released attempt counts no more.
+		if err := attempts.Release(ctx, ids[2]); err != nil {
 			t.Fatal(err)
 		}
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(-time.Hour)); n != 0 {
-			t.Fatal("Clear forgets the failures")
+		last, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute))
+		if err != nil {
+			t.Fatalf("after a release: %v", err)
 		}
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.2", t0.Add(-time.Hour)); n != 1 {
-			t.Fatal("other addresses keep theirs")
+		// A success clears the key's failures from the address up to it, not those of others.
+		if err := attempts.Clear(ctx, "ana", "10.0.0.1", last); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3; i++ {
+			if _, err := attempts.Reserve(ctx, rule, t0.Add(16*time.Minute)); err != nil {
+				t.Fatalf("attempt %d after Clear: %v", i, err)
+			}
+		}
+		var left int
+		if err := db.NewRaw("SELECT count(*) FROM login_attempts WHERE address = '10.0.0.2'").Scan(ctx, &left); err != nil || left != 1 {
+			t.Fatalf("other addresses keep theirs: %d, %v", left, err)
+		}
+	})
+}
+
+// Reserve counts concurrent attempts one after another on both engines: of 30 sent at once
+// exactly the limit are stored, whatever the interleaving, so a burst of guesses cannot all
+// be checked before any is counted.
+func TestReserveCountsConcurrentAttempts(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		attempts := persistence.NewLoginAttempts(db)
+		rules := []identity.AttemptRule{
+			{Key: "ana", Source: "10.0.0.1", PerKey: identity.DefaultThrottle, PerSource: identity.DefaultAddressThrottle},
+			// 30 usernames from one address: the address limit, not the keys', holds.
+			{Source: "10.0.0.2", PerKey: identity.DefaultThrottle, PerSource: identity.DefaultAddressThrottle},
+		}
+		for n, rule := range rules {
+			want := rule.PerKey.Max
+			if rule.Key == "" {
+				want = rule.PerSource.Max
+			}
+			results := make(chan error, 30)
+			var start sync.WaitGroup
+			start.Add(1)
+			for i := 0; i < 30; i++ {
+				go func() {
+					r := rule
+					if r.Key == "" {
+						r.Key = fmt.Sprintf("user%02d", i)
+					}
+					start.Wait()
+					_, err := attempts.Reserve(ctx, r, t0)
+					results <- err
+				}()
+			}
+			start.Done()
+			counts := map[string]int{}
+			for i := 0; i < 30; i++ {
+				err := <-results
+				switch {
+				case err == nil:
+					counts["reserved"]++
+				case err == identity.ErrThrottled:
+					counts["throttled"]++
+				default:
+					t.Fatalf("rule %d: %v", n, err)
+				}
+			}
+			if counts["reserved"] != want || counts["throttled"] != 30-want {
+				t.Fatalf("rule %d: 30 concurrent attempts: %v, want %d reserved", n, counts, want)
+			}
 		}
 	})
 }
@@ -497,7 +573,7 @@ func TestMigrationsMatchAcrossEngines(t *testing.T) {
 }
 
 // PanelAdmins counts only active admins without a partner, leaves out the one being changed,
-// and reads "admin" as a whole role name; AddressFailures counts across usernames.
+// and reads "admin" as a whole role name; the address limit counts across usernames.
 func TestPanelAdminsAndAddressFailures(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
@@ -532,19 +608,28 @@ func TestPanelAdminsAndAddressFailures(t *testing.T) {
 		}
 
 		attempts := persistence.NewLoginAttempts(db)
+		rule := func(key, address string) identity.AttemptRule {
+			return identity.AttemptRule{Key: key, Source: address, PerKey: identity.DefaultThrottle,
+				PerSource: identity.Throttle{Max: 3, Window: 15 * time.Minute}}
+		}
 		for i := 0; i < 3; i++ {
-			if err := attempts.RecordFailure(ctx, fmt.Sprintf("user%d", i), "10.0.0.1", t0.Add(time.Duration(i)*time.Minute)); err != nil {
+			if _, err := attempts.Reserve(ctx, rule(fmt.Sprintf("user%d", i), "10.0.0.1"), t0.Add(time.Duration(i)*time.Minute)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := attempts.RecordFailure(ctx, "user0", "10.0.0.2", t0); err != nil {
+		if _, err := attempts.Reserve(ctx, rule("user0", "10.0.0.2"), t0); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := attempts.AddressFailures(ctx, "10.0.0.1", t0.Add(-time.Second)); err != nil || n != 3 {
-			t.Fatalf("address failures %d, %v", n, err)
+		if _, err := attempts.Reserve(ctx, rule("user9", "10.0.0.1"), t0.Add(3*time.Minute)); err != identity.ErrThrottled {
+			t.Fatalf("a fourth username from the address = %v", err)
 		}
-		if n, _ := attempts.AddressFailures(ctx, "10.0.0.1", t0.Add(30*time.Second)); n != 2 {
-			t.Fatalf("failures since the window %d", n)
+		// A device's attempts count on their own: no address limit reaches them.
+		device := identity.AttemptRule{Key: "user0", Source: identity.DeviceSource("abc"), PerKey: identity.DefaultDeviceThrottle}
+		if _, err := attempts.Reserve(ctx, device, t0.Add(3*time.Minute)); err != nil {
+			t.Fatalf("a device: %v", err)
+		}
+		if _, err := attempts.Reserve(ctx, rule("user9", "10.0.0.1"), t0.Add(15*time.Minute)); err != nil {
+			t.Fatalf("the window moved on: %v", err)
 		}
 	})
 }

@@ -100,6 +100,8 @@ func Middleware(log *zap.Logger, trustProxy bool, headers map[string]string, nex
 		ctx = context.WithValue(ctx, keyRequestID, id)
 		ctx = context.WithValue(ctx, keyLogger, reqLog)
 		ctx = context.WithValue(ctx, keyAddress, addr)
+		ctx = context.WithValue(ctx, keySecure, r.TLS != nil ||
+			trustProxy && strings.EqualFold(strings.TrimSpace(r.Header.Get("X-Forwarded-Proto")), "https"))
 
 		h := w.Header()
 		for k, v := range headers {
