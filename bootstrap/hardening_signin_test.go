@@ -244,3 +244,25 @@ func TestDeviceCookieKeyFromTheSetting(t *testing.T) {
 		t.Fatalf("%d stored keys (%v)", keys, err)
 	}
 }
+
+// Two instances over one database count one burst together: 15 wrong guesses sent at once
+// to each check no more than 5 in all (the reservation is atomic in the database, not in a
+// process).
+func TestConcurrentGuessesAcrossInstances(t *testing.T) {
+	for _, e := range dbtest.Engines() {
+		t.Run(e.Name, func(t *testing.T) {
+			url := e.Open(t)
+			a := startAPI(t, url)
+			a.createUser(userBody("Ana Anić", "ana", "manager"))
+			b := startAPI(t, url)
+			wrong := repeat(userSignIn("ana", "pogresno"), 15)
+			first, second := a.burst("/api/login", "10.21.0.1", wrong), b.burst("/api/login", "10.21.0.1", wrong)
+			x, y := first(), second()
+			if x[401]+y[401] > 5 || x[401]+x[429] != 15 || y[401]+y[429] != 15 {
+				t.Fatalf("two instances answered %v and %v; want at most 5 × 401 in all, the rest 429", x, y)
+			}
+			b.expect(b.do("POST", "/api/login", "", userSignIn("ana", "pass1234"), "X-Forwarded-For", "10.21.0.1"), 429)
+			t.Logf("two instances: %v, %v", x, y)
+		})
+	}
+}

@@ -125,6 +125,28 @@ func TestThrottle(t *testing.T) {
 	}
 }
 
+// An attempt is refused when the key's count or, with a limit across keys, the source's
+// count reached its limit; a device's rule has no limit across keys, and its source is
+// one no address can be.
+func TestAttemptRule(t *testing.T) {
+	byAddress := AttemptRule{Key: "ana", Source: "10.0.0.1", PerKey: DefaultThrottle, PerSource: DefaultAddressThrottle}
+	for _, c := range []struct {
+		key, source int
+		want        bool
+	}{{4, 19, false}, {5, 0, true}, {0, 20, true}, {4, 20, true}} {
+		if got := byAddress.Blocks(c.key, c.source); got != c.want {
+			t.Errorf("Blocks(%d, %d) = %v", c.key, c.source, got)
+		}
+	}
+	device := AttemptRule{Key: "ana", Source: DeviceSource("abc"), PerKey: DefaultDeviceThrottle}
+	if device.Blocks(4, 1000) || !device.Blocks(5, 0) {
+		t.Fatal("a device counts only its own failures of the account")
+	}
+	if s := DeviceSource("abc"); s[0] >= 0x20 || s == "abc" {
+		t.Fatalf("device source %q", s)
+	}
+}
+
 func TestSessionExpiry(t *testing.T) {
 	now := time.Now()
 	s := Session{ExpiresAt: now.Add(time.Minute)}
