@@ -688,3 +688,39 @@ func TestPanelAdminsHoldsTheAdmins(t *testing.T) {
 		}
 	})
 }
+
+// A secret is made once: the first Ensure stores its value, every later or concurrent one
+// (another instance) answers that value and makes nothing new.
+func TestSecretsEnsureKeepsTheFirst(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		secrets := persistence.NewSecrets(db)
+		var wg sync.WaitGroup
+		got := make([]string, 8)
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v, err := secrets.Ensure(ctx, "device-cookie-key", func() (string, error) { return fmt.Sprintf("value-%d", i), nil })
+				if err != nil {
+					t.Error(err)
+				}
+				got[i] = v
+			}()
+		}
+		wg.Wait()
+		for _, v := range got {
+			if v != got[0] || v == "" {
+				t.Fatalf("instances disagree: %v", got)
+			}
+		}
+		v, err := secrets.Ensure(ctx, "device-cookie-key", func() (string, error) { return "later", nil })
+		if err != nil || v != got[0] {
+			t.Fatalf("later Ensure = %q, %v", v, err)
+		}
+		other, err := secrets.Ensure(ctx, "another", func() (string, error) { return "second", nil })
+		if err != nil || other != "second" {
+			t.Fatalf("another name = %q, %v", other, err)
+		}
+	})
+}
