@@ -251,14 +251,14 @@ func (s *Service) open(ctx context.Context, key string, session func(tokenHash s
 	if err != nil {
 		return LoginResult{}, err
 	}
-	if err := s.sessions.Create(ctx, session(HashToken(token), s.clock.Now().Add(s.cfg.TokenTTL))); err != nil {
-		return LoginResult{}, err
-	}
 	res := LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: partnerID}
 	if s.devices != nil {
 		if res.Device, err = s.devices.Issue(ctx, key); err != nil {
 			return LoginResult{}, err
 		}
+	}
+	if err := s.sessions.Create(ctx, session(HashToken(token), s.clock.Now().Add(s.cfg.TokenTTL))); err != nil {
+		return LoginResult{}, err
 	}
 	return res, nil
 }
