@@ -327,27 +327,34 @@ func TestPartnerTypesContract(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		store := persistence.NewPartnerStore(db)
-		types, err := store.PartnerTypes(ctx)
-		if err != nil || len(types) != 4 || types[0].Name != "Veleprodaja" {
-			t.Fatalf("partner types %+v %v", types, err)
-		}
-		byName, err := store.PartnerTypesByName(ctx)
-		if err != nil || byName[kernel.NameKey("IZVOĐAČ RADOVA")] != kernel.ID(types[3].ID) {
-			t.Fatalf("partner types by name %v %v", byName, err)
-		}
-		contactTypes, err := store.ContactTypes(ctx, true)
-		if err != nil || len(contactTypes) != 5 || contactTypes[0].Icon != "pi pi-phone" {
-			t.Fatalf("contact types %+v %v", contactTypes, err)
-		}
-		for _, c := range []struct {
-			exists func(context.Context, kernel.ID) (bool, error)
-			id     kernel.ID
-			want   bool
-		}{{store.PartnerTypeExists, 1, true}, {store.PartnerTypeExists, 99, false}, {store.ContactTypeExists, 5, true}, {store.ContactTypeExists, 6, false}} {
-			if ok, err := c.exists(ctx, c.id); err != nil || ok != c.want {
-				t.Fatalf("type %d exists = %v %v", c.id, ok, err)
+		step := steps(t)
+		step("the seeded partner types, in order and by their folded name", func(t *testing.T) {
+			types, err := store.PartnerTypes(ctx)
+			if err != nil || len(types) != 4 || types[0].Name != "Veleprodaja" {
+				t.Fatalf("partner types %+v %v", types, err)
 			}
-		}
+			byName, err := store.PartnerTypesByName(ctx)
+			if err != nil || byName[kernel.NameKey("IZVOĐAČ RADOVA")] != kernel.ID(types[3].ID) {
+				t.Fatalf("partner types by name %v %v", byName, err)
+			}
+		})
+		step("the seeded active contact types with their icons", func(t *testing.T) {
+			contactTypes, err := store.ContactTypes(ctx, true)
+			if err != nil || len(contactTypes) != 5 || contactTypes[0].Icon != "pi pi-phone" {
+				t.Fatalf("contact types %+v %v", contactTypes, err)
+			}
+		})
+		step("a type exists only when seeded", func(t *testing.T) {
+			for _, c := range []struct {
+				exists func(context.Context, kernel.ID) (bool, error)
+				id     kernel.ID
+				want   bool
+			}{{store.PartnerTypeExists, 1, true}, {store.PartnerTypeExists, 99, false}, {store.ContactTypeExists, 5, true}, {store.ContactTypeExists, 6, false}} {
+				if ok, err := c.exists(ctx, c.id); err != nil || ok != c.want {
+					t.Fatalf("type %d exists = %v %v", c.id, ok, err)
+				}
+			}
+		})
 	})
 }
 
