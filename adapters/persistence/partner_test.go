@@ -208,9 +208,8 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-
-		// Contacts: added with an id, edited at their version, listed per partner by scope.
-		addContact := func(partnerID kernel.ID, text string, typeID kernel.ID) kernel.ID {
+		step := steps(t)
+		addContact := func(t *testing.T, partnerID kernel.ID, text string, typeID kernel.ID) kernel.ID {
 			t.Helper()
 			c, err := partner.NewContact(partnerID, partner.ContactInput{Contact: text, TypeID: typeID}, t0)
 			if err != nil {
@@ -221,51 +220,7 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 			}
 			return c.ID()
 		}
-		phone := addContact(1, "+382 20 111 222", 1)
-		addContact(2, "+382 30 333 444", 2)
-		web := addContact(1, "alfa.me", 4)
-		editContact := func(expected kernel.Version, text string) error {
-			_, err := store.UpdateContact(ctx, phone, expected, func(c *partner.Contact) error {
-				return c.Edit(partner.ContactInput{Contact: text, TypeID: 3}, t0)
-			})
-			return err
-		}
-		if err := editContact(1, "info@alfa.me"); err != nil {
-			t.Fatal(err)
-		}
-		if err := editContact(1, "staro@alfa.me"); !errors.Is(err, kernel.ErrStale) {
-			t.Fatalf("a contact edit at an old version = %v", err)
-		}
-		if _, err := store.UpdateContact(ctx, web, kernel.AnyVersion, func(c *partner.Contact) error { c.ToggleActive(t0); return nil }); err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("partner_id", 1), func(v partnerports.ContactView) error {
-			got = append(got, fmt.Sprintf("%d %s %s %v v%d", v.PartnerID, v.Contact, v.Type.Name, v.IsActive, v.Version))
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if want := "[1 info@alfa.me E-mail true v2 1 alfa.me Web false v2]"; fmt.Sprint(got) != want {
-			t.Fatalf("partner 1's contacts %q, want %s", got, want)
-		}
-		page, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("partner_id", 2))
-		if err != nil || page.Total != 1 || page.Items[0].Contact != "+382 30 333 444" {
-			t.Fatalf("partner 2's contacts %+v %v", page, err)
-		}
-		if all, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}); err != nil || all.Total != 3 {
-			t.Fatalf("every contact %+v %v", all, err)
-		}
-		// A scope the list does not know is an error, never the whole list.
-		if _, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("campaign_id", 1)); err == nil {
-			t.Fatal("an unknown scope must fail")
-		}
-		if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("campaign_id", 1), func(partnerports.ContactView) error { return nil }); err == nil {
-			t.Fatal("an unknown scope must fail when streamed too")
-		}
-
-		// Support messages: the unseen ones are the active ones above the user's mark.
-		addMessage := func(typeID, partnerID kernel.ID, text string) kernel.ID {
+		addMessage := func(t *testing.T, typeID, partnerID kernel.ID, text string) kernel.ID {
 			t.Helper()
 			m, err := partner.NewSupportMessage(typeID, partnerID, text, t0)
 			if err != nil {
@@ -276,7 +231,7 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 			}
 			return m.ID()
 		}
-		unseen := func(user kernel.ID) string {
+		unseen := func(t *testing.T, user kernel.ID) string {
 			t.Helper()
 			vs, err := store.Unseen(ctx, user)
 			if err != nil {
@@ -288,38 +243,92 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 			}
 			return fmt.Sprint(out)
 		}
-		addMessage(2, 1, "Isporuka kasni.")
-		addMessage(3, 2, "Hvala na brzoj isporuci.")
-		if got := unseen(7); got != "[Pohvala/Beta Žalba/Alfa]" {
-			t.Fatalf("unseen, newest first: %s", got)
-		}
-		if err := store.MarkSeen(ctx, 7); err != nil {
-			t.Fatal(err)
-		}
-		if got := unseen(7); got != "[]" {
-			t.Fatalf("after marking seen: %s", got)
-		}
-		if got := unseen(8); got != "[Pohvala/Beta Žalba/Alfa]" {
-			t.Fatalf("another user's mark is their own: %s", got)
-		}
-		third := addMessage(4, 1, "Ima li novi katalog?")
-		if err := store.MarkSeen(ctx, 7); err != nil { // marking twice moves the mark on
-			t.Fatal(err)
-		}
-		addMessage(1, 2, "Prijedlog za akciju.")
-		if got := unseen(7); got != "[Prijedlog/Beta]" {
-			t.Fatalf("only what came after the mark: %s", got)
-		}
-		m, err := store.UpdateSupportMessage(ctx, third, func(m *partner.SupportMessage) error { m.ToggleActive(t0); return nil })
-		if err != nil || m.IsActive() {
-			t.Fatalf("delete a message: %+v %v", m, err)
-		}
-		if got := unseen(8); got != "[Prijedlog/Beta Pohvala/Beta Žalba/Alfa]" {
-			t.Fatalf("a deleted message is not unseen: %s", got)
-		}
-		if _, err := store.UpdateSupportMessage(ctx, 9999, func(*partner.SupportMessage) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("a missing message = %v", err)
-		}
+
+		step("contacts are added with an id, edited at their version and listed per partner by scope", func(t *testing.T) {
+			phone := addContact(t, 1, "+382 20 111 222", 1)
+			addContact(t, 2, "+382 30 333 444", 2)
+			web := addContact(t, 1, "alfa.me", 4)
+			editContact := func(expected kernel.Version, text string) error {
+				_, err := store.UpdateContact(ctx, phone, expected, func(c *partner.Contact) error {
+					return c.Edit(partner.ContactInput{Contact: text, TypeID: 3}, t0)
+				})
+				return err
+			}
+			if err := editContact(1, "info@alfa.me"); err != nil {
+				t.Fatal(err)
+			}
+			if err := editContact(1, "staro@alfa.me"); !errors.Is(err, kernel.ErrStale) {
+				t.Fatalf("a contact edit at an old version = %v", err)
+			}
+			if _, err := store.UpdateContact(ctx, web, kernel.AnyVersion, func(c *partner.Contact) error { c.ToggleActive(t0); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("partner_id", 1), func(v partnerports.ContactView) error {
+				got = append(got, fmt.Sprintf("%d %s %s %v v%d", v.PartnerID, v.Contact, v.Type.Name, v.IsActive, v.Version))
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if want := "[1 info@alfa.me E-mail true v2 1 alfa.me Web false v2]"; fmt.Sprint(got) != want {
+				t.Fatalf("partner 1's contacts %q, want %s", got, want)
+			}
+			page, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("partner_id", 2))
+			if err != nil || page.Total != 1 || page.Items[0].Contact != "+382 30 333 444" {
+				t.Fatalf("partner 2's contacts %+v %v", page, err)
+			}
+			if all, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}); err != nil || all.Total != 3 {
+				t.Fatalf("every contact %+v %v", all, err)
+			}
+		})
+
+		step("a scope the contact list does not know is an error, never the whole list", func(t *testing.T) {
+			if _, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("campaign_id", 1)); err == nil {
+				t.Fatal("an unknown scope must fail")
+			}
+			if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("campaign_id", 1), func(partnerports.ContactView) error { return nil }); err == nil {
+				t.Fatal("an unknown scope must fail when streamed too")
+			}
+		})
+
+		var third kernel.ID
+		step("the unseen support messages are the active ones above the user's own mark", func(t *testing.T) {
+			addMessage(t, 2, 1, "Isporuka kasni.")
+			addMessage(t, 3, 2, "Hvala na brzoj isporuci.")
+			if got := unseen(t, 7); got != "[Pohvala/Beta Žalba/Alfa]" {
+				t.Fatalf("unseen, newest first: %s", got)
+			}
+			if err := store.MarkSeen(ctx, 7); err != nil {
+				t.Fatal(err)
+			}
+			if got := unseen(t, 7); got != "[]" {
+				t.Fatalf("after marking seen: %s", got)
+			}
+			if got := unseen(t, 8); got != "[Pohvala/Beta Žalba/Alfa]" {
+				t.Fatalf("another user's mark is their own: %s", got)
+			}
+			third = addMessage(t, 4, 1, "Ima li novi katalog?")
+			if err := store.MarkSeen(ctx, 7); err != nil { // marking twice moves the mark on
+				t.Fatal(err)
+			}
+			addMessage(t, 1, 2, "Prijedlog za akciju.")
+			if got := unseen(t, 7); got != "[Prijedlog/Beta]" {
+				t.Fatalf("only what came after the mark: %s", got)
+			}
+		})
+
+		step("a deleted message is not unseen; a missing one is not found", func(t *testing.T) {
+			m, err := store.UpdateSupportMessage(ctx, third, func(m *partner.SupportMessage) error { m.ToggleActive(t0); return nil })
+			if err != nil || m.IsActive() {
+				t.Fatalf("delete a message: %+v %v", m, err)
+			}
+			if got := unseen(t, 8); got != "[Prijedlog/Beta Pohvala/Beta Žalba/Alfa]" {
+				t.Fatalf("a deleted message is not unseen: %s", got)
+			}
+			if _, err := store.UpdateSupportMessage(ctx, 9999, func(*partner.SupportMessage) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("a missing message = %v", err)
+			}
+		})
 	})
 }
 
