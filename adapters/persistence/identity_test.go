@@ -449,19 +449,19 @@ func TestAppSessionsContract(t *testing.T) {
 		}
 		sessions := persistence.NewSessions(db)
 		exp := t0.Add(time.Hour)
-		create := func(s identity.Session) {
+		create := func(t *testing.T, s identity.Session) {
 			t.Helper()
 			if err := sessions.Create(ctx, s); err != nil {
 				t.Fatal(err)
 			}
 		}
-		create(identity.NewAppSession("own1", 1001, 0, exp))
-		create(identity.NewAppSession("own2", 1001, 0, exp))
-		create(identity.NewAppSession("member", 1001, u.ID(), exp))
-		create(identity.NewAppSession("other", 1002, 0, exp))
-		create(identity.NewAppSession("short", 1002, 0, t0))
-		create(identity.NewPanelSession("panel", u.ID(), exp))
-		live := func(hashes ...string) {
+		create(t, identity.NewAppSession("own1", 1001, 0, exp))
+		create(t, identity.NewAppSession("own2", 1001, 0, exp))
+		create(t, identity.NewAppSession("member", 1001, u.ID(), exp))
+		create(t, identity.NewAppSession("other", 1002, 0, exp))
+		create(t, identity.NewAppSession("short", 1002, 0, t0))
+		create(t, identity.NewPanelSession("panel", u.ID(), exp))
+		live := func(t *testing.T, hashes ...string) {
 			t.Helper()
 			var got []string
 			if err := db.NewRaw("SELECT token_hash FROM sessions ORDER BY token_hash").Scan(ctx, &got); err != nil {
@@ -471,62 +471,72 @@ func TestAppSessionsContract(t *testing.T) {
 				t.Fatalf("sessions %v, want %v", got, hashes)
 			}
 		}
-		own, err := sessions.Find(ctx, "own1")
-		if err != nil || !own.IsApp() || own.PartnerID != 1001 || own.UserID != 0 || !own.ExpiresAt.Equal(exp) {
-			t.Fatalf("own app session %+v, %v", own, err)
-		}
-		member, err := sessions.Find(ctx, "member")
-		if err != nil || !member.IsApp() || member.PartnerID != 1001 || member.UserID != u.ID() {
-			t.Fatalf("a linked user's app session %+v, %v", member, err)
-		}
-
-		// Storage refuses what the domain would not build.
-		if err := sessions.Create(ctx, identity.NewAppSession("nobody", 0, 0, exp)); err == nil {
-			t.Fatal("an app session without a partner was stored")
-		}
-		for _, raw := range []string{
-			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x1', 'panel', NULL, 1001, ?, ?)",
-			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x2', 'app', NULL, NULL, ?, ?)",
-			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x3', 'mobile', NULL, 1001, ?, ?)",
-		} {
-			if _, err := db.NewRaw(raw, exp, t0).Exec(ctx); err == nil {
-				t.Fatalf("stored: %s", raw)
+		step := steps(t)
+		step("an app session comes back as stored: the partner's own and a linked user's", func(t *testing.T) {
+			own, err := sessions.Find(ctx, "own1")
+			if err != nil || !own.IsApp() || own.PartnerID != 1001 || own.UserID != 0 || !own.ExpiresAt.Equal(exp) {
+				t.Fatalf("own app session %+v, %v", own, err)
 			}
-		}
+			member, err := sessions.Find(ctx, "member")
+			if err != nil || !member.IsApp() || member.PartnerID != 1001 || member.UserID != u.ID() {
+				t.Fatalf("a linked user's app session %+v, %v", member, err)
+			}
+		})
 
-		if err := sessions.PurgeExpired(ctx, t0); err != nil {
-			t.Fatal(err)
-		}
-		live("member", "other", "own1", "own2", "panel")
-		end := persistence.NewPartnerAppSessions(db)
-		if err := end.EndOwn(ctx, 1001); err != nil {
-			t.Fatal(err)
-		}
-		live("member", "other", "panel") // the linked user signed in with its own password
-		create(identity.NewAppSession("own3", 1001, 0, exp))
-		if err := end.EndAll(ctx, 1001); err != nil {
-			t.Fatal(err)
-		}
-		live("other", "panel") // the panel session is the user's, not the partner's
-		create(identity.NewAppSession("member2", 1001, u.ID(), exp))
-		if err := sessions.RevokeUser(ctx, u.ID(), ""); err != nil {
-			t.Fatal(err)
-		}
-		live("other")
+		step("storage refuses an app session that does not name whom its kind needs", func(t *testing.T) {
+			// Storage refuses what the domain would not build.
+			if err := sessions.Create(ctx, identity.NewAppSession("nobody", 0, 0, exp)); err == nil {
+				t.Fatal("an app session without a partner was stored")
+			}
+			for _, raw := range []string{
+				"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x1', 'panel', NULL, 1001, ?, ?)",
+				"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x2', 'app', NULL, NULL, ?, ?)",
+				"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x3', 'mobile', NULL, 1001, ?, ?)",
+			} {
+				if _, err := db.NewRaw(raw, exp, t0).Exec(ctx); err == nil {
+					t.Fatalf("stored: %s", raw)
+				}
+			}
+		})
 
-		dir := persistence.NewPartnerDirectory(db)
-		if _, err := db.NewRaw("UPDATE partners SET password_hash = 'h', is_active = ? WHERE id = 1002", false).Exec(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if a, err := dir.AppAccount(ctx, 1001); err != nil || !a.Active || a.PasswordHash != "" {
-			t.Fatalf("partner 1001: %+v, %v", a, err)
-		}
-		if a, err := dir.AppAccount(ctx, 1002); err != nil || a.Active || a.PasswordHash != "h" {
-			t.Fatalf("partner 1002: %+v, %v", a, err)
-		}
-		if _, err := dir.AppAccount(ctx, 9); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("no partner: %v", err)
-		}
+		step("the purge, the partner's ends and the user's revocation reach app sessions", func(t *testing.T) {
+			if err := sessions.PurgeExpired(ctx, t0); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "member", "other", "own1", "own2", "panel")
+			end := persistence.NewPartnerAppSessions(db)
+			if err := end.EndOwn(ctx, 1001); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "member", "other", "panel") // the linked user signed in with its own password
+			create(t, identity.NewAppSession("own3", 1001, 0, exp))
+			if err := end.EndAll(ctx, 1001); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "other", "panel") // the panel session is the user's, not the partner's
+			create(t, identity.NewAppSession("member2", 1001, u.ID(), exp))
+			if err := sessions.RevokeUser(ctx, u.ID(), ""); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "other")
+		})
+
+		step("the partner directory answers a partner's app account", func(t *testing.T) {
+			dir := persistence.NewPartnerDirectory(db)
+			if _, err := db.NewRaw("UPDATE partners SET password_hash = 'h', is_active = ? WHERE id = 1002", false).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if a, err := dir.AppAccount(ctx, 1001); err != nil || !a.Active || a.PasswordHash != "" {
+				t.Fatalf("partner 1001: %+v, %v", a, err)
+			}
+			if a, err := dir.AppAccount(ctx, 1002); err != nil || a.Active || a.PasswordHash != "h" {
+				t.Fatalf("partner 1002: %+v, %v", a, err)
+			}
+			if _, err := dir.AppAccount(ctx, 9); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("no partner: %v", err)
+			}
+		})
+
 	})
 }
 
