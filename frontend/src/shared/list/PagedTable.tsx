@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
@@ -20,7 +20,7 @@ import { TableEmpty } from './TableEmpty';
 import type { FilterOption } from './types';
 import { useColumnChoice } from './useColumnChoice';
 import { useScrollEdges } from './useScrollEdges';
-import type { ActiveFilter, TableSort, TableState } from './useTableState';
+import type { ActiveFilter, PageEvent, SortEvent, TableSort, TableState } from './useTableState';
 import './list.css';
 
 /** A column of a PagedTable. */
@@ -55,8 +55,8 @@ export interface PagingState {
   rows: number;
   rowsPerPageOptions: number[];
   sort: TableSort;
-  onPage: (e: Pick<DataTablePageEvent, 'first' | 'rows'>) => void;
-  onSort: (e: Pick<DataTableSortEvent, 'sortField' | 'sortOrder'>) => void;
+  onPage: (e: PageEvent) => void;
+  onSort: (e: SortEvent) => void;
 }
 
 /** A table's checkbox choice. */

@@ -14,13 +14,6 @@ export const PAGE_SIZES = [10, 20, 30, 50];
 /** Rows per page of the choose dialogs (spec §9); the first is the default. */
 export const CHOOSE_PAGE_SIZES = [8, 10, 20, 30, 50];
 
-/** The paginator of the choose dialogs: their page sizes, a compact template and the range report. */
-export const CHOOSE_PAGINATOR = {
-  rowsPerPageOptions: CHOOSE_PAGE_SIZES,
-  paginatorTemplate: 'PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport',
-  currentPageReportTemplate: '{first}–{last} / {totalRecords}',
-};
-
 /** A row the generic list can show: it has an id and, for most records, an active flag (spec §4 "Active state"). */
 export interface ListRow {
   id: number;
