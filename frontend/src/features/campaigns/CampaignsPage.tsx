@@ -68,7 +68,7 @@ export default function CampaignsPage() {
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListCampaignsQuery}
         useToggle={useToggleCampaignMutation}
-        visibility={{ useToggle: useToggleCampaignVisibilityMutation, keyPrefix: 'campaigns' }}
+        visibility={{ useToggle: useToggleCampaignVisibilityMutation, keyPrefix: 'campaigns', after: 'details' }}
         rowLabel={(c) => c.name}
         rowActions={actions}
         pageSize={CAMPAIGNS_PAGE_SIZE}

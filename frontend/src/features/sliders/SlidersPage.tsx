@@ -118,7 +118,7 @@ export default function SlidersPage() {
         useList={useListSlidersQuery}
         useToggle={useToggleSliderMutation}
         // 422 (inactive, or a seminar whose dates are all past): the error dialog says why.
-        visibility={{ useToggle: useToggleSliderVisibilityMutation, keyPrefix: 'sliders' }}
+        visibility={{ useToggle: useToggleSliderVisibilityMutation, keyPrefix: 'sliders', after: 'orders' }}
         rowLabel={(s) => s.name}
         rowActions={actions}
         renderForm={(props) => <SliderFormDialog {...props} />}

@@ -53,7 +53,12 @@ export interface ListPageProps<T extends ListRow> {
    * deactivate. Its texts are `<keyPrefix>.show|hide|show_title|hide_title|show_message|
    * hide_message|shown_success|hidden_success`.
    */
-  visibility?: { useToggle: UseVisibilityToggleMutation; keyPrefix: string };
+  visibility?: {
+    useToggle: UseVisibilityToggleMutation;
+    keyPrefix: string;
+    /** The row action the show/hide button follows; it comes first when omitted. */
+    after?: string;
+  };
   /** Shown between the toolbar and the table, e.g. a standing notice about the screen. */
   notice?: ReactNode;
   /** Actions shown before edit, e.g. a details dialog. */
@@ -201,11 +206,25 @@ export function ListPage<T extends ListRow>({
     closeForm();
   };
 
+  const visibilityButton = (row: T) =>
+    visibilityAction && visibility ? (
+      <IconButton
+        key="visibility"
+        icon={row.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'}
+        label={t(`${visibility.keyPrefix}.${row.is_visible ? 'hide' : 'show'}`)}
+        severity="secondary"
+        onClick={() => {
+          if (!toggleShownState.isLoading) setShownConfirm({ row, visible: true });
+        }}
+      />
+    ) : null;
+  const visibilityAt = visibility?.after ? shownRowActions.findIndex((a) => a.key === visibility.after) + 1 : 0;
+
   const actionsBody = (row: T) => (
     <>
-      {shownRowActions
-        .filter((action) => action.visible?.(row) ?? true)
-        .map((action) => (
+      {visibilityAt === 0 && visibilityButton(row)}
+      {shownRowActions.map((action, index) => [
+        (action.visible?.(row) ?? true) && (
           <IconButton
             key={action.key}
             icon={typeof action.icon === 'function' ? action.icon(row) : action.icon}
@@ -213,17 +232,9 @@ export function ListPage<T extends ListRow>({
             severity="secondary"
             onClick={() => action.onClick(row)}
           />
-        ))}
-      {visibilityAction && visibility && (
-        <IconButton
-          icon={row.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'}
-          label={t(`${visibility.keyPrefix}.${row.is_visible ? 'hide' : 'show'}`)}
-          severity="secondary"
-          onClick={() => {
-            if (!toggleShownState.isLoading) setShownConfirm({ row, visible: true });
-          }}
-        />
-      )}
+        ),
+        index + 1 === visibilityAt && visibilityButton(row),
+      ])}
       {editAction && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
       {toggleAction && (
         <ToggleActiveButton
