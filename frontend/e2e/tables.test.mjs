@@ -303,4 +303,37 @@ describe('tables', () => {
       await failing.context().close();
     }
   });
+  it('shows a city saved by keyboard on top of the page it was added from, though it sorts onto page 2', async () => {
+    const list = listScreen(page, 'cities');
+    await list.open();
+    await list.row('Bar').first().waitFor();
+    // Sorted by name, 'Žabljak Novi' belongs on the last page, not on page 1.
+    await page.getByRole('button', { name: 'Dodaj' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novi grad' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Naziv').fill('Žabljak Novi');
+    await dialog.locator('.p-dropdown').click();
+    await page.getByRole('option', { name: 'Crna Gora' }).click();
+    await dialog.getByLabel('Naziv').focus();
+    const created = page.waitForResponse((res) => res.url().endsWith('/api/cities') && res.request().method() === 'POST');
+    await page.keyboard.press('Enter');
+    assert.equal((await created).status(), 201);
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The first row is the new city, marked and tinted; the page's own rows follow it.
+    const first = list.rows().first();
+    await first.filter({ hasText: 'Žabljak Novi' }).waitFor();
+    assert.match(await first.getAttribute('class'), /\blist-row--new\b/);
+    await first.getByText('Novo').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Novi zapis „Žabljak Novi” je prikazan na vrhu tabele.' }).waitFor();
+    assert.equal(await list.row('Bar').count(), 1);
+    await shootAt(page, 'list-new-row', [DESKTOP]);
+
+    // New criteria: the pin goes, and the city is found where the server puts it.
+    await list.filter('Naziv', 'žabljak novi');
+    await list.waitForCount(1);
+    await list.row('Žabljak Novi').waitFor();
+    assert.equal(await page.locator('.list-row--new').count(), 0);
+    assert.deepEqual(page.problems, []);
+  });
 });

@@ -39,9 +39,13 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
 
   const onSubmit = async (values: PartnerFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toPartnerPayload(values, mode, language);
-    if (row) await updatePartner({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await createPartner(body).unwrap();
-    onSaved();
+    if (row) {
+      await updatePartner({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await createPartner(body).unwrap());
+    }
   };
 
   const inactive = (name: string) => t('catalog.inactive_option', { name });

@@ -20,9 +20,13 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
 
   const onSubmit = async (values: ProductFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toProductFormData(values, i18n.language);
-    if (row) await updateProduct({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await createProduct(body).unwrap();
-    onSaved();
+    if (row) {
+      await updateProduct({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await createProduct(body).unwrap());
+    }
   };
 
   return (
