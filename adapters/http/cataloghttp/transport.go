@@ -157,6 +157,9 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 	lists := svc.Lists()
 	read := func(res string) kit.Access { return kit.Access{Resource: res, Action: "read"} }
 	write := func(res string) kit.Access { return kit.Access{Resource: res, Action: "write"} }
+	// pick: a form's picker of active records, for roles that may fill such a form without
+	// reading the picked resource's screen (ADR 0029; read implies it).
+	pick := func(res string) kit.Access { return kit.Access{Resource: res, Action: "pick"} }
 	var routes []kit.Route
 
 	for _, kind := range []catalogports.NamedKind{catalogports.Countries, catalogports.Categories} {
@@ -182,9 +185,10 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 			kit.ToggleRoute("/api/"+res, write(res), func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }),
 		)
 	}
-	routes = append(routes, kit.ListRoute("/api/categoriesActive", read("categories"), lists.Categories, named, kit.ActiveOnly))
+	routes = append(routes, kit.ListRoute("/api/categoriesActive", pick("categories"), lists.Categories, named, kit.ActiveOnly))
 
 	routes = append(routes, kit.ListRoutes("/api/cities", read("cities"), lists.Cities, city)...)
+	routes = append(routes, kit.ListRoute("/api/citiesActive", pick("cities"), lists.Cities, city, kit.ActiveOnly))
 	routes = append(routes,
 		kit.Route{Method: "POST", Path: "/api/cities", Access: write("cities"), Decode: kit.DecodeJSON[cityForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
@@ -202,7 +206,7 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 
 	routes = append(routes, kit.ListRoutes("/api/products", read("products"), lists.Products, product)...)
 	routes = append(routes,
-		kit.ListRoute("/api/productsActive", read("products"), lists.Products, product, kit.ActiveOnly),
+		kit.ListRoute("/api/productsActive", pick("products"), lists.Products, product, kit.ActiveOnly),
 		kit.Route{Method: "POST", Path: "/api/products", Access: write("products"), Decode: decodeProduct(false), Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(productForm)

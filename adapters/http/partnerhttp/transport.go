@@ -360,7 +360,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 
 	routes := kit.ListRoutes("/api/partners", read, lists.Partners, toJSON)
 	routes = append(routes,
-		kit.ListRoute("/api/partnersActive", read, lists.Partners, toJSON, kit.ActiveOnly),
+		kit.ListRoute("/api/partnersActive", kit.Access{Resource: "partners", Action: "pick"}, lists.Partners, toJSON, kit.ActiveOnly),
 		kit.Route{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				f := req.(partnerForm)
