@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../shared/auth/permissions';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,7 @@ const columns: ListColumn<Campaign>[] = [
  * campaign goes straight on to its details and the composition stepper.
  */
 export default function CampaignsPage() {
+  const canWrite = useCanWrite('campaigns');
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const navigate = useNavigate();
@@ -84,6 +86,7 @@ export default function CampaignsPage() {
     },
     {
       key: 'visibility',
+      visible: () => canWrite,
       icon: (c) => (c.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'),
       label: (c) => (c.is_visible ? 'campaigns.hide' : 'campaigns.show'),
       onClick: (campaign) => {
@@ -101,6 +104,7 @@ export default function CampaignsPage() {
         columns={columns}
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListCampaignsQuery}
+        canWrite={canWrite}
         useToggle={useToggleCampaignMutation}
         rowLabel={(c) => c.name}
         rowActions={actions}

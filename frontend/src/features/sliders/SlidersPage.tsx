@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../shared/auth/permissions';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +85,7 @@ interface Shown<M = undefined> {
  * deactivate/reactivate.
  */
 export default function SlidersPage() {
+  const canWrite = useCanWrite('sliders');
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [toggleVisibility, visibilityState] = useToggleSliderVisibilityMutation();
@@ -121,6 +123,7 @@ export default function SlidersPage() {
     },
     {
       key: 'visibility',
+      visible: () => canWrite,
       icon: (s) => (s.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'),
       label: (s) => (s.is_visible ? 'sliders.hide' : 'sliders.show'),
       onClick: (slider) => {
@@ -145,6 +148,7 @@ export default function SlidersPage() {
         columns={columns}
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListSlidersQuery}
+        canWrite={canWrite}
         useToggle={useToggleSliderMutation}
         rowLabel={(s) => s.name}
         rowActions={actions}
@@ -174,6 +178,7 @@ export default function SlidersPage() {
         slider={partners.slider}
         mode={partners.mode ?? 'signups'}
         visible={partners.visible}
+        canWrite={canWrite}
         onHide={() => setPartners((p) => ({ ...p, visible: false }))}
       />
     </>

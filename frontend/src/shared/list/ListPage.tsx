@@ -57,6 +57,11 @@ export interface ListPageProps<T extends ListRow> {
   editable?: boolean;
   /** false hides the add button, e.g. for a role that may only read. */
   canAdd?: boolean;
+  /**
+   * false: the role may only read (ADR 0029): no add, edit or activate/deactivate; the screen
+   * hides its own write actions (row actions, import) the same way.
+   */
+  canWrite?: boolean;
   /** Shown between the toolbar and the table, e.g. a standing notice about the screen. */
   notice?: ReactNode;
   /** Actions shown before edit, e.g. a details dialog. */
@@ -108,6 +113,7 @@ export function ListPage<T extends ListRow>({
   renderForm,
   editable = true,
   canAdd = true,
+  canWrite = true,
   notice,
   rowActions = [],
   pageSize = PAGE_SIZES[0],
@@ -140,8 +146,9 @@ export function ListPage<T extends ListRow>({
   const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true });
   const [toggle, toggleState] = (useToggle ?? noToggle)();
   const hasActive = useToggle !== undefined;
-  const editAction = Boolean(renderForm) && editable;
-  const hasActions = hasActive || editAction || rowActions.length > 0;
+  const toggleAction = hasActive && canWrite;
+  const editAction = Boolean(renderForm) && editable && canWrite;
+  const hasActions = toggleAction || editAction || rowActions.length > 0;
 
   const rows = useMemo(() => {
     // A list that failed shows the failure, not the rows of an earlier answer.
@@ -286,7 +293,7 @@ export function ListPage<T extends ListRow>({
           />
         ))}
       {editAction && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
-      {hasActive && (
+      {toggleAction && (
         <ToggleActiveButton
           active={row.is_active ?? true}
           disabled={toggleState.isLoading}
@@ -314,7 +321,7 @@ export function ListPage<T extends ListRow>({
   );
 
   // A wide table is as wide as its shown columns need.
-  const actionsRem = hasActions ? (hasActive || editAction ? 8 : 3) + 2.4 * rowActions.length : 0;
+  const actionsRem = hasActions ? (toggleAction || editAction ? 8 : 3) + 2.4 * rowActions.length : 0;
   const fixedRem = (hasActive ? ACTIVE_COLUMN_REM : 0) + actionsRem;
   const widthOf = (list: ListColumn<T>[]) => list.reduce((sum, c) => sum + remOf(c.width), fixedRem);
   const minWidth = tableMinWidth
@@ -402,7 +409,7 @@ export function ListPage<T extends ListRow>({
               void refetch();
             }}
           />
-          {renderForm && canAdd && (
+          {renderForm && canAdd && canWrite && (
             <Button type="button" icon="pi pi-plus" label={t('table.add')} onClick={() => openForm({ mode: 'add' })} />
           )}
         </div>
