@@ -205,6 +205,6 @@ var ApplicationSet = wire.NewSet(
 	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
-	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)),
+	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)), wire.Bind(new(ports.Permissions), new(*authz.Enforcer)),
 	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)), ProvideBusinessZone,
 )

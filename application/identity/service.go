@@ -64,6 +64,8 @@ type Service struct {
 	hasher       ports.PasswordHasher
 	tx           ports.TxManager
 	clock        ports.Clock
+	// perms says what roles may do, for the profile answer (the Casbin policy itself).
+	perms ports.Permissions
 
 	dummyMu sync.Mutex
 	dummy   string
@@ -72,7 +74,7 @@ type Service struct {
 // NewService wires the identity use cases.
 func NewService(cfg Config, users identityports.UserRepository, lists identityports.UserLists, sessions identityports.SessionStore,
 	attempts identityports.LoginAttempts, devices identityports.DeviceCookies, partners identityports.PartnerDirectory,
-	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock) *Service {
+	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock, perms ports.Permissions) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
 	}
@@ -83,7 +85,7 @@ func NewService(cfg Config, users identityports.UserRepository, lists identitypo
 		cfg.DeviceThrottle = identity.DefaultDeviceThrottle
 	}
 	return &Service{cfg: cfg, users: users, list: lists.Users, partnerUsers: lists.PartnerUsers, sessions: sessions, attempts: attempts,
-		devices: devices, partners: partners, hasher: hasher, tx: tx, clock: clock}
+		devices: devices, partners: partners, hasher: hasher, tx: tx, clock: clock, perms: perms}
 }
 
 // HashToken is how tokens are stored: only their SHA-256, never the token itself.
@@ -354,6 +356,13 @@ func (s *Service) Logout(ctx context.Context, p kernel.Principal) error {
 // Me is the caller's own account.
 func (s *Service) Me(ctx context.Context, p kernel.Principal) (identityports.UserView, error) {
 	return s.list.Find(ctx, p.UserID)
+}
+
+// Permissions is what the caller's roles may do, by resource (read, write, pick), so that
+// the panel shows only the screens, cards and buttons the caller may use; the server still
+// checks every call.
+func (s *Service) Permissions(p kernel.Principal) (map[string][]string, error) {
+	return s.perms.Permissions(p.Roles)
 }
 
 // UpdateOwn changes the caller's name, username and, when typed, password, on the account

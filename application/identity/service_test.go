@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"vitrina/adapters/authz"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/adapters/security"
@@ -27,12 +28,21 @@ func (c *clock) advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
+func mustAuthz(t *testing.T) *authz.Enforcer {
+	t.Helper()
+	e, err := authz.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 func newService(t *testing.T, c *clock) *appidentity.Service {
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	users := persistence.NewUsers(db)
 	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserLists(db), persistence.NewSessions(db),
 		persistence.NewLoginAttempts(db), devices(), persistence.NewPartnerDirectory(db),
-		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c)
+		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c, mustAuthz(t))
 }
 
 // The throttle holds for the window, counts per username and address, and lifts by itself.

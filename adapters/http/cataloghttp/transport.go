@@ -228,6 +228,9 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 	lists := svc.Lists()
 	read := func(res string) kit.Access { return kit.Access{Resource: res, Action: "read"} }
 	write := func(res string) kit.Access { return kit.Access{Resource: res, Action: "write"} }
+	// pick: a form's picker of active records, for roles that may fill such a form without
+	// reading the picked resource's screen (ADR 0029; read implies it).
+	pick := func(res string) kit.Access { return kit.Access{Resource: res, Action: "pick"} }
 	var routes []kit.Route
 
 	// Countries and categories: a name each.
@@ -249,7 +252,8 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 	routes = append(routes, kit.ListRoutes("/api/products", read("products"), lists.Products, product)...)
 	routes = append(routes, kit.ListRoutes("/api/stores", read("stores"), lists.Stores, store)...)
 	return append(routes, []kit.Route{
-		kit.ListRoute("/api/categoriesActive", read("categories"), lists.Categories, named, kit.ActiveOnly),
+		kit.ListRoute("/api/categoriesActive", pick("categories"), lists.Categories, named, kit.ActiveOnly),
+		kit.ListRoute("/api/citiesActive", pick("cities"), lists.Cities, city, kit.ActiveOnly),
 
 		{Method: "POST", Path: "/api/cities", Access: write("cities"), Decode: kit.DecodeJSON[cityForm], Encode: kit.EncodeCreated,
 			Endpoint: makeCreateCityEndpoint(svc)},
@@ -257,7 +261,7 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 			Endpoint: makeUpdateCityEndpoint(svc)},
 		kit.ToggleRoute("/api/cities", write("cities"), kit.Found(lists.Cities), svc.ToggleCity),
 
-		kit.ListRoute("/api/productsActive", read("products"), lists.Products, product, kit.ActiveOnly),
+		kit.ListRoute("/api/productsActive", pick("products"), lists.Products, product, kit.ActiveOnly),
 		{Method: "POST", Path: "/api/products", Access: write("products"), Decode: decodeProduct(false), Encode: kit.EncodeCreated,
 			Endpoint: makeCreateProductEndpoint(svc)},
 		{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Record: kit.Found(lists.Products), Decode: decodeProduct(true), Encode: kit.EncodeJSON,

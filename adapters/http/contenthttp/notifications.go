@@ -3,6 +3,8 @@ package contenthttp
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-kit/kit/endpoint"
@@ -66,6 +68,32 @@ type notificationForm struct {
 	Categories []kernel.ID `json:"categories"`
 }
 
+// reachJSON is how many partners and devices an add would reach now.
+type reachJSON struct {
+	Partners       int64 `json:"partners"`
+	Devices        int64 `json:"devices"`
+	PushConfigured bool  `json:"push_configured"`
+}
+
+// decodeReach reads the add's categories from the query: categories=1&categories=2 or
+// categories=1,2; an id that is not a whole number from 1 is the add's own 422.
+func decodeReach(_ context.Context, r *http.Request) (any, error) {
+	var ids []kernel.ID
+	for _, v := range r.URL.Query()["categories"] {
+		for _, part := range strings.Split(v, ",") {
+			if part = strings.TrimSpace(part); part == "" {
+				continue
+			}
+			id, err := strconv.ParseInt(part, 10, 64)
+			if err != nil || id < 1 {
+				return nil, kernel.FieldError("categories", "The selected categories is invalid.")
+			}
+			ids = append(ids, kernel.ID(id))
+		}
+	}
+	return ids, nil
+}
+
 // decodeNotificationList is the list request: the newest first unless asked otherwise.
 func decodeNotificationList(_ context.Context, r *http.Request) (any, error) {
 	q, err := kit.DecodeListQuery(r)
@@ -110,6 +138,17 @@ func makeDeliveriesEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
 	}
 }
 
+// makeReachEndpoint answers how many partners and devices an add with these categories would reach.
+func makeReachEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r, err := n.Reach(ctx, req.([]kernel.ID))
+		if err != nil {
+			return nil, err
+		}
+		return reachJSON{Partners: r.Partners, Devices: r.Devices, PushConfigured: n.Configured()}, nil
+	}
+}
+
 func makeCreateNotificationEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
 	return func(ctx context.Context, req any) (any, error) {
 		f := req.(notificationForm)
@@ -135,6 +174,9 @@ func NotificationRoutes(n *appcontent.Notifications) []kit.Route {
 			Endpoint: makeStatusEndpoint(n)},
 		{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Record: kit.Found(lists.Notifications),
 			Decode: decodeRecordList, Encode: kit.EncodeList[deliveryJSON], Endpoint: makeDeliveriesEndpoint(n)},
+		// What the add would reach, asked before it sends (issue 20); write, like the add.
+		{Method: "GET", Path: "/api/notifications/reach", Access: write, Decode: decodeReach, Encode: kit.EncodeJSON,
+			Endpoint: makeReachEndpoint(n)},
 		{Method: "POST", Path: "/api/notifications", Access: write, Decode: kit.DecodeJSON[notificationForm], Encode: kit.EncodeJSON,
 			Endpoint: makeCreateNotificationEndpoint(n)},
 	}...)

@@ -68,6 +68,9 @@ type meJSON struct {
 	PartnerID *int64   `json:"partner_id"`
 	Roles     []string `json:"roles"`
 	Version   int64    `json:"version"`
+	// Permissions is what the roles may do, by resource (read, write, pick), from the Casbin
+	// policy: the panel shows only what the account may open (ADR 0029).
+	Permissions map[string][]string `json:"permissions"`
 }
 
 type userForm struct {
@@ -115,8 +118,12 @@ func makeMeEndpoint(svc *appidentity.Service) endpoint.Endpoint {
 		if err != nil {
 			return nil, err
 		}
+		perms, err := svc.Permissions(p)
+		if err != nil {
+			return nil, err
+		}
 		return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles,
-			Version: int64(v.Version)}, nil
+			Version: int64(v.Version), Permissions: perms}, nil
 	}
 }
 

@@ -469,7 +469,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 	routes := kit.ListRoutes("/api/partners", read, lists.Partners, toJSON)
 	routes = append(routes, kit.ListRoutes("/api/customerSupport", readSupport, lists.SupportMessages, support)...)
 	return append(routes, []kit.Route{
-		kit.ListRoute("/api/partnersActive", read, lists.Partners, toJSON, kit.ActiveOnly),
+		kit.ListRoute("/api/partnersActive", kit.Access{Resource: "partners", Action: "pick"}, lists.Partners, toJSON, kit.ActiveOnly),
 		{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
 			Endpoint: makeCreatePartnerEndpoint(svc)},
 		{Method: "PUT", Path: "/api/partners/{id}", Access: write, Record: partners, Decode: kit.DecodeEdit[partnerForm], Encode: kit.EncodeJSON,

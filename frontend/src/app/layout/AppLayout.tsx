@@ -3,21 +3,38 @@ import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../features/auth/api';
 import { loggedOut, selectSession } from '../../shared/auth/authSlice';
+import { screenResource, usePermissions } from '../../shared/auth/permissions';
 import { clearAuth } from '../../shared/auth/storage';
 import { NotificationBell } from '../../shared/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
 import { NavMenu } from './NavMenu';
+import { NotAllowed } from './NotAllowed';
 
 /**
  * Below this width the drawer is not docked beside the content (it would squeeze the lists'
  * actions off screen) but opens over it from the app bar's menu button.
  */
 const COMPACT_NAV_QUERY = '(max-width: 1023px)';
+
+/**
+ * The route guard of ADR 0029: a screen the role may not read shows "not allowed" instead of
+ * loading and meeting 403s; until the profile answer is in, such a screen waits for it.
+ */
+function GuardedOutlet() {
+  const { pathname } = useLocation();
+  const perms = usePermissions();
+  const resource = screenResource(pathname);
+  if (resource && !perms.failed) {
+    if (!perms.ready) return <PageLoader />;
+    if (!perms.can(resource)) return <NotAllowed />;
+  }
+  return <Outlet />;
+}
 
 /** App bar and drawer around every authenticated screen; the drawer collapses under 1,024 px. */
 export default function AppLayout() {
@@ -109,7 +126,7 @@ export default function AppLayout() {
         )}
         <main className="content">
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <GuardedOutlet />
           </Suspense>
         </main>
       </div>

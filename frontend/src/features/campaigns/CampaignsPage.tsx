@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../shared/auth/permissions';
 import { useNavigate } from 'react-router-dom';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn, RowAction } from '../../shared/list/types';
@@ -49,6 +50,7 @@ const columns: ListColumn<Campaign>[] = [
  * campaign goes straight on to its details and the composition stepper.
  */
 export default function CampaignsPage() {
+  const canWrite = useCanWrite('campaigns');
   const navigate = useNavigate();
 
   const actions: RowAction<Campaign>[] = [
@@ -67,6 +69,7 @@ export default function CampaignsPage() {
         columns={columns}
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListCampaignsQuery}
+        canWrite={canWrite}
         useToggle={useToggleCampaignMutation}
         visibility={{ useToggle: useToggleCampaignVisibilityMutation, keyPrefix: 'campaigns', after: 'details' }}
         rowLabel={(c) => c.name}

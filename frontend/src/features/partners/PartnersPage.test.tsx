@@ -60,7 +60,7 @@ const CONTACTS: Contact[] = [
 
 const lookups = [
   route('GET', '/api/partners', { body: PARTNERS, headers: { 'X-Total-Count': '3' } }),
-  route('GET', '/api/cities', { body: [{ id: 3, name: 'Podgorica', is_active: true }, { id: 4, name: 'Bar', is_active: true }] }),
+  route('GET', '/api/citiesActive', { body: [{ id: 3, name: 'Podgorica', is_active: true }, { id: 4, name: 'Bar', is_active: true }] }),
   route('GET', '/api/partnerTypes', {
     body: [
       { id: 1, name: 'Veleprodaja', is_active: true },

@@ -25,6 +25,8 @@ export const PARTNERS_FILE_NAME = 'Partners.xlsx';
 export type SliderPartnersMode = 'signups' | 'orders';
 
 interface SliderPartnersDialogProps {
+  /** false: the role may only read sliders, so no Confirm (ADR 0029). */
+  canWrite?: boolean;
   slider: Slider | null;
   mode: SliderPartnersMode;
   visible: boolean;
@@ -52,7 +54,7 @@ const FILTER_FIELDS = FILTER_COLUMNS.map((c) => c.field);
  * promotivni proizvod' (id, name, categories, quantity; only partners with an order, and the total
  * quantity). Both page, filter and sort on the server and download what they show as Excel.
  */
-export function SliderPartnersDialog({ slider, mode, visible, onHide }: SliderPartnersDialogProps) {
+export function SliderPartnersDialog({ slider, mode, visible, onHide, canWrite = true }: SliderPartnersDialogProps) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
@@ -163,7 +165,7 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide }: SliderPa
       )}
       <div className="form-dialog__footer">
         <Button type="button" label={t('dialog.close')} icon="pi pi-times" severity="secondary" text onClick={onHide} />
-        {!orders && (
+        {!orders && canWrite && (
           <Button
             type="button"
             label={t('dialog.confirm')}

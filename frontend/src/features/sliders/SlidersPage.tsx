@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../shared/auth/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../shared/list/ListPage';
@@ -81,6 +82,7 @@ interface Shown<M = undefined> {
  * deactivate/reactivate.
  */
 export default function SlidersPage() {
+  const canWrite = useCanWrite('sliders');
   // Each dialog keeps its slider while it animates out.
   const [details, setDetails] = useState<Shown>({ slider: null, visible: false });
   const [partners, setPartners] = useState<Shown<SliderPartnersMode>>({ slider: null, visible: false, mode: 'signups' });
@@ -116,6 +118,7 @@ export default function SlidersPage() {
         columns={columns}
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListSlidersQuery}
+        canWrite={canWrite}
         useToggle={useToggleSliderMutation}
         // 422 (inactive, or a seminar whose dates are all past): the error dialog says why.
         visibility={{ useToggle: useToggleSliderVisibilityMutation, keyPrefix: 'sliders', after: 'orders' }}
@@ -132,6 +135,7 @@ export default function SlidersPage() {
         slider={partners.slider}
         mode={partners.mode ?? 'signups'}
         visible={partners.visible}
+        canWrite={canWrite}
         onHide={() => setPartners((p) => ({ ...p, visible: false }))}
       />
     </>
