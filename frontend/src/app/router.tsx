@@ -1,74 +1,73 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth, VisitorOnly } from './guards';
-import { screenStrings, type LazyNamespace } from './i18n';
 import { RootShell } from './RootShell';
+import { screens } from './screens';
+import type { ScreenHandle } from './screenHandle';
 
-/** A screen whose strings are a namespace of their own: its chunk and its strings load together. */
-function withStrings<T extends { default: ComponentType }>(namespace: LazyNamespace, load: () => Promise<T>) {
-  return () => Promise.all([load(), screenStrings(namespace)]).then(([screen]) => screen);
-}
+const {
+  layout: { Component: AppLayout },
+  login: { Component: LoginPage },
+  home: { Component: HomePage },
+  profile: { Component: ProfilePage },
+  users: { Component: UsersPage },
+  countries: { Component: CountriesPage },
+  cities: { Component: CitiesPage },
+  categories: { Component: CategoriesPage },
+  products: { Component: ProductsPage },
+  stores: { Component: StoresPage },
+  partners: { Component: PartnersPage },
+  sliders: { Component: SlidersPage },
+  campaigns: { Component: CampaignsPage },
+  campaignDetails: { Component: CampaignDetailsPage },
+  notifications: { Component: NotificationsPage },
+  delivery: { Component: DeliveryPage },
+  support: { Component: SupportPage },
+  maps: { Component: MapsPage },
+  overview: { Component: OverviewPage },
+  styleGuide: { Component: StyleGuidePage },
+  notFound: { Component: NotFoundPage },
+} = screens;
 
-// Every screen is its own chunk so /login loads only what it needs.
-const AppLayout = lazy(() => import('./layout/AppLayout'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const UsersPage = lazy(() => import('../features/users/UsersPage'));
-const CountriesPage = lazy(() => import('../features/catalog/countries/CountriesPage'));
-const CitiesPage = lazy(() => import('../features/catalog/cities/CitiesPage'));
-const CategoriesPage = lazy(() => import('../features/catalog/categories/CategoriesPage'));
-const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPage'));
-const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
-const PartnersPage = lazy(() => import('../features/partners/PartnersPage'));
-const SlidersPage = lazy(withStrings('sliders', () => import('../features/sliders/SlidersPage')));
-const CampaignsPage = lazy(withStrings('campaigns', () => import('../features/campaigns/CampaignsPage')));
-const CampaignDetailsPage = lazy(
-  withStrings('campaigns', () => import('../features/campaigns/details/CampaignDetailsPage')),
-);
-const NotificationsPage = lazy(withStrings('push', () => import('../features/push/NotificationsPage')));
-const DeliveryPage = lazy(withStrings('push', () => import('../features/push/DeliveryPage')));
-const SupportPage = lazy(() => import('../features/support/SupportPage'));
-const MapsPage = lazy(withStrings('templates', () => import('../features/templates/maps/MapsPage')));
-const OverviewPage = lazy(withStrings('templates', () => import('../features/templates/overview/OverviewPage')));
-const StyleGuidePage = lazy(withStrings('templates', () => import('../features/templates/style/StyleGuidePage')));
+/** The browser tab's title of a screen: its catalogue key, shown as "<title> · Vitrina". */
+const titled = (title: string): { handle: ScreenHandle } => ({ handle: { title } });
 
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
-      { element: <VisitorOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      { element: <VisitorOnly />, children: [{ path: '/login', element: <LoginPage />, ...titled('login.title') }] },
       {
         element: <RequireAuth />,
         children: [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <HomePage /> },
-              { path: '/dashboard', element: <HomePage /> },
-              { path: '/user-profile', element: <ProfilePage /> },
-              { path: '/users', element: <UsersPage /> },
-              { path: '/countries', element: <CountriesPage /> },
-              { path: '/cities', element: <CitiesPage /> },
-              { path: '/categories', element: <CategoriesPage /> },
-              { path: '/products', element: <ProductsPage /> },
-              { path: '/stores', element: <StoresPage /> },
-              { path: '/partners', element: <PartnersPage /> },
-              { path: '/sliders', element: <SlidersPage /> },
-              { path: '/campaigns', element: <CampaignsPage /> },
-              { path: '/campaigns/:id', element: <CampaignDetailsPage /> },
-              { path: '/notifications', element: <NotificationsPage /> },
-              { path: '/notifications/:id', element: <DeliveryPage /> },
-              { path: '/customerService', element: <SupportPage /> },
-              { path: '/table-list', element: <OverviewPage /> },
-              { path: '/maps', element: <MapsPage /> },
-              { path: '/typography', element: <StyleGuidePage /> },
-              { path: '/icons', element: <StyleGuidePage /> },
+              { index: true, element: <HomePage />, ...titled('nav.home') },
+              { path: '/dashboard', element: <HomePage />, ...titled('nav.home') },
+              { path: '/user-profile', element: <ProfilePage />, ...titled('profile.title') },
+              { path: '/users', element: <UsersPage />, ...titled('nav.users') },
+              { path: '/countries', element: <CountriesPage />, ...titled('nav.countries') },
+              { path: '/cities', element: <CitiesPage />, ...titled('nav.cities') },
+              { path: '/categories', element: <CategoriesPage />, ...titled('nav.categories') },
+              { path: '/products', element: <ProductsPage />, ...titled('nav.products') },
+              { path: '/stores', element: <StoresPage />, ...titled('nav.stores') },
+              { path: '/partners', element: <PartnersPage />, ...titled('nav.partners') },
+              { path: '/sliders', element: <SlidersPage />, ...titled('nav.sliders') },
+              { path: '/campaigns', element: <CampaignsPage />, ...titled('nav.campaigns') },
+              { path: '/campaigns/:id', element: <CampaignDetailsPage />, ...titled('nav.campaigns') },
+              { path: '/notifications', element: <NotificationsPage />, ...titled('nav.notifications') },
+              { path: '/notifications/:id', element: <DeliveryPage />, ...titled('nav.notifications') },
+              { path: '/customerService', element: <SupportPage />, ...titled('support.nav') },
+              { path: '/table-list', element: <OverviewPage />, ...titled('templates.overview.title') },
+              { path: '/maps', element: <MapsPage />, ...titled('templates.maps.title') },
+              { path: '/typography', element: <StyleGuidePage />, ...titled('templates.style.title') },
+              { path: '/icons', element: <StyleGuidePage />, ...titled('templates.style.title') },
+              // An unknown path says so (no drawer item is marked) and links home.
+              { path: '*', element: <NotFoundPage />, ...titled('not_found.title') },
             ],
           },
         ],
       },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
 ];
