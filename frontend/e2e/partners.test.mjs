@@ -101,7 +101,7 @@ describe('partners', () => {
     }, order);
 
   /** Snackbars fade after 3 s; screenshots wait for them so they show the dialog underneath. */
-  const quietToasts = () => page.waitForFunction(() => !document.querySelector('.p-toast-message'), null, { timeout: 20_000 });
+  const quietToasts = () => page.waitForFunction(() => !document.querySelector('.p-toast-message'));
 
   /** Scrolls a dialog's content back to its top. */
   const scrollTop = (dialog) =>

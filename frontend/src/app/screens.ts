@@ -99,6 +99,8 @@ const AHEAD = [
   '/user-profile',
 ] as const;
 
+export const SCREENS_PREFETCHED = 'vitrina:screens-prefetched';
+
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
@@ -120,7 +122,11 @@ export function prefetchWhenIdle(paths: readonly string[] = AHEAD): () => void {
   const step = () => {
     if (stopped) return;
     const path = queue.shift();
-    if (path === undefined) return;
+    if (path === undefined) {
+      // A User Timing mark: when every screen was in (the e2e screen-switch test waits for it).
+      performance.mark(SCREENS_PREFETCHED);
+      return;
+    }
     void prefetchScreen(path).then(() => {
       if (!stopped) schedule(step);
     });

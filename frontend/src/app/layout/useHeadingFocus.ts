@@ -1,5 +1,5 @@
-import { useEffect, type RefObject } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** How long a screen may take to show its heading after the address changed (frames, about 2 s). */
 const MAX_FRAMES = 120;
@@ -23,11 +23,17 @@ function focusIsFree(): boolean {
 /**
  * After sign-in and on every screen switch, the keyboard starts at the new screen's heading, so
  * a screen reader says where the user is and the next Tab is in the screen, not back at the app
- * bar. Focus the user has moved on (a field, an open dialog) is left where it is.
+ * bar. Focus the user has moved on (a field, an open dialog) is left where it is. A page the
+ * browser has just loaded (an address typed, a reload) keeps the browser's start, where the
+ * first Tab is the skip link.
  */
 export function useHeadingFocus(main: RefObject<HTMLElement>) {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
+  // The entry the browser loaded, if this layout came up with it (not after a sign-in).
+  const loadedByBrowser = useRef(navigationType === 'POP' ? key : null);
   useEffect(() => {
+    if (key === loadedByBrowser.current) return;
     let frame = 0;
     let frames = 0;
     const attempt = () => {
@@ -40,5 +46,7 @@ export function useHeadingFocus(main: RefObject<HTMLElement>) {
     };
     frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
+    // Only a new path moves the focus, not a change of the same screen's query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, main]);
 }
