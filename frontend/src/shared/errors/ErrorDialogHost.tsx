@@ -10,7 +10,7 @@ import { dialogClosed, selectDialog } from './dialogSlice';
 import { translateServerMessage } from './errorKey';
 
 /** A text that ends as a sentence: the spec's 435 text has no full stop, and a reason follows it. */
-export function asSentence(text: string): string {
+function asSentence(text: string): string {
   const trimmed = text.trim();
   return trimmed === '' || /[.!?…:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
