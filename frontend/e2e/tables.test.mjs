@@ -37,7 +37,7 @@ const BUSY = LOAD_PER_CORE > 1;
 const FIRST_LIMIT = Number(process.env.E2E_SWITCH_FIRST_MS ?? (BUSY ? 1500 : FIRST_TARGET));
 const MEDIAN_LIMIT = Number(process.env.E2E_SWITCH_MEDIAN_MS ?? (BUSY ? 500 : MEDIAN_TARGET));
 const MAX_LIMIT = Number(process.env.E2E_SWITCH_MAX_MS ?? (BUSY ? 3000 : 1500));
-/** The User Timing mark the app sets when the screens' code has loaded ahead (src/app/screens.ts). */
+/** The User Timing mark the app sets when the screens' code has loaded ahead (src/app/layout/prefetchWhenIdle.ts). */
 const SCREENS_PREFETCHED = 'vitrina:screens-prefetched';
 
 const median = (values) => {

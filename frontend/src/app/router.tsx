@@ -1,69 +1,51 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, VisitorOnly } from './guards';
 import { RootShell } from './RootShell';
-import { screens } from './screens';
-import type { ScreenHandle } from './screenHandle';
+import { registerScreenPrefetch } from './prefetch';
+import { screens, type Screen } from './screens';
+import { isScreenHandle, type ScreenHandle } from './screenHandle';
 
-const {
-  layout: { Component: AppLayout },
-  login: { Component: LoginPage },
-  home: { Component: HomePage },
-  profile: { Component: ProfilePage },
-  users: { Component: UsersPage },
-  countries: { Component: CountriesPage },
-  cities: { Component: CitiesPage },
-  categories: { Component: CategoriesPage },
-  products: { Component: ProductsPage },
-  stores: { Component: StoresPage },
-  partners: { Component: PartnersPage },
-  sliders: { Component: SlidersPage },
-  campaigns: { Component: CampaignsPage },
-  campaignDetails: { Component: CampaignDetailsPage },
-  notifications: { Component: NotificationsPage },
-  delivery: { Component: DeliveryPage },
-  support: { Component: SupportPage },
-  maps: { Component: MapsPage },
-  overview: { Component: OverviewPage },
-  styleGuide: { Component: StyleGuidePage },
-  notFound: { Component: NotFoundPage },
-} = screens;
+const { Component: AppLayout } = screens.layout;
 
-/** The browser tab's title of a screen: its catalogue key, shown as "<title> · Vitrina". */
-const titled = (title: string): { handle: ScreenHandle } => ({ handle: { title } });
+/** A screen's route: its lazily loaded component, its tab title's catalogue key, and its prefetch. */
+function show(screen: Screen, title: string): Pick<RouteObject, 'element' | 'handle'> {
+  const handle: ScreenHandle = { title, prefetch: screen.prefetch };
+  return { element: <screen.Component />, handle };
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
-      { element: <VisitorOnly />, children: [{ path: '/login', element: <LoginPage />, ...titled('login.title') }] },
+      { element: <VisitorOnly />, children: [{ path: '/login', ...show(screens.login, 'login.title') }] },
       {
         element: <RequireAuth />,
         children: [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <HomePage />, ...titled('nav.home') },
-              { path: '/dashboard', element: <HomePage />, ...titled('nav.home') },
-              { path: '/user-profile', element: <ProfilePage />, ...titled('profile.title') },
-              { path: '/users', element: <UsersPage />, ...titled('nav.users') },
-              { path: '/countries', element: <CountriesPage />, ...titled('nav.countries') },
-              { path: '/cities', element: <CitiesPage />, ...titled('nav.cities') },
-              { path: '/categories', element: <CategoriesPage />, ...titled('nav.categories') },
-              { path: '/products', element: <ProductsPage />, ...titled('nav.products') },
-              { path: '/stores', element: <StoresPage />, ...titled('nav.stores') },
-              { path: '/partners', element: <PartnersPage />, ...titled('nav.partners') },
-              { path: '/sliders', element: <SlidersPage />, ...titled('nav.sliders') },
-              { path: '/campaigns', element: <CampaignsPage />, ...titled('nav.campaigns') },
-              { path: '/campaigns/:id', element: <CampaignDetailsPage />, ...titled('nav.campaigns') },
-              { path: '/notifications', element: <NotificationsPage />, ...titled('nav.notifications') },
-              { path: '/notifications/:id', element: <DeliveryPage />, ...titled('nav.notifications') },
-              { path: '/customerService', element: <SupportPage />, ...titled('support.nav') },
-              { path: '/table-list', element: <OverviewPage />, ...titled('templates.overview.title') },
-              { path: '/maps', element: <MapsPage />, ...titled('templates.maps.title') },
-              { path: '/typography', element: <StyleGuidePage />, ...titled('templates.style.title') },
-              { path: '/icons', element: <StyleGuidePage />, ...titled('templates.style.title') },
+              { index: true, ...show(screens.home, 'nav.home') },
+              { path: '/dashboard', ...show(screens.home, 'nav.home') },
+              { path: '/user-profile', ...show(screens.profile, 'profile.title') },
+              { path: '/users', ...show(screens.users, 'nav.users') },
+              { path: '/countries', ...show(screens.countries, 'nav.countries') },
+              { path: '/cities', ...show(screens.cities, 'nav.cities') },
+              { path: '/categories', ...show(screens.categories, 'nav.categories') },
+              { path: '/products', ...show(screens.products, 'nav.products') },
+              { path: '/stores', ...show(screens.stores, 'nav.stores') },
+              { path: '/partners', ...show(screens.partners, 'nav.partners') },
+              { path: '/sliders', ...show(screens.sliders, 'nav.sliders') },
+              { path: '/campaigns', ...show(screens.campaigns, 'nav.campaigns') },
+              { path: '/campaigns/:id', ...show(screens.campaignDetails, 'nav.campaigns') },
+              { path: '/notifications', ...show(screens.notifications, 'nav.notifications') },
+              { path: '/notifications/:id', ...show(screens.delivery, 'nav.notifications') },
+              { path: '/customerService', ...show(screens.support, 'support.nav') },
+              { path: '/table-list', ...show(screens.overview, 'templates.overview.title') },
+              { path: '/maps', ...show(screens.maps, 'templates.maps.title') },
+              { path: '/typography', ...show(screens.styleGuide, 'templates.style.title') },
+              { path: '/icons', ...show(screens.styleGuide, 'templates.style.title') },
               // An unknown path says so (no drawer item is marked) and links home.
-              { path: '*', element: <NotFoundPage />, ...titled('not_found.title') },
+              { path: '*', ...show(screens.notFound, 'not_found.title') },
             ],
           },
         ],
@@ -74,4 +56,10 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes, {
   future: { v7_relativeSplatPath: true },
+});
+
+// The drawer (a lazily loaded chunk) loads a path's screen ahead through the registry, not by importing the routes.
+registerScreenPrefetch((path) => {
+  const handle = matchRoutes(routes, path)?.at(-1)?.route.handle as unknown;
+  return isScreenHandle(handle) ? handle.prefetch?.() : undefined;
 });

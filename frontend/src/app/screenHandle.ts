@@ -2,6 +2,8 @@
 export interface ScreenHandle {
   /** Catalogue key of the screen's name, for the browser tab's title. */
   title: string;
+  /** Loads the screen's code ahead of its first visit. */
+  prefetch?: () => Promise<void>;
 }
 
 export function isScreenHandle(value: unknown): value is ScreenHandle {

@@ -11,7 +11,7 @@ import { NotificationBell } from '../../shared/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
-import { prefetchWhenIdle } from '../screens';
+import { prefetchWhenIdle } from './prefetchWhenIdle';
 import { NavMenu } from './NavMenu';
 import { focusScreenHeading, useHeadingFocus } from './useHeadingFocus';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { prefetchScreen } from '../screens';
+import { prefetchScreen } from '../prefetch';
 
 interface NavItem {
   key: string;
