@@ -62,7 +62,6 @@ describe('date picker in the slider edit dialog', () => {
       const before = await measure();
       assert.equal(before.columns, 7);
       assert.ok(before.sundayInside, `the weekend is cut off: ${JSON.stringify(before)}`);
-      assert.ok(before.width >= 280, `the calendar is squeezed to ${before.width} px`);
       if (viewport.width === 1280) await shoot(page, 'slider-date-picker');
 
       await page.locator('.form-date-panel .p-datepicker-next').click();
