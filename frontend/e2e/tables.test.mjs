@@ -27,16 +27,19 @@ const PHONE = { width: 375, height: 812 };
 const ROUTES = ['countries', 'cities', 'categories', 'products', 'stores', 'partners', 'users'];
 const ROUNDS = 3;
 // The issue's targets for the screen switch (ms): a first visit under 300 ms, later visits under
-// 100 ms median. They are asserted on a machine with a core to spare. A machine busier than its
-// cores (load average per core above 1, e.g. the whole suite on two cores) cannot time 100 ms, so
-// there only regression bounds hold and the figures are reported; E2E_SWITCH_* set the bounds.
+// 100 ms median (and no visit over a second). They are asserted on a machine with a core to
+// spare. A machine busier than its cores (load average per core above 1, e.g. the whole suite
+// beside other work on two cores) cannot time 100 ms: there the bounds grow with the load (twice
+// the load per core) and the figures are reported; E2E_SWITCH_FIRST_MS, _MEDIAN_MS and _MAX_MS
+// set the bounds outright.
 const FIRST_TARGET = 300;
 const MEDIAN_TARGET = 100;
+const MAX_TARGET = 1000;
 const LOAD_PER_CORE = loadavg()[0] / cpus().length;
-const BUSY = LOAD_PER_CORE > 1;
-const FIRST_LIMIT = Number(process.env.E2E_SWITCH_FIRST_MS ?? (BUSY ? 1500 : FIRST_TARGET));
-const MEDIAN_LIMIT = Number(process.env.E2E_SWITCH_MEDIAN_MS ?? (BUSY ? 500 : MEDIAN_TARGET));
-const MAX_LIMIT = Number(process.env.E2E_SWITCH_MAX_MS ?? (BUSY ? 3000 : 1500));
+const SCALE = LOAD_PER_CORE > 1 ? 2 * LOAD_PER_CORE : 1;
+const FIRST_LIMIT = Number(process.env.E2E_SWITCH_FIRST_MS ?? FIRST_TARGET * SCALE);
+const MEDIAN_LIMIT = Number(process.env.E2E_SWITCH_MEDIAN_MS ?? MEDIAN_TARGET * SCALE);
+const MAX_LIMIT = Number(process.env.E2E_SWITCH_MAX_MS ?? MAX_TARGET * SCALE);
 /** The User Timing mark the app sets when the screens' code has loaded ahead (src/app/layout/prefetchWhenIdle.ts). */
 const SCREENS_PREFETCHED = 'vitrina:screens-prefetched';
 
@@ -139,7 +142,7 @@ describe('tables', () => {
       `${'all'.padEnd(12)}${Math.max(...firsts).toFixed(0).padStart(8)}${median(all).toFixed(0).padStart(8)}${Math.max(...all).toFixed(0).padStart(8)}`,
       `target: every first visit under ${FIRST_TARGET} ms — ${Math.max(...firsts) < FIRST_TARGET ? 'met' : 'NOT met'}`,
       `target: later visits under ${MEDIAN_TARGET} ms median — ${median(all) < MEDIAN_TARGET ? 'met' : 'NOT met'}`,
-      `load average per core ${LOAD_PER_CORE.toFixed(2)}: asserted first < ${FIRST_LIMIT}, median < ${MEDIAN_LIMIT}, max < ${MAX_LIMIT} ms`,
+      `load average per core ${LOAD_PER_CORE.toFixed(2)}: asserted first < ${FIRST_LIMIT.toFixed(0)}, median < ${MEDIAN_LIMIT.toFixed(0)}, max < ${MAX_LIMIT.toFixed(0)} ms`,
     ];
     console.log(lines.join('\n'));
     writeArtifact('screen-switch.txt', `${lines.join('\n')}\n`);
