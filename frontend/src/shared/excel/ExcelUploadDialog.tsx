@@ -82,8 +82,8 @@ export function ExcelUploadDialog({
     if (!file) return;
     setSaving(true);
     try {
-      await save(file);
-      snackbar.success(t('add_success'));
+      const saved = await save(file);
+      snackbar.success(savedSummary(saved));
       onSaved?.();
       onHide();
     } catch (error) {
@@ -93,6 +93,21 @@ export function ExcelUploadDialog({
     } finally {
       setSaving(false);
     }
+  };
+
+  /** What the save did, as the server counted it; the generic sentence if it said nothing countable. */
+  const savedSummary = (saved: unknown): string => {
+    const counts = saved && typeof saved === 'object' ? (saved as Record<string, unknown>) : {};
+    const count = (key: string) => (typeof counts[key] === 'number' ? (counts[key] as number) : undefined);
+    const added = count('added');
+    const updated = count('updated');
+    if (added === undefined || updated === undefined) return t('add_success');
+    const shown = (n: number) => formatAmount(n, i18n.language, COUNT);
+    // Rows left as they were: "unchanged" where the import counts them so, else "skipped".
+    const unchanged = count('unchanged') ?? count('skipped');
+    return unchanged === undefined
+      ? t('excel.saved', { added: shown(added), updated: shown(updated) })
+      : t('excel.saved_unchanged', { added: shown(added), updated: shown(updated), unchanged: shown(unchanged) });
   };
 
   const nothingToDo = result !== null && result.added + result.updated === 0;

@@ -290,7 +290,7 @@ describe('campaign details', { timeout: 20_000 }, () => {
     expect(within(dialog).getByTestId('import-updated')).toHaveTextContent('2');
     expect(within(dialog).getByText('Bez promjene')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
-    expect(await screen.findByText('Uspješno dodavanje')).toBeInTheDocument();
+    expect(await screen.findByText('Uvoz je završen — dodato: 1, izmijenjeno: 2, bez promjene: 40')).toBeInTheDocument();
     const uploads = calls.filter((c) => c.url.pathname === `/api/saveCampaignPartners/${ID}`);
     expect(uploads.map((c) => c.url.searchParams.get('preview'))).toEqual(['1', '1', null]);
     expect(uploads[2].form?.get('file')).toBeTruthy();
