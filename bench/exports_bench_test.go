@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"vitrina/adapters/persistence/dbtest"
+	appidentity "vitrina/application/identity"
 	"vitrina/bootstrap"
 )
 
@@ -47,7 +48,7 @@ func benchConcurrentExports(b *testing.B, dbURL string) {
 				b.Fatal(err)
 			}
 			defer done()
-			login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+			login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", appidentity.Client{Address: "127.0.0.1"})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -23,6 +23,12 @@ func TestLoadConfig(t *testing.T) {
 	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_EXPORTS": "8", "VITRINA_HSTS": "true"})); err != nil || cfg.Exports != 8 || !cfg.HSTS {
 		t.Fatalf("exports and HSTS: %+v, %v", cfg, err)
 	}
+	if cfg.SecretKey != "" {
+		t.Fatal("without VITRINA_SECRET_KEY the device cookies' key is kept in the database")
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_SECRET_KEY": strings.Repeat("k", 32)})); err != nil || cfg.SecretKey != strings.Repeat("k", 32) {
+		t.Fatalf("a 32-character secret: %v", err)
+	}
 	for _, bad := range []map[string]string{
 		{"VITRINA_TOKEN_TTL": "soon"},
 		{"VITRINA_LOG_FORMAT": "xml"},
@@ -35,6 +41,7 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_EXPORTS": "65"},
 		{"VITRINA_EXPORTS": "two"},
 		{"VITRINA_HSTS": "yes please"},
+		{"VITRINA_SECRET_KEY": "too-short-to-sign-anything"},
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)

@@ -14,15 +14,18 @@ import (
 
 // Config is the environment of architecture §2.
 type Config struct {
-	Addr           string
-	DatabaseURL    string
-	DataDir        string
-	TokenTTL       time.Duration
-	AdminUsername  string
-	AdminPassword  string
-	LogFormat      string // console | json
-	LogLevel       string
-	TrustProxy     bool
+	Addr          string
+	DatabaseURL   string
+	DataDir       string
+	TokenTTL      time.Duration
+	AdminUsername string
+	AdminPassword string
+	LogFormat     string // console | json
+	LogLevel      string
+	TrustProxy    bool
+	// SecretKey signs the device cookies of sign-in (ADR 0025); without it a key is made
+	// once and kept in the database.
+	SecretKey      string
 	MapTiles       string // URL template of the store map's tiles, {z}/{x}/{y}
 	MapAttribution string
 	// TimeZone is the business's zone: the calendar that date rules count days in.
@@ -84,6 +87,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		if cfg.TrustProxy, err = strconv.ParseBool(v); err != nil {
 			return Config{}, fmt.Errorf("VITRINA_TRUST_PROXY: want true or false")
 		}
+	}
+	if cfg.SecretKey = getenv("VITRINA_SECRET_KEY"); cfg.SecretKey != "" && len(cfg.SecretKey) < 32 {
+		return Config{}, fmt.Errorf("VITRINA_SECRET_KEY: want at least 32 random characters, such as the output of openssl rand -hex 32")
 	}
 	if (cfg.AdminUsername == "") != (cfg.AdminPassword == "") {
 		return Config{}, fmt.Errorf("VITRINA_ADMIN_USERNAME and VITRINA_ADMIN_PASSWORD go together")

@@ -230,6 +230,7 @@ func TestDownloadsAreBounded(t *testing.T) {
 	w := a.partnerWorld()
 	a.createPartner(partnerBody(5001, "Gradnja Vujović", w.city, "10", w.alati))
 	cmp := a.createCampaign("Proljeće")
+	banner := a.createSlider(sliderFields("Baner alata", 1, w.alati), nil)
 	holder, err := sql.Open("pgx", dbURL)
 	if err != nil {
 		t.Fatal(err)
@@ -279,7 +280,7 @@ func TestDownloadsAreBounded(t *testing.T) {
 		{"GET", "/api/getAddPartnerExcelDoc", nil},
 		{"POST", "/api/getCampaignPartnerList", map[string]any{"campaign_id": cmp.ID}},
 		{"GET", fmt.Sprintf("/api/campaignDetailsById/cart/%d/excel", cmp.ID), nil},
-		{"GET", "/api/sliders/1/partners/excel", nil},
+		{"GET", fmt.Sprintf("/api/sliders/%d/partners/excel", banner.ID), nil},
 	} {
 		r := a.expect(a.do(d.method, d.path, a.admin, d.body), 429)
 		if r.header.Get("Retry-After") != "5" || r.message(t) != busy {

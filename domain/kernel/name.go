@@ -10,19 +10,18 @@ import (
 type Name string
 
 // NewName validates a name for the given field: required, one line of two to MaxNameLength
-// characters without invisible or direction-changing characters, and, when noLeadingDigit
-// is set, not starting with a digit (spec §5).
-func NewName(field, value string, noLeadingDigit bool) (Name, error) {
+// characters, without invisible or direction-changing characters, not starting with a digit
+// (spec §5). It is the one name rule: every record's name (a country, city, category, store,
+// product, campaign, slider, partner or user) passes through it, so no screen accepts a name
+// another refuses.
+func NewName(field, value string) (Name, error) {
 	var v Validation
 	value = strings.TrimSpace(value)
 	if v.RequiredText(field, value, MaxNameLength) {
 		if strings.IndexFunc(value, Invisible) >= 0 {
 			v.Add(field, "The "+humanField(field)+" contains invisible or direction-changing characters.")
-		} else if noLeadingDigit {
-			r, _ := utf8.DecodeRuneInString(value)
-			if unicode.IsDigit(r) {
-				v.Add(field, "The "+humanField(field)+" must not start with a number.")
-			}
+		} else if r, _ := utf8.DecodeRuneInString(value); unicode.IsDigit(r) {
+			v.Add(field, "The "+humanField(field)+" must not start with a number.")
 		}
 	}
 	if err := v.Err(); err != nil {

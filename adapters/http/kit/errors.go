@@ -62,6 +62,10 @@ func StatusOf(err error) int {
 	return http.StatusInternalServerError
 }
 
+// WholeRequest is the errors key of a refusal that names no field: the request as a whole
+// ("Only a seminar takes sign-ups."). Every 422 carries the errors map, the app's too.
+const WholeRequest = "_"
+
 // ErrorBody is the JSON body of every error answer.
 type ErrorBody struct {
 	Message string              `json:"message"`
@@ -116,6 +120,9 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 		body.Message = de.Message
 		if de.Kind == kernel.KindInvalid {
 			body.Errors = de.Fields
+			if len(body.Errors) == 0 {
+				body.Errors = map[string][]string{WholeRequest: {de.Message}}
+			}
 		}
 	}
 	var d detailed

@@ -133,13 +133,15 @@ func Middleware(log *zap.Logger, edge Edge, headers map[string]string, next http
 		ctx = context.WithValue(ctx, keyRequestID, id)
 		ctx = context.WithValue(ctx, keyLogger, reqLog)
 		ctx = context.WithValue(ctx, keyAddress, addr)
+		secure := overTLS(r, trustProxy)
+		ctx = context.WithValue(ctx, keySecure, secure)
 
 		h := w.Header()
 		for k, v := range headers {
 			h.Set(k, v)
 		}
 		h.Set("X-Request-Id", id)
-		if edge.HSTS || overTLS(r, trustProxy) {
+		if edge.HSTS || secure {
 			h.Set("Strict-Transport-Security", HSTSValue)
 		}
 		if uncached(r.URL.Path) {

@@ -53,6 +53,10 @@ type Route struct {
 	Endpoint endpoint.Endpoint
 	Decode   httptransport.DecodeRequestFunc
 	Encode   httptransport.EncodeResponseFunc
+	// Record looks up the record the path names ({id}, {campaignId}; RecordParam) before the
+	// query or body is read: an unknown one is 404 whatever else the request says. Required
+	// exactly when the path names a record.
+	Record Exists
 }
 
 // Router registers routes on a ServeMux with the shared server options and remembers
@@ -95,9 +99,13 @@ func NewRouter(mux *http.ServeMux, auth Authenticator, authz ports.Authorizer) *
 func (rt *Router) Handle(routes ...Route) {
 	for _, r := range routes {
 		checkAppRoute(r)
-		server := httptransport.NewServer(r.Endpoint, r.Decode, rt.gated(r.Encode),
+		checkRecordRoute(r)
+		var server http.Handler = httptransport.NewServer(r.Endpoint, r.Decode, rt.gated(r.Encode),
 			httptransport.ServerErrorEncoder(EncodeError),
 		)
+		if r.Record != nil {
+			server = withRecord(RecordParam(r.Path), r.Record, server)
+		}
 		rt.mux.Handle(r.Method+" "+r.Path, guard(rt.auth, rt.authz, r.Access, server))
 		rt.routes = append(rt.routes, r)
 	}
