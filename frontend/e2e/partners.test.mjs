@@ -294,7 +294,7 @@ describe('partners', () => {
         annualPlan: '60000',
         payment: '0',
         bonus: '10',
-        toolCash: '99.999',
+        toolCash: '99,999',
       });
       await dialog.getByLabel(label('Šifra')).fill('tajna1');
       await dialog.getByLabel(label('Ponovite šifru')).fill('tajna1');
@@ -310,7 +310,8 @@ describe('partners', () => {
     assert.equal(res.status(), 201);
     const sent = JSON.parse(res.request().postData());
     assert.equal(sent.id, '2001');
-    assert.equal(sent.debt, '1500,5');
+    // Typed the Montenegrin way, sent in the API's one exact form (issue 20).
+    assert.equal(sent.debt, '1500.5');
     assert.equal(sent.toolCash, '99.999');
     assert.equal(sent.categories.length, 2);
     assert.equal(typeof sent.city_id, 'number');
@@ -343,7 +344,8 @@ describe('partners', () => {
   it('edits a partner and keeps a percent figure exactly as typed', async () => {
     const dialog = await openEdit('Elektro Nikšić');
     assert.equal(await dialog.getByLabel(label('ID')).count(), 0);
-    assert.equal(await dialog.getByLabel(label('Keš za alat')).inputValue(), '125.111');
+    // The edit form reads as the list: 125,111 (issue 20: it pre-filled 125.111).
+    assert.equal(await dialog.getByLabel(label('Keš za alat')).inputValue(), '125,111');
     await dialog.getByText('Ostavite prazno da biste zadržali postojeću šifru.').waitFor();
     await dialog.locator('.categories-field__chip', { hasText: 'Rasvjeta' }).waitFor();
     await fillFigures(dialog, { moneyCirculation: '15%', bonus: '12,5%' });
