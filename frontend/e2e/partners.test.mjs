@@ -262,7 +262,10 @@ describe('partners', () => {
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
     await dialog.getByText('Unesite pozitivan cijeli broj').waitFor();
     await dialog.getByText('Mora imati najmanje 2 karaktera').waitFor();
-    assert.equal(await dialog.getByText('Mora biti broj', { exact: true }).count(), 4);
+    // What is wrong is named: a negative debt, too many decimals, and two that are no number.
+    assert.equal(await dialog.getByText('Mora biti broj', { exact: true }).count(), 2);
+    await dialog.getByText('Iznos ne može biti manji od 0', { exact: true }).waitFor();
+    await dialog.getByText('Najviše 3 decimale', { exact: true }).waitFor();
     await dialog.getByText('Šifra mora imati najmanje 4 karaktera').waitFor();
     await dialog.getByText('Šifre se moraju poklapati').waitFor();
     await dialog.getByText('Morate izabrati minimum 1 kategoriju').waitFor();
