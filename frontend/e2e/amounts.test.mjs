@@ -85,7 +85,9 @@ describe('amounts typed the local way', () => {
   }
 
   before(async () => {
-    server = await startServer({ seedDemo: true });
+    // VITRINA_E2E_DATABASE_URL runs it on another database (an empty PostgreSQL one); SQLite otherwise.
+    const database = process.env.VITRINA_E2E_DATABASE_URL;
+    server = await startServer({ seedDemo: true, env: database ? { VITRINA_DATABASE_URL: database } : {} });
     browser = await launchBrowser();
     page = await newPage(browser, server.baseURL);
     api = apiClient(server.baseURL);
