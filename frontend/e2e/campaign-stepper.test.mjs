@@ -119,11 +119,11 @@ describe('campaign composition stepper', () => {
 
     // A wrong cash is refused before anything is sent, then corrected.
     const cash = dialog.getByRole('textbox', { name: 'Iznos za partnera Elektro Nikšić' });
-    assert.equal(await cash.inputValue(), '1500');
+    assert.equal(await cash.inputValue(), '1.500');
     await cash.fill('12,34567');
     await dialog.getByRole('button', { name: 'Dodaj' }).click();
-    await page.getByText('Morate popuniti obavezna polja').waitFor();
-    await dialog.getByText('Ovo polje mora biti broj.').first().waitFor();
+    await page.locator('.p-toast').getByText('Najviše 3 decimale').waitFor();
+    await dialog.getByText('Najviše 3 decimale').first().waitFor();
     await cash.fill('1750,5');
     await shoot(page, 'campaign-stepper-2-partners');
 

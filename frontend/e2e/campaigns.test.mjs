@@ -139,7 +139,7 @@ describe('campaigns', () => {
     await picker.getByRole('button', { name: 'Potvrdi' }).click();
     await picker.getByText('Iznos ne može biti manji od 0').waitFor();
     await cash.fill('12345678901');
-    await picker.getByText('Ovo polje mora biti broj.').waitFor();
+    await picker.getByText('Najviše 10 cifara prije decimala').waitFor();
     await cash.fill('1234,5');
     const added = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/partnerCampaigns');
     await picker.getByRole('button', { name: 'Potvrdi' }).click();

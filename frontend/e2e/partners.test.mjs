@@ -262,7 +262,10 @@ describe('partners', () => {
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
     await dialog.getByText('Unesite pozitivan cijeli broj').waitFor();
     await dialog.getByText('Mora imati najmanje 2 karaktera').waitFor();
-    assert.equal(await dialog.getByText('Mora biti broj', { exact: true }).count(), 4);
+    // What is wrong is named: a negative debt, too many decimals, and two that are no number.
+    assert.equal(await dialog.getByText('Mora biti broj', { exact: true }).count(), 2);
+    await dialog.getByText('Iznos ne može biti manji od 0', { exact: true }).waitFor();
+    await dialog.getByText('Najviše 3 decimale', { exact: true }).waitFor();
     await dialog.getByText('Šifra mora imati najmanje 4 karaktera').waitFor();
     await dialog.getByText('Šifre se moraju poklapati').waitFor();
     await dialog.getByText('Morate izabrati minimum 1 kategoriju').waitFor();
@@ -294,7 +297,7 @@ describe('partners', () => {
         annualPlan: '60000',
         payment: '0',
         bonus: '10',
-        toolCash: '99.999',
+        toolCash: '99,999',
       });
       await dialog.getByLabel(label('Šifra')).fill('tajna1');
       await dialog.getByLabel(label('Ponovite šifru')).fill('tajna1');
@@ -310,7 +313,8 @@ describe('partners', () => {
     assert.equal(res.status(), 201);
     const sent = JSON.parse(res.request().postData());
     assert.equal(sent.id, '2001');
-    assert.equal(sent.debt, '1500,5');
+    // Typed the Montenegrin way, sent in the API's one exact form (issue 20).
+    assert.equal(sent.debt, '1500.5');
     assert.equal(sent.toolCash, '99.999');
     assert.equal(sent.categories.length, 2);
     assert.equal(typeof sent.city_id, 'number');
@@ -343,7 +347,8 @@ describe('partners', () => {
   it('edits a partner and keeps a percent figure exactly as typed', async () => {
     const dialog = await openEdit('Elektro Nikšić');
     assert.equal(await dialog.getByLabel(label('ID')).count(), 0);
-    assert.equal(await dialog.getByLabel(label('Keš za alat')).inputValue(), '125.111');
+    // The edit form reads as the list: 125,111 (issue 20: it pre-filled 125.111).
+    assert.equal(await dialog.getByLabel(label('Keš za alat')).inputValue(), '125,111');
     await dialog.getByText('Ostavite prazno da biste zadržali postojeću šifru.').waitFor();
     await dialog.locator('.categories-field__chip', { hasText: 'Rasvjeta' }).waitFor();
     await fillFigures(dialog, { moneyCirculation: '15%', bonus: '12,5%' });

@@ -113,6 +113,8 @@ describe('products', () => {
     await dialog.getByLabel('Naziv').fill('Bušilica udarna 800 W');
     await dialog.getByLabel('Opis').fill('Dva brzinska stepena, metalni kofer');
     await dialog.getByLabel('Cijena').fill('12,3456');
+    await dialog.getByText('Najviše 3 decimale').waitFor();
+    await dialog.getByLabel('Cijena').fill('12x');
     await dialog.getByText('Pogrešno unesena cijena').waitFor();
     const file = dialog.locator('input[type="file"]');
     await file.setInputFiles({ name: 'upute.txt', mimeType: 'text/plain', buffer: Buffer.from('nije slika') });
@@ -182,7 +184,7 @@ describe('products', () => {
     await row.getByRole('button', { name: 'Izmijeni' }).click();
     const dialog = page.getByRole('dialog', { name: 'Izmjena proizvoda' });
     await dialog.waitFor();
-    assert.equal(await dialog.getByLabel('Cijena').inputValue(), '1499,9');
+    assert.equal(await dialog.getByLabel('Cijena').inputValue(), '1.499,90');
     await dialog.getByText('Trenutna slika').waitFor();
     await loadedSize(dialog.getByRole('img', { name: 'Pregled slike' }));
     await shoot(page, 'product-dialog-edit');

@@ -89,9 +89,12 @@ describe('the notice of a refused submit', () => {
     expect(invalidSubmitKey({ rows: [{ cash: 'validation.amount_decimals' }] })).toBe('validation.amount_decimals');
   });
 
-  it('asks to correct the marked fields when there are several problems', () => {
+  it('asks for the required fields first, even beside a wrong one', () => {
+    expect(invalidSubmitKey({ name: 'validation.field', cash: 'validation.amount_negative' })).toBe('snackbar_required');
+  });
+
+  it('asks to correct the marked fields when several are wrong and none is missing', () => {
     expect(invalidSubmitKey({ debt: 'validation.number', bonus: 'validation.amount_negative' })).toBe('snackbar_invalid');
-    expect(invalidSubmitKey({ name: 'validation.field', cash: 'validation.amount_negative' })).toBe('snackbar_invalid');
   });
 });
 

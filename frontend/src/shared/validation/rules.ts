@@ -173,14 +173,14 @@ function errorKeys(errors: unknown): string[] {
 
 /**
  * The catalogue key of the red notice of a refused submit (spec §5): "fill the required fields"
- * when something is missing, the one problem itself when nothing is missing and one thing is
- * wrong ("The amount cannot be less than 0"), and "correct the marked fields" otherwise.
+ * when something is missing; otherwise what is wrong, by name when it is one problem ("The
+ * amount cannot be less than 0"), and "correct the marked fields" for several.
  */
 export function invalidSubmitKey(errors: unknown): string {
   const keys = errorKeys(errors);
-  const wrong = [...new Set(keys.filter((k) => !isRequiredError(k)))];
-  if (wrong.length === 0) return 'snackbar_required';
-  if (wrong.length === 1 && keys.every((k) => !isRequiredError(k))) return wrong[0];
+  if (keys.length === 0 || keys.some(isRequiredError)) return 'snackbar_required';
+  const wrong = [...new Set(keys)];
+  if (wrong.length === 1) return wrong[0];
   return 'snackbar_invalid';
 }
 

@@ -159,8 +159,8 @@ describe('campaign composition stepper', { timeout: 30_000 }, () => {
     await user.type(cashInput(dialog, 'Boje Bar'), '{Control>}a{/Control}12,34567');
     await add(user, dialog);
 
-    // One cash missing and one wrong: the notice asks for both, each cell says its problem.
-    expect(await screen.findByText('Popunite obavezna polja i ispravite označena')).toBeInTheDocument();
+    // One cash missing and one wrong: the notice asks for the missing one, each cell says its problem.
+    expect(await screen.findByText('Morate popuniti obavezna polja')).toBeInTheDocument();
     expect(within(dialog).getByText('Obavezno polje')).toBeInTheDocument();
     expect(within(dialog).getByText('Najviše 3 decimale')).toBeInTheDocument();
     expect(within(dialog).getByTestId('cash-problems')).toHaveTextContent('Gradnja Plus, Boje Bar');
