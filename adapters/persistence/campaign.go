@@ -188,11 +188,12 @@ func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kerne
 		if err := check.loaded(row); err != nil {
 			return err
 		}
-		before, err := loadComposition(ctx, c, row)
+		loaded, err := loadComposition(ctx, c, row)
 		if err != nil {
 			return err
 		}
-		comp := campaign.RehydrateComposition(before)
+		comp, before := campaign.RehydrateComposition(loaded), loaded.Campaign
+		loaded = campaign.CompositionState{} // the composition holds what it needs
 		if err := fn(comp); err != nil {
 			return err
 		}
@@ -205,13 +206,12 @@ func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kerne
 				return err
 			}
 		}
-		after := comp.State()
-		if after.Campaign != before.Campaign {
-			if err := check.save(ctx, c.NewUpdate().Model(toCampaignRow(after.Campaign)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
+		if after := comp.Campaign().State(); after != before {
+			if err := check.save(ctx, c.NewUpdate().Model(toCampaignRow(after)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
 				return err
 			}
 		}
-		if err := s.saveComposition(ctx, c, id, before, after); err != nil {
+		if err := s.saveComposition(ctx, c, id, comp.Changes()); err != nil {
 			return err
 		}
 		out = comp
@@ -241,36 +241,18 @@ func (s *CampaignStore) spentInTurn(ctx context.Context, c bun.IDB, id kernel.ID
 	return out, err
 }
 
-// saveComposition writes the links that went, came or changed between before and after.
-func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kernel.ID, before, after campaign.CompositionState) error {
-	old := make(map[kernel.ID]kernel.Amount, len(before.Partners))
-	for _, m := range before.Partners {
-		old[m.PartnerID] = m.Cash
-	}
-	var put []campaignPartnerRow
-	kept := make(map[kernel.ID]bool, len(after.Partners))
-	for _, m := range after.Partners {
-		kept[m.PartnerID] = true
-		if cash, ok := old[m.PartnerID]; !ok || cash != m.Cash {
-			put = append(put, campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(m.PartnerID), CashMilli: m.Cash.Thousandths()})
-		}
-	}
-	var gone []kernel.ID
-	for _, m := range before.Partners {
-		if !kept[m.PartnerID] {
-			gone = append(gone, m.PartnerID)
-		}
-	}
-	if err := cartRefusal(unlink(ctx, c, "campaign_partners", "partner_id", id, gone)); err != nil {
+// saveComposition writes what the change did to the links (Composition.Changes).
+func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kernel.ID, ch campaign.Changes) error {
+	if err := cartRefusal(unlink(ctx, c, "campaign_partners", "partner_id", id, ch.Removed)); err != nil {
 		return err
 	}
-	if err := cartRefusal(unlink(ctx, c, "campaign_products", "product_id", id, campaign.Removed(before.Products, after.Products))); err != nil {
+	if err := cartRefusal(unlink(ctx, c, "campaign_products", "product_id", id, ch.RemovedProducts)); err != nil {
 		return err
 	}
-	if err := unlink(ctx, c, "campaign_categories", "category_id", id, campaign.Removed(before.Categories, after.Categories)); err != nil {
+	if err := unlink(ctx, c, "campaign_categories", "category_id", id, ch.RemovedCategories); err != nil {
 		return err
 	}
-	if err := inChunks(campaign.Removed(after.Categories, before.Categories), func(part []kernel.ID) error {
+	if err := inChunks(ch.AddedCategories, func(part []kernel.ID) error {
 		rows := make([]campaignCategoryRow, len(part))
 		for i, cat := range part {
 			rows[i] = campaignCategoryRow{CampaignID: int64(id), CategoryID: int64(cat)}
@@ -280,7 +262,7 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 	}); err != nil {
 		return err
 	}
-	if err := inChunks(campaign.Removed(after.Products, before.Products), func(part []kernel.ID) error {
+	if err := inChunks(ch.AddedProducts, func(part []kernel.ID) error {
 		rows := make([]campaignProductRow, len(part))
 		for i, p := range part {
 			rows[i] = campaignProductRow{CampaignID: int64(id), ProductID: int64(p)}
@@ -290,8 +272,12 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 	}); err != nil {
 		return err
 	}
-	return inChunks(put, func(part []campaignPartnerRow) error {
-		_, err := c.NewInsert().Model(&part).ExcludeColumn("spent_milli").
+	return inChunks(ch.Put, func(part []campaign.PartnerCash) error {
+		rows := make([]campaignPartnerRow, len(part))
+		for i, p := range part {
+			rows[i] = campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(p.PartnerID()), CashMilli: p.Cash().Thousandths()}
+		}
+		_, err := c.NewInsert().Model(&rows).ExcludeColumn("spent_milli").
 			On("CONFLICT (campaign_id, partner_id) DO UPDATE").Set("cash_milli = EXCLUDED.cash_milli").Exec(ctx)
 		return err
 	})

@@ -97,6 +97,40 @@ type Composition struct {
 	// lowered are the partners whose cash this change lowered: the store checks them again
 	// under their turn (Recheck), as an order may have come meanwhile.
 	lowered map[kernel.ID]bool
+	// What this change did, for the store to write: the links as loaded, the partners put in
+	// (new or with another cash) and those held at load that were taken out.
+	loadedCategories, loadedProducts []kernel.ID
+	put, dropped                     map[kernel.ID]bool
+}
+
+// Changes are what a change of a composition did to its links: what the store writes.
+type Changes struct {
+	AddedCategories, RemovedCategories []kernel.ID
+	AddedProducts, RemovedProducts     []kernel.ID
+	// Put are the partners added or whose cash changed, by ascending id; Removed the partners
+	// taken out, ascending.
+	Put     []PartnerCash
+	Removed []kernel.ID
+}
+
+// Changes answers what the change did since the composition was loaded.
+func (c *Composition) Changes() Changes {
+	ch := Changes{AddedCategories: Removed(c.categories, c.loadedCategories), RemovedCategories: Removed(c.loadedCategories, c.categories),
+		AddedProducts: Removed(c.products, c.loadedProducts), RemovedProducts: Removed(c.loadedProducts, c.products),
+		Removed: slices.Sorted(maps.Keys(c.dropped))}
+	for _, id := range slices.Sorted(maps.Keys(c.put)) {
+		ch.Put = append(ch.Put, PartnerCash{partnerID: id, cash: c.partners[id].cash})
+	}
+	return ch
+}
+
+// set puts a partner in with its cash, noting the change.
+func (c *Composition) set(id kernel.ID, m member) {
+	if old, ok := c.partners[id]; !ok || old.cash != m.cash || c.dropped[id] {
+		c.put[id] = true
+		delete(c.dropped, id)
+	}
+	c.partners[id] = m
 }
 
 // MemberState is a partner of a stored composition.
@@ -119,7 +153,8 @@ type CompositionState struct {
 // RehydrateComposition rebuilds a composition from storage, trusted as valid.
 func RehydrateComposition(st CompositionState) *Composition {
 	c := &Composition{campaign: Rehydrate(st.Campaign), categories: slices.Clone(st.Categories), products: slices.Clone(st.Products),
-		partners: make(map[kernel.ID]member, len(st.Partners)), productsWithCart: map[kernel.ID]bool{}, lowered: map[kernel.ID]bool{}}
+		partners: make(map[kernel.ID]member, len(st.Partners)), productsWithCart: map[kernel.ID]bool{}, lowered: map[kernel.ID]bool{},
+		loadedCategories: slices.Clone(st.Categories), loadedProducts: slices.Clone(st.Products), put: map[kernel.ID]bool{}, dropped: map[kernel.ID]bool{}}
 	for _, m := range st.Partners {
 		c.partners[m.PartnerID] = member{cash: m.Cash, spent: m.Spent, hasCart: m.HasCart}
 	}
@@ -241,7 +276,7 @@ func (c *Composition) PutPartners(ps []PartnerCash, partnerCategories map[kernel
 			c.lowered[p.partnerID] = true
 		}
 		m.cash = p.cash
-		c.partners[p.partnerID] = m
+		c.set(p.partnerID, m)
 	}
 	return nil
 }
@@ -258,7 +293,7 @@ func (c *Composition) PutCash(p PartnerCash, own []kernel.ID) (CashChange, error
 		c.lowered[p.partnerID] = true
 	}
 	m.cash = p.cash
-	c.partners[p.partnerID] = m
+	c.set(p.partnerID, m)
 	return change, nil
 }
 
@@ -289,6 +324,8 @@ func (c *Composition) RemovePartner(id kernel.ID) error {
 func (c *Composition) drop(id kernel.ID) {
 	delete(c.partners, id)
 	delete(c.lowered, id)
+	delete(c.put, id)
+	c.dropped[id] = true
 }
 
 // RemoveCategory takes a category out and prunes the partners in none of the remaining ones
