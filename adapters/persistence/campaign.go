@@ -158,17 +158,26 @@ func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign
 	for _, p := range withCart {
 		st.ProductsWithCart = append(st.ProductsWithCart, kernel.ID(p))
 	}
-	var members []memberRow
-	if err := c.NewSelect().TableExpr("campaign_partners AS cp").Column("cp.partner_id", "cp.cash_milli", "cp.spent_milli").
+	// The partners are read row by row straight into their state: a campaign may hold
+	// 100,000 of them, and the composition keeps them once.
+	rows, err := c.NewSelect().TableExpr("campaign_partners AS cp").Column("cp.partner_id", "cp.cash_milli", "cp.spent_milli").
 		ColumnExpr("CASE WHEN cp.spent_milli > 0 THEN TRUE ELSE EXISTS (SELECT 1 FROM cart_items AS ci "+
 			"WHERE ci.campaign_id = cp.campaign_id AND ci.partner_id = cp.partner_id) END AS has_cart").
-		Where("cp.campaign_id = ?", row.ID).OrderExpr("cp.partner_id").Scan(ctx, &members); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		Where("cp.campaign_id = ?", row.ID).OrderExpr("cp.partner_id").Rows(ctx)
+	if err != nil {
 		return st, err
 	}
-	st.Partners = make([]campaign.MemberState, len(members))
-	for i, m := range members {
-		st.Partners[i] = campaign.MemberState{PartnerID: kernel.ID(m.PartnerID), Cash: kernel.AmountOfThousandths(m.CashMilli),
-			Spent: kernel.AmountOfThousandths(m.SpentMilli), HasCart: m.HasCart}
+	defer rows.Close()
+	for rows.Next() {
+		var m memberRow
+		if err := rows.Scan(&m.PartnerID, &m.CashMilli, &m.SpentMilli, &m.HasCart); err != nil {
+			return st, err
+		}
+		st.Partners = append(st.Partners, campaign.MemberState{PartnerID: kernel.ID(m.PartnerID), Cash: kernel.AmountOfThousandths(m.CashMilli),
+			Spent: kernel.AmountOfThousandths(m.SpentMilli), HasCart: m.HasCart})
+	}
+	if err := rows.Err(); err != nil {
+		return st, err
 	}
 	return st, nil
 }

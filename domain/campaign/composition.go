@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strconv"
@@ -81,6 +82,7 @@ type member struct {
 	cash    kernel.Amount
 	spent   kernel.Amount
 	hasCart bool
+	put     bool // added or given another cash by this change
 }
 
 // Composition is a campaign with what it holds (ADR 0027): the campaign record, its
@@ -100,7 +102,8 @@ type Composition struct {
 	// What this change did, for the store to write: the links as loaded, the partners put in
 	// (new or with another cash) and those held at load that were taken out.
 	loadedCategories, loadedProducts []kernel.ID
-	put, dropped                     map[kernel.ID]bool
+	dropped                          map[kernel.ID]bool
+	puts                             int
 }
 
 // Changes are what a change of a composition did to its links: what the store writes.
@@ -118,16 +121,23 @@ func (c *Composition) Changes() Changes {
 	ch := Changes{AddedCategories: Removed(c.categories, c.loadedCategories), RemovedCategories: Removed(c.loadedCategories, c.categories),
 		AddedProducts: Removed(c.products, c.loadedProducts), RemovedProducts: Removed(c.loadedProducts, c.products),
 		Removed: slices.Sorted(maps.Keys(c.dropped))}
-	for _, id := range slices.Sorted(maps.Keys(c.put)) {
-		ch.Put = append(ch.Put, PartnerCash{partnerID: id, cash: c.partners[id].cash})
+	if c.puts > 0 {
+		ch.Put = make([]PartnerCash, 0, c.puts)
+		for id, m := range c.partners {
+			if m.put {
+				ch.Put = append(ch.Put, PartnerCash{partnerID: id, cash: m.cash})
+			}
+		}
+		slices.SortFunc(ch.Put, func(a, b PartnerCash) int { return cmp.Compare(a.partnerID, b.partnerID) })
 	}
 	return ch
 }
 
 // set puts a partner in with its cash, noting the change.
 func (c *Composition) set(id kernel.ID, m member) {
-	if old, ok := c.partners[id]; !ok || old.cash != m.cash || c.dropped[id] {
-		c.put[id] = true
+	if old, ok := c.partners[id]; !m.put && (!ok || old.cash != m.cash || c.dropped[id]) {
+		m.put = true
+		c.puts++
 		delete(c.dropped, id)
 	}
 	c.partners[id] = m
@@ -154,7 +164,7 @@ type CompositionState struct {
 func RehydrateComposition(st CompositionState) *Composition {
 	c := &Composition{campaign: Rehydrate(st.Campaign), categories: slices.Clone(st.Categories), products: slices.Clone(st.Products),
 		partners: make(map[kernel.ID]member, len(st.Partners)), productsWithCart: map[kernel.ID]bool{}, lowered: map[kernel.ID]bool{},
-		loadedCategories: slices.Clone(st.Categories), loadedProducts: slices.Clone(st.Products), put: map[kernel.ID]bool{}, dropped: map[kernel.ID]bool{}}
+		loadedCategories: slices.Clone(st.Categories), loadedProducts: slices.Clone(st.Products), dropped: map[kernel.ID]bool{}}
 	for _, m := range st.Partners {
 		c.partners[m.PartnerID] = member{cash: m.Cash, spent: m.Spent, hasCart: m.HasCart}
 	}
@@ -322,9 +332,11 @@ func (c *Composition) RemovePartner(id kernel.ID) error {
 }
 
 func (c *Composition) drop(id kernel.ID) {
+	if c.partners[id].put {
+		c.puts--
+	}
 	delete(c.partners, id)
 	delete(c.lowered, id)
-	delete(c.put, id)
 	c.dropped[id] = true
 }
 
