@@ -158,6 +158,14 @@ func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign
 	for _, p := range withCart {
 		st.ProductsWithCart = append(st.ProductsWithCart, kernel.ID(p))
 	}
+	// campaign_totals keeps the campaign's partner count (folded rows, summed): the state is
+	// made once at its size.
+	var n int64
+	if err := c.NewSelect().TableExpr("campaign_totals").ColumnExpr("coalesce(sum(partners), 0)").Where("campaign_id = ?", row.ID).
+		Scan(ctx, &n); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, err
+	}
+	st.Partners = make([]campaign.MemberState, 0, max(n, 0))
 	// The partners are read row by row straight into their state: a campaign may hold
 	// 100,000 of them, and the composition keeps them once.
 	rows, err := c.NewSelect().TableExpr("campaign_partners AS cp").Column("cp.partner_id", "cp.cash_milli", "cp.spent_milli").
