@@ -182,9 +182,7 @@ func (c *Composition) State() CompositionState {
 		m := c.partners[id]
 		st.Partners = append(st.Partners, MemberState{PartnerID: id, Cash: m.cash, Spent: m.spent, HasCart: m.hasCart})
 	}
-	for _, id := range slices.Sorted(maps.Keys(c.productsWithCart)) {
-		st.ProductsWithCart = append(st.ProductsWithCart, id)
-	}
+	st.ProductsWithCart = slices.Sorted(maps.Keys(c.productsWithCart))
 	return st
 }
 
