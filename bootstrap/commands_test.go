@@ -20,6 +20,12 @@ func TestLoadConfig(t *testing.T) {
 		cfg.TimeZone.String() != "Europe/Podgorica" {
 		t.Fatalf("defaults %+v, %v", cfg, err)
 	}
+	if cfg.SecretKey != "" {
+		t.Fatal("without VITRINA_SECRET_KEY the device cookies' key is kept in the database")
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_SECRET_KEY": strings.Repeat("k", 32)})); err != nil || cfg.SecretKey != strings.Repeat("k", 32) {
+		t.Fatalf("a 32-character secret: %v", err)
+	}
 	for _, bad := range []map[string]string{
 		{"VITRINA_TOKEN_TTL": "soon"},
 		{"VITRINA_LOG_FORMAT": "xml"},
@@ -28,6 +34,7 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_MAP_TILES": "javascript:alert(1)"},
 		{"VITRINA_TIME_ZONE": "Mars/Olympus"},
 		{"VITRINA_TIME_ZONE": "Local"},
+		{"VITRINA_SECRET_KEY": "too-short-to-sign-anything"},
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)

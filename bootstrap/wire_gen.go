@@ -41,11 +41,19 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	userLists := persistence.NewUserLists(db)
 	sessions := persistence.NewSessions(db)
 	loginAttempts := persistence.NewLoginAttempts(db)
+	secrets := persistence.NewSecrets(db)
+	deviceCookies := ProvideDeviceCookies(cfg, secrets)
 	partnerDirectory := persistence.NewPartnerDirectory(db)
 	argon2Hasher := ProvideHasher()
 	txManager := persistence.NewTxManager(db)
 	systemClock := SystemClock{}
-	service := identity.NewService(config, users, userLists, sessions, loginAttempts, partnerDirectory, argon2Hasher, txManager, systemClock)
+	enforcer, err := authz.New()
+	if err != nil {
+		cleanup2()
+		cleanup()
+		return nil, nil, err
+	}
+	service := identity.NewService(config, users, userLists, sessions, loginAttempts, deviceCookies, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer)
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)
@@ -89,12 +97,6 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone)
 	deviceStore := persistence.NewDeviceStore(db)
 	devices := content.NewDevices(deviceStore, systemClock)
-	enforcer, err := authz.New()
-	if err != nil {
-		cleanup2()
-		cleanup()
-		return nil, nil, err
-	}
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, images, enforcer, pinger, overviewLists)

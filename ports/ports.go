@@ -49,6 +49,13 @@ type Authorizer interface {
 	Allowed(roles []string, resource, action string) (bool, error)
 }
 
+// Permissions answers what roles may do, for the panel to show only what they may open
+// (the profile answer); keyed by resource, the actions "read", "write" and "pick", resources
+// with none left out. It is the Authorizer's own policy, never a copy of it.
+type Permissions interface {
+	Permissions(roles []string) (map[string][]string, error)
+}
+
 // Pinger reports whether storage is reachable, for /readyz.
 type Pinger interface {
 	Ping(ctx context.Context) error

@@ -24,7 +24,13 @@ var policyText string
 const (
 	ActionRead  = "read"
 	ActionWrite = "write"
+	// ActionPick lists a resource's active records in another record's form (a picker),
+	// without its screen; read implies it (model.conf).
+	ActionPick = "pick"
 )
+
+// actions are the actions a permission answer and the matrix name, in their order.
+var actions = []string{ActionRead, ActionWrite, ActionPick}
 
 // Resources lists every resource the admin API guards, in the order the permission matrix shows.
 var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications"}
@@ -35,7 +41,10 @@ var Roles = []string{"admin", "director", "manager", "engineer", "financier"}
 // Enforcer answers authorization questions; safe for concurrent use.
 type Enforcer struct{ e *casbin.SyncedEnforcer }
 
-var _ ports.Authorizer = (*Enforcer)(nil)
+var (
+	_ ports.Authorizer  = (*Enforcer)(nil)
+	_ ports.Permissions = (*Enforcer)(nil)
+)
 
 // New builds the enforcer from the embedded files.
 func New() (*Enforcer, error) {
@@ -70,6 +79,25 @@ func (a *Enforcer) Allowed(roles []string, resource, action string) (bool, error
 	return false, nil
 }
 
+// Permissions answers, for every resource the policy guards, the actions any of the roles
+// may perform there, asked of the enforcer itself (so the answer cannot drift from the
+// policy); resources the roles may not touch at all are left out.
+func (a *Enforcer) Permissions(roles []string) (map[string][]string, error) {
+	out := map[string][]string{}
+	for _, res := range Resources {
+		for _, act := range actions {
+			ok, err := a.Allowed(roles, res, act)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out[res] = append(out[res], act)
+			}
+		}
+	}
+	return out, nil
+}
+
 // Matrix renders the policy as a Markdown table of roles by resource.
 func (a *Enforcer) Matrix() (string, error) {
 	var b strings.Builder
@@ -77,19 +105,21 @@ func (a *Enforcer) Matrix() (string, error) {
 	b.WriteString("Generated from `adapters/authz/policy.csv` by `go test ./adapters/authz` " +
 		"(run with `UPDATE_DOCS=1` to rewrite it). Deny by default: a cell lists what the role may do.\n")
 	b.WriteString("Every signed-in back-office account may read and change its own profile and sign out, whatever its roles.\n")
-	b.WriteString("Accounts linked to a partner are refused by every admin call, whatever their roles.\n\n")
+	b.WriteString("Accounts linked to a partner are refused by every admin call, whatever their roles.\n")
+	b.WriteString("`pick` alone: the role may list the resource's active records in a form's picker " +
+		"(`GET /api/<resource>Active`) but not open its screen; `read` includes it.\n\n")
 	b.WriteString("| resource | " + strings.Join(Roles, " | ") + " |\n")
 	b.WriteString("|---" + strings.Repeat("|---", len(Roles)) + "|\n")
 	for _, res := range Resources {
 		b.WriteString("| " + res + " |")
 		for _, role := range Roles {
 			var can []string
-			for _, act := range []string{ActionRead, ActionWrite} {
+			for _, act := range actions {
 				ok, err := a.Allowed([]string{role}, res, act)
 				if err != nil {
 					return "", err
 				}
-				if ok {
+				if ok && (act != ActionPick || len(can) == 0) { // read implies pick: shown alone only
 					can = append(can, act)
 				}
 			}

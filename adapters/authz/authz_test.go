@@ -69,3 +69,42 @@ func TestPermissionMatrixIsCurrent(t *testing.T) {
 		t.Fatalf("docs/permissions.md is stale; run UPDATE_DOCS=1 go test ./adapters/authz\nwant:\n%s", want)
 	}
 }
+
+// A role that may write a record may pick what that record's form picks (ADR 0029): the
+// pickers each form of the panel loads, by the resource the form writes.
+func TestWritersMayPickWhatTheirFormsNeed(t *testing.T) {
+	a, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	forms := map[string][]string{
+		"partners":      {"cities", "categories"},
+		"stores":        {"cities"},
+		"cities":        {"countries"},
+		"products":      {"categories"},
+		"sliders":       {"categories", "partners"},
+		"notifications": {"categories"},
+		"campaigns":     {"categories", "products", "partners"},
+		"users":         {"partners"},
+	}
+	for _, role := range Roles {
+		for form, pickers := range forms {
+			if ok, _ := a.Allowed([]string{role}, form, ActionWrite); !ok {
+				continue
+			}
+			for _, res := range pickers {
+				if ok, err := a.Allowed([]string{role}, res, ActionPick); err != nil || !ok {
+					t.Errorf("%s writes %s but may not pick %s", role, form, res)
+				}
+			}
+		}
+	}
+	// pick alone opens no screen.
+	if ok, _ := a.Allowed([]string{"financier"}, "cities", ActionRead); ok {
+		t.Error("financier may read cities")
+	}
+	perms, err := a.Permissions([]string{"financier"})
+	if err != nil || len(perms["cities"]) != 1 || perms["cities"][0] != ActionPick || perms["users"] != nil {
+		t.Errorf("financier permissions %v, %v", perms, err)
+	}
+}

@@ -63,7 +63,7 @@ func (s *NotificationStore) Enqueue(ctx context.Context, n content.Notification,
 		}
 		res, err := c.NewRaw("INSERT INTO deliveries (notification_id, partner_id, token, platform, state, attempts, next_at, reason, updated_at) "+
 			"SELECT ?, d.partner_id, d.token, d.platform, ?, 0, ?, '', ? FROM devices AS d JOIN partners AS p ON p.id = d.partner_id "+
-			"WHERE p.is_active = TRUE AND d.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (?)) "+
+			"WHERE p.is_active = TRUE AND d.partner_id IN ("+partnersInCategories+") "+
 			"ORDER BY d.partner_id, d.token", id, string(state), now, now, bun.List(ids64(n.Categories))).Exec(ctx)
 		if err != nil {
 			return err
@@ -80,6 +80,24 @@ func (s *NotificationStore) Enqueue(ctx context.Context, n content.Notification,
 		return err
 	})
 	return kernel.ID(id), err
+}
+
+// partnersInCategories is the targeting of a notification (content.Targets): the partners in
+// any of the categories bound to its one parameter. Enqueue and Reach share it.
+const partnersInCategories = "SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (?)"
+
+// Reach counts the active partners a notification to categories targets and their devices,
+// with Enqueue's targeting.
+func (s *NotificationStore) Reach(ctx context.Context, categories []kernel.ID) (contentports.Reach, error) {
+	var out struct {
+		Partners int64 `bun:"partners"`
+		Devices  int64 `bun:"devices"`
+	}
+	ids := bun.List(ids64(categories))
+	err := conn(ctx, s.db).NewRaw("SELECT (SELECT COUNT(*) FROM partners AS p WHERE p.is_active = TRUE AND p.id IN ("+partnersInCategories+")) AS partners, "+
+		"(SELECT COUNT(*) FROM devices AS d JOIN partners AS p ON p.id = d.partner_id WHERE p.is_active = TRUE AND d.partner_id IN ("+partnersInCategories+")) AS devices",
+		ids, ids).Scan(ctx, &out)
+	return contentports.Reach{Partners: out.Partners, Devices: out.Devices}, err
 }
 
 func ids64(ids []kernel.ID) []int64 {

@@ -95,6 +95,19 @@ func (n *Notifications) Create(ctx context.Context, sentBy kernel.ID, in content
 	return n.Await(ctx, id)
 }
 
+// Reach is how many active partners and devices a notification to categories would reach
+// now, with the add's targeting and checks (issue 20: the add dialog asks before sending).
+func (n *Notifications) Reach(ctx context.Context, categories []kernel.ID) (contentports.Reach, error) {
+	ids, err := content.NotificationCategories(categories)
+	if err != nil {
+		return contentports.Reach{}, err
+	}
+	if err := n.checkCategories(ctx, ids); err != nil {
+		return contentports.Reach{}, err
+	}
+	return n.outbox.Reach(ctx, ids)
+}
+
 func (n *Notifications) checkCategories(ctx context.Context, ids []kernel.ID) error {
 	missing, err := n.catalog.MissingCategories(ctx, ids)
 	if err != nil {

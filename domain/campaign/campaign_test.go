@@ -434,3 +434,17 @@ func TestCashDeliveryWithdraw(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A campaign's name follows the one name rule of every record: it may not start with a digit.
+func TestCampaignNameMayNotStartWithADigit(t *testing.T) {
+	if _, err := New(Input{Name: "2026 zima", Description: "Opis", Image: "a.jpg"}, now); fields(err)["name"][0] != "The name must not start with a number." {
+		t.Fatalf("New = %v", err)
+	}
+	c, err := New(Input{Name: "Zima 2026", Description: "Opis", Image: "a.jpg"}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Edit(Input{Name: "2027 zima", Description: "Opis"}, now); len(fields(err)["name"]) == 0 {
+		t.Fatalf("Edit = %v", err)
+	}
+}

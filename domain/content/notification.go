@@ -37,6 +37,24 @@ type Notification struct {
 	CreatedAt time.Time
 }
 
+// NotificationCategories checks the categories a notification targets, as NewNotification
+// does: at least one, at most MaxCategories, each named once (the reach of an add not yet
+// sent is asked with them, issue 20).
+func NotificationCategories(ids []kernel.ID) ([]kernel.ID, error) {
+	var v kernel.Validation
+	categories := uniqueIDs(ids)
+	switch {
+	case len(categories) == 0:
+		v.Merge(ErrNoCategory)
+	case len(categories) > MaxCategories:
+		v.Add("categories", "The categories may not have more than 1000 items.")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return categories, nil
+}
+
 // NewNotification checks a notification: subject and text required, at least two
 // characters within their limits, the subject one line, the text one or more; at least one
 // category, each named once.

@@ -89,7 +89,7 @@ func (in Input) check(r rules) (validated, error) {
 		v.Merge(err)
 		out.id = id
 	}
-	name, err := kernel.NewName("name", in.Name, false)
+	name, err := kernel.NewName("name", in.Name)
 	v.Merge(err)
 	out.name = name
 	v.Text("address", in.Address, kernel.MaxAddressLength)

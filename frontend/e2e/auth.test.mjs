@@ -86,7 +86,11 @@ describe('sign-in, session and language', () => {
     const res = await answered;
     assert.equal(res.status(), 200);
     assert.notEqual((await res.json()).partner_id, null);
-    await page.waitForTimeout(500);
+    // The answer has been handled once the form is no longer submitting.
+    await page.waitForFunction(() => {
+      const submit = document.querySelector('form button[type="submit"]');
+      return submit !== null && !submit.disabled && !submit.querySelector('.p-button-loading-icon');
+    });
     assert.equal(new URL(page.url()).pathname, '/login');
     assert.equal(await page.locator('.login__alert').count(), 0);
     assert.equal(await page.getByRole('dialog').count(), 0);

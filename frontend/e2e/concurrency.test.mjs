@@ -92,4 +92,71 @@ describe('concurrent edits: the second save sees the first', () => {
     );
     assert.deepEqual([...first.problems, ...second.problems], []);
   });
+
+  // Issue 20: the first user changed the phone and the debt; the second only the address. The
+  // second's 409 lists nothing as theirs, the form takes the first's phone and debt and keeps
+  // the second's address, the list behind refreshes, and the save undoes nothing.
+  it("a partner's conflict: untouched fields take the newer values and are not called the user's", async () => {
+    const country = (await api.call('POST', '/api/countries', { token, body: { name: 'Crna Gora' } })).body;
+    const city = (await api.call('POST', '/api/cities', { token, body: { name: 'Podgorica', country_id: country.id } })).body;
+    const category = (await api.call('POST', '/api/categories', { token, body: { name: 'Alati' } })).body;
+    const created = await api.call('POST', '/api/partners', {
+      token,
+      body: {
+        id: 4242, name: 'Gradnja Konflikt', address: 'Njegoševa 1', pib: '02345678', pdv: '30/31-01234-5', city_id: city.id,
+        phone: '+382 67 111 111', bonus: '0', debt: '100', payment: '0', toolCash: '0', annualPlan: '0', moneyCirculation: '0',
+        password: 'tajna1', confirmPassword: 'tajna1', categories: [category.id],
+      },
+    });
+    assert.equal(created.status, 201);
+
+    const list = listScreen(second, 'partners');
+    await list.open();
+    await list.row('Gradnja Konflikt').getByRole('button', { name: 'Izmijeni' }).click();
+    const b = second.getByRole('dialog', { name: 'Izmjena partnera' });
+    await b.waitFor();
+    await b.locator('#field-address').waitFor();
+    assert.equal(await b.locator('#field-phone').inputValue(), '+382 67 111 111');
+
+    // The first user's save, made meanwhile.
+    const [loaded] = (await api.call('GET', '/api/partners/4242', { token })).body;
+    const pick = ['id', 'name', 'address', 'pib', 'pdv', 'bonus', 'payment', 'toolCash', 'annualPlan', 'moneyCirculation'];
+    const body = {
+      ...Object.fromEntries(pick.map((k) => [k, loaded[k]])),
+      city_id: city.id,
+      categories: [category.id],
+      phone: '+382 69 222 222',
+      debt: '3200',
+      version: loaded.version,
+    };
+    assert.equal((await api.call('PUT', '/api/partners/4242', { token, body })).status, 200);
+
+    await b.locator('#field-address').fill('Bulevar 7');
+    const stale = second.waitForResponse((res) => /\/api\/partners\/4242$/.test(res.url()) && res.request().method() === 'PUT');
+    const relisted = second.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/partners' && res.request().method() === 'GET',
+    );
+    await b.getByRole('button', { name: 'Sačuvaj' }).click();
+    assert.equal((await stale).status(), 409);
+    const panel = b.getByRole('region', { name: 'Zapis je u međuvremenu izmijenio neko drugi.' });
+    await panel.waitFor();
+    await relisted; // the list behind the dialog asked again
+    await panel.getByText('vaše izmjene su zadržane', { exact: false }).waitFor();
+    assert.equal(await panel.getByText('Telefon').count(), 0, 'the phone is not the user\'s');
+    assert.equal(await panel.getByText('Dug').count(), 0, 'the debt is not the user\'s');
+    assert.equal(await panel.getByRole('button', { name: /Uzmi/ }).count(), 0);
+    assert.equal(await b.locator('#field-phone').inputValue(), '+382 69 222 222');
+    assert.equal(await b.locator('#field-address').inputValue(), 'Bulevar 7');
+    await shoot(second, 'concurrency-partner-merged');
+
+    const again = second.waitForResponse((res) => /\/api\/partners\/4242$/.test(res.url()) && res.request().method() === 'PUT');
+    await b.getByRole('button', { name: 'Sačuvaj' }).click();
+    assert.equal((await again).status(), 200);
+    await b.waitFor({ state: 'hidden' });
+    const [now] = (await api.call('GET', '/api/partners/4242', { token })).body;
+    assert.equal(now.address, 'Bulevar 7');
+    assert.equal(now.phone, '+382 69 222 222');
+    assert.equal(Number(now.debt), 3200);
+    assert.deepEqual(second.problems, []);
+  });
 });

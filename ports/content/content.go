@@ -237,6 +237,12 @@ type Recorded struct {
 	Released bool
 }
 
+// Reach is how many partners and devices a notification to some categories would reach.
+type Reach struct {
+	Partners int64
+	Devices  int64
+}
+
 // Outbox is the notifications' delivery queue (ADR 0022).
 type Outbox interface {
 	// Enqueue stores the notification, its categories, and one delivery per registered
@@ -244,6 +250,9 @@ type Outbox interface {
 	// of ctx or its own: pending and due at now when configured, else not_configured. It
 	// answers the notification's id.
 	Enqueue(ctx context.Context, n content.Notification, sentBy kernel.ID, configured bool) (kernel.ID, error)
+	// Reach counts what Enqueue would target for categories now: the active partners in
+	// them and those partners' registered devices (one delivery each).
+	Reach(ctx context.Context, categories []kernel.ID) (Reach, error)
 	// Claim leases up to limit pending deliveries due at now until now+lease, the earliest
 	// due first; another claimer skips them meanwhile.
 	Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Claimed, error)

@@ -17,9 +17,27 @@ export interface MockAnswer {
 
 export type MockHandler = (req: MockRequest) => MockAnswer | undefined;
 
+const ALL = ['read', 'write', 'pick'];
+
+/** The profile answer when a test names none: an admin, who may do everything (ADR 0029). */
+export const ADMIN_ME = {
+  id: 1,
+  name: 'Administrator',
+  username: 'admin',
+  partner_id: null,
+  roles: ['admin'],
+  version: 1,
+  permissions: Object.fromEntries(
+    ['users', 'countries', 'categories', 'cities', 'products', 'stores', 'partners', 'customerSupport', 'sliders', 'campaigns', 'notifications'].map(
+      (r) => [r, ALL],
+    ),
+  ),
+};
+
 /**
  * Replaces fetch with a router over handlers (first answer wins) and records every request.
- * Unhandled calls answer 404 so a test notices them.
+ * The profile call answers ADMIN_ME unless a handler answers it. Other unhandled calls answer
+ * 404 so a test notices them.
  */
 export function mockFetch(...handlers: MockHandler[]) {
   const calls: MockRequest[] = [];
@@ -44,10 +62,10 @@ export function mockFetch(...handlers: MockHandler[]) {
       form,
     };
     calls.push(req);
-    const answer = handlers.reduce<MockAnswer | undefined>((found, h) => found ?? h(req), undefined) ?? {
-      status: 404,
-      body: { message: 'Not found.' },
-    };
+    const answer = handlers.reduce<MockAnswer | undefined>((found, h) => found ?? h(req), undefined) ??
+      (req.method === 'GET' && req.url.pathname === '/api/getLogedUserData'
+        ? { body: ADMIN_ME }
+        : { status: 404, body: { message: 'Not found.' } });
     const status = answer.status ?? 200;
     const payload = answer.body === undefined || status === 204 ? null : JSON.stringify(answer.body);
     return new Response(payload, {

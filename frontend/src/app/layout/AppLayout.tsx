@@ -1,23 +1,42 @@
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../features/auth/api';
 import { loggedOut, selectSession } from '../../shared/auth/authSlice';
+import { screenResource, usePermissions } from '../../shared/auth/permissions';
 import { clearAuth } from '../../shared/auth/storage';
 import { NotificationBell } from '../../shared/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
+import { prefetchWhenIdle } from './prefetchWhenIdle';
 import { NavMenu } from './NavMenu';
+import { NotAllowed } from './NotAllowed';
+import { focusScreenHeading, useHeadingFocus } from './useHeadingFocus';
 
 /**
  * Below this width the drawer is not docked beside the content (it would squeeze the lists'
  * actions off screen) but opens over it from the app bar's menu button.
  */
 const COMPACT_NAV_QUERY = '(max-width: 1023px)';
+
+/**
+ * The route guard of ADR 0029: a screen the role may not read shows "not allowed" instead of
+ * loading and meeting 403s; until the profile answer is in, such a screen waits for it.
+ */
+function GuardedOutlet() {
+  const { pathname } = useLocation();
+  const perms = usePermissions();
+  const resource = screenResource(pathname);
+  if (resource && !perms.failed) {
+    if (!perms.ready) return <PageLoader />;
+    if (!perms.can(resource)) return <NotAllowed />;
+  }
+  return <Outlet />;
+}
 
 /** App bar and drawer around every authenticated screen; the drawer collapses under 1,024 px. */
 export default function AppLayout() {
@@ -29,6 +48,16 @@ export default function AppLayout() {
   const compactNav = useMediaQuery(COMPACT_NAV_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
+  // After sign-in, the other screens' code loads while the user reads this one (ADR 0030).
+  useEffect(() => prefetchWhenIdle(), []);
+
+  const skipToContent = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    // Focus rather than the browser's jump to #main-content, which the router would take for a navigation.
+    event.preventDefault();
+    focusScreenHeading(main.current);
+  };
 
   const onLogout = async () => {
     try {
@@ -43,6 +72,9 @@ export default function AppLayout() {
 
   return (
     <div className="layout">
+      <a href="#main-content" className="skip-link" onClick={skipToContent}>
+        {t('app.skip_to_content')}
+      </a>
       <header className="topbar">
         {compactNav && (
           <Button
@@ -107,9 +139,9 @@ export default function AppLayout() {
             <NavMenu onNavigate={() => setDrawerOpen(false)} />
           </Sidebar>
         )}
-        <main className="content">
+        <main className="content" id="main-content" ref={main} tabIndex={-1}>
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <GuardedOutlet />
           </Suspense>
         </main>
       </div>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { screenResource, usePermissions } from '../../shared/auth/permissions';
+import { prefetchScreen } from '../prefetch';
 
 interface NavItem {
   key: string;
@@ -41,12 +43,23 @@ const groups: NavGroup[] = [
   },
 ];
 
-/** The drawer's links, the reference data grouped under Settings. */
+/**
+ * The drawer's links, the reference data grouped under Settings; only the screens the role may
+ * open (ADR 0029), and a group without any is left out.
+ */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const perms = usePermissions();
+  const shown = (item: NavItem) => {
+    const resource = item.to ? screenResource(item.to) : undefined;
+    return !resource || perms.failed || perms.can(resource);
+  };
+  const visible = groups
+    .map((group) => ({ ...group, items: group.items.filter(shown) }))
+    .filter((group) => group.items.length > 0);
   return (
     <nav aria-label={t('app.main_navigation')} className="nav-menu">
-      {groups.map((group, index) => {
+      {visible.map((group, index) => {
         const headingId = group.title ? `nav-group-${index}` : undefined;
         return (
           <div key={group.title ?? index} className="nav-menu__group">
@@ -63,6 +76,9 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
                       to={item.to}
                       end={item.end}
                       onClick={onNavigate}
+                      // The screen's code starts loading while the pointer or focus is on its link.
+                      onMouseEnter={() => void prefetchScreen(item.to ?? '')}
+                      onFocus={() => void prefetchScreen(item.to ?? '')}
                       className={({ isActive }) => `nav-menu__link${isActive ? ' nav-menu__link--active' : ''}`}
                     >
                       <i className={item.icon} aria-hidden />

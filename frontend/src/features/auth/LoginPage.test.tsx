@@ -43,22 +43,21 @@ describe('login', () => {
     expect(calls[1].headers.get('Authorization')).toBe('Bearer tok-1');
   });
 
-  it('does nothing visible for a partner-linked account and stores nothing', async () => {
+  it('says that a partner-linked account belongs to the partner app, ends its session and stores nothing', async () => {
     const { calls } = mockFetch(
       route('POST', '/api/login', { body: { token: 'partner-token', expires_in: 3600, partner_id: 7 } }),
+      route('POST', '/api/logout', { status: 204 }),
     );
     const { router } = renderLogin();
     await signIn('partner', 'secret');
 
-    await waitFor(() => expect(calls).toHaveLength(1));
-    // Let any follow-up work settle, then check nothing happened.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ovaj nalog pripada aplikaciji za partnere.');
+    await waitFor(() => expect(calls.map((c) => c.url.pathname)).toEqual(['/api/login', '/api/logout']));
+    expect(calls[1].headers.get('Authorization')).toBe('Bearer partner-token');
     expect(router.state.location.pathname).toBe('/login');
     const stored = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
     expect(stored.filter((key) => key !== 'language')).toEqual([]);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/login']);
   });
 
   it('shows the translated server message for wrong credentials', async () => {

@@ -16,7 +16,7 @@ import { notificationsApi } from '../../shared/notifications/api';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { useLoginMutation } from './api';
-import { loginFailureText, toLoginFailure, type LoginFailure } from './loginError';
+import { loginFailureText, PARTNER_APP_FAILURE, toLoginFailure, type LoginFailure } from './loginError';
 import { loginSchema, type LoginValues } from './schema';
 
 const initialValues: LoginValues = { username: '', password: '' };
@@ -39,8 +39,13 @@ export default function LoginPage() {
       setFailure(toLoginFailure(error));
       return;
     }
-    // Partner-linked accounts may not use the back office: nothing visible happens (spec §4).
-    if (answer.partner_id !== null && answer.partner_id !== undefined) return;
+    // Partner-linked accounts may not use the back office (spec §6): say that the account
+    // belongs to the partner app, and end the session the sign-in opened.
+    if (answer.partner_id !== null && answer.partner_id !== undefined) {
+      setFailure(PARTNER_APP_FAILURE);
+      void fetch('/api/logout', { method: 'POST', headers: { Authorization: `Bearer ${answer.token}` } }).catch(() => undefined);
+      return;
+    }
 
     const session = saveAuth(answer, values.username);
     dispatch(baseApi.util.resetApiState());

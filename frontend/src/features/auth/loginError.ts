@@ -5,7 +5,12 @@ import { translateServerMessage } from '../../shared/errors/errorKey';
 export interface LoginFailure {
   status: number | null;
   message?: string;
+  /** The sign-in was right but the account is linked to a partner: it belongs to the partner app. */
+  partnerApp?: boolean;
 }
+
+/** A partner-linked account's sign-in: not an error of the password, but the wrong app (spec §6). */
+export const PARTNER_APP_FAILURE: LoginFailure = { status: null, partnerApp: true };
 
 export function toLoginFailure(error: unknown): LoginFailure {
   return { status: errorStatus(error), message: errorBody(error).message };
@@ -19,6 +24,7 @@ export function loginFailureText(
   failure: LoginFailure,
   i18n: Pick<I18n, 't' | 'getResource' | 'language' | 'resolvedLanguage'>,
 ): string {
+  if (failure.partnerApp) return i18n.t('login.partner_account');
   if (failure.status === 429 && failure.message === BUSY) return translateServerMessage(i18n, BUSY);
   if (failure.status === 429) return i18n.t('errors.too_many');
   if (failure.status === null) return i18n.t('errors.network');

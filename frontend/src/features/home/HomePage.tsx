@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { selectSession } from '../../shared/auth/authSlice';
+import { screenResource, usePermissions } from '../../shared/auth/permissions';
 import './home.css';
 
 interface HomeCard {
@@ -20,6 +21,12 @@ const cards: HomeCard[] = [
   { key: 'settings', icon: 'pi pi-cog', to: '/users' },
 ];
 
+/**
+ * Where the Settings card leads: the user list (spec §1), else the first settings screen the
+ * role may open (ADR 0029).
+ */
+const SETTINGS_SCREENS = ['/users', '/countries', '/cities', '/categories', '/stores'];
+
 /** The template pages of spec §2, below the six cards: an overview, the store map and the style page. */
 const pages = [
   { key: 'overview', icon: 'pi pi-chart-bar', to: '/table-list' },
@@ -32,6 +39,15 @@ const pages = [
 export default function HomePage() {
   const { t } = useTranslation();
   const session = useSelector(selectSession);
+  const perms = usePermissions();
+  const opens = (to: string) => {
+    const resource = screenResource(to);
+    return !resource || perms.failed || perms.can(resource);
+  };
+  const shownCards = cards
+    .map((card) => (card.key === 'settings' ? { ...card, to: SETTINGS_SCREENS.find(opens) } : card))
+    .filter((card) => card.to && opens(card.to));
+  const shownPages = pages.filter((p) => opens(p.to));
 
   return (
     <section className="home" aria-labelledby="home-title">
@@ -40,7 +56,7 @@ export default function HomePage() {
       </h1>
       <p className="page-intro">{t('home.intro')}</p>
       <ul className="home__grid">
-        {cards.map((card) => {
+        {shownCards.map((card) => {
           const content = (
             <>
               <span className={`home-card__icon home-card__icon--${card.key}`} aria-hidden>
@@ -78,7 +94,7 @@ export default function HomePage() {
         {t('home.more.title')}
       </h2>
       <ul className="home__more" aria-labelledby="home-more-title">
-        {pages.map((p) => (
+        {shownPages.map((p) => (
           <li key={p.key}>
             <Link to={p.to} className="home-link" data-page={p.key}>
               <i className={`${p.icon} home-link__icon`} aria-hidden />

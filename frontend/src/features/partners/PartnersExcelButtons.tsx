@@ -11,10 +11,12 @@ interface PartnersExcelButtonsProps {
   /** The list's current query: the download exports what the filters and sort select. */
   params: ListParams;
   onUpload: () => void;
+  /** false hides the upload: the role may only read partners (ADR 0029). */
+  canWrite?: boolean;
 }
 
 /** The partners toolbar's Excel download and upload buttons (spec §2 "Partners"). */
-export function PartnersExcelButtons({ params, onUpload }: PartnersExcelButtonsProps) {
+export function PartnersExcelButtons({ params, onUpload, canWrite = true }: PartnersExcelButtonsProps) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(MOBILE_QUERY);
   const [download, { isLoading }] = useDownloadPartnersExcelMutation();
@@ -42,6 +44,7 @@ export function PartnersExcelButtons({ params, onUpload }: PartnersExcelButtonsP
           void onDownload();
         }}
       />
+      {canWrite && (
       <Button
         type="button"
         icon="pi pi-upload"
@@ -52,6 +55,7 @@ export function PartnersExcelButtons({ params, onUpload }: PartnersExcelButtonsP
         severity="success"
         onClick={onUpload}
       />
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../shared/auth/permissions';
 import { useState } from 'react';
 import { FIGURE } from '../../shared/format/amount';
 import { AmountText } from '../../shared/format/AmountText';
@@ -52,6 +53,7 @@ const columns: ListColumn<Partner>[] = [
 
 /** Spec §2 "Partners": the generic list with 13 columns, figure filters and the Excel round trip. */
 export default function PartnersPage() {
+  const canWrite = useCanWrite('partners');
   const [upload, setUpload] = useState({ visible: false, key: 0 });
 
   return (
@@ -61,12 +63,13 @@ export default function PartnersPage() {
         columns={columns}
         defaultSort={{ field: 'id', order: 'asc' }}
         useList={useListPartnersQuery}
+        canWrite={canWrite}
         useToggle={useTogglePartnerMutation}
         rowLabel={(p) => p.name}
         renderForm={(props) => <PartnerFormDialog {...props} />}
         tableMinWidth="112rem"
         toolbarExtra={(params) => (
-          <PartnersExcelButtons params={params} onUpload={() => setUpload((u) => ({ visible: true, key: u.key + 1 }))} />
+          <PartnersExcelButtons params={params} canWrite={canWrite} onUpload={() => setUpload((u) => ({ visible: true, key: u.key + 1 }))} />
         )}
       />
       <ExcelUploadDialog

@@ -37,7 +37,7 @@ export function NotificationFormDialog({ visible, onHide, onSaved }: FormRenderP
     sending.current = true;
     try {
       const notification = await create(toNotificationPayload(values)).unwrap();
-      onSaved();
+      onSaved(undefined, notification);
       navigate(deliveryPath(notification.id));
     } catch (error) {
       if (errorStatus(error) === PUSH_PARTLY_FAILED) {

@@ -14,7 +14,9 @@ const ROWS = [
 const base = (roles = ADMIN.roles, configured = true): MockHandler[] => [
   route('GET', '/api/notifications', { body: ROWS, headers: { 'X-Total-Count': '2' } }),
   route('GET', '/api/notifications/status', { body: { push_configured: configured } }),
-  route('GET', '/api/getLogedUserData', { body: { ...ADMIN, roles } }),
+  route('GET', '/api/getLogedUserData', {
+    body: { ...ADMIN, roles, permissions: { notifications: roles.includes('engineer') ? ['read', 'pick'] : ['read', 'write', 'pick'] } },
+  }),
   route('GET', '/api/categoriesActive', {
     body: [
       { id: 1, name: 'Alati', is_active: true },

@@ -1,7 +1,7 @@
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useGetLoggedUserQuery } from '../../shared/api/me';
+import { useCanWrite } from '../../shared/auth/permissions';
 import { deliveryPath } from '../../shared/errors/apiError';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn, RowAction } from '../../shared/list/types';
@@ -12,8 +12,6 @@ import { NotificationFormDialog } from './NotificationFormDialog';
 import type { PushNotification } from './types';
 import './push.css';
 
-/** The roles that may send notifications (the policy's write on notifications); engineers only read. */
-const SENDERS = ['admin', 'director', 'manager'];
 
 function CreatedAt({ value }: { value: string }) {
   const { i18n } = useTranslation();
@@ -64,8 +62,7 @@ export function PushNotConfigured() {
  */
 export default function NotificationsPage() {
   const navigate = useNavigate();
-  const { data: me } = useGetLoggedUserQuery();
-  const canSend = !me || me.roles.some((role) => SENDERS.includes(role));
+  const canSend = useCanWrite('notifications');
 
   const actions: RowAction<PushNotification>[] = [
     {

@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../shared/auth/permissions';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../shared/list/ListPage';
@@ -38,6 +39,7 @@ const columns: ListColumn<SupportMessage>[] = [
  * first. Opening it marks every active message as seen, which empties the app bar's count.
  */
 export default function SupportPage() {
+  const canWrite = useCanWrite('customerSupport');
   const [markSeen] = useMarkSupportSeenMutation();
   useEffect(() => {
     void markSeen();
@@ -49,6 +51,7 @@ export default function SupportPage() {
       columns={columns}
       defaultSort={{ field: 'created_at', order: 'desc' }}
       useList={useListSupportMessagesQuery}
+      canWrite={canWrite}
       useToggle={useToggleSupportMessageMutation}
       rowLabel={(m) => `${m.type_name} — ${m.partner_name}`}
     />

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, route, type MockRequest } from '../../test/fetchMock';
+import { ADMIN_ME, mockFetch, route, type MockRequest } from '../../test/fetchMock';
 import { renderScreen } from '../../test/render';
 import type { User } from './types';
 import UsersPage from './UsersPage';
@@ -39,7 +39,9 @@ function server(myRoles: string[] = ['admin']) {
   return mockFetch(
     route('GET', '/api/users', { body: [unlinked, linked], headers: { 'X-Total-Count': '2' } }),
     route('GET', '/api/roles', { body: ['admin', 'director', 'manager', 'engineer', 'financier'] }),
-    route('GET', '/api/getLogedUserData', { body: { id: 2, name: 'Dragan', username: 'dragan', partner_id: null, roles: myRoles } }),
+    route('GET', '/api/getLogedUserData', {
+      body: { id: 2, name: 'Dragan', username: 'dragan', partner_id: null, roles: myRoles, permissions: ADMIN_ME.permissions },
+    }),
     route('GET', '/api/partnersActive', { body: partners, headers: { 'X-Total-Count': '2' } }),
     route('PUT', /^\/api\/users\/\d+$/, (req) => ({ body: { ...linked, ...(req.body as object) } })),
   );

@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../shared/auth/permissions';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn } from '../../shared/list/types';
 import { useListUsersQuery, useToggleUserMutation } from './api';
@@ -12,12 +13,14 @@ const columns: ListColumn<User>[] = [
 
 /** The users screen is a configuration of the generic list (spec §2 "Users list"). */
 export default function UsersPage() {
+  const canWrite = useCanWrite('users');
   return (
     <ListPage<User>
       title="users.title"
       columns={columns}
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListUsersQuery}
+      canWrite={canWrite}
       useToggle={useToggleUserMutation}
       rowLabel={(u) => u.name}
       renderForm={(props) => <UserFormDialog {...props} />}

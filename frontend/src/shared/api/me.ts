@@ -9,6 +9,11 @@ export interface LoggedUser {
   roles: string[];
   /** The account's version, which an own-profile edit sends back (ADR 0011). */
   version: number;
+  /**
+   * What the roles may do, by resource (`read`, `write`, `pick`), from the server's policy; a
+   * resource the roles may not touch is absent (ADR 0029). Older servers leave it out.
+   */
+  permissions?: Record<string, string[]>;
 }
 
 /** One query of the signed-in account, shared by the profile and the users screen (its roles). */

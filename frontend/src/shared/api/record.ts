@@ -39,6 +39,29 @@ export function useReloadRecord<T extends Identified>() {
   );
 }
 
+interface WithProvidedTags {
+  api: { provided?: { tags?: Record<string, Record<string, unknown>> } };
+}
+
+/**
+ * Refreshes every list on screen (each query that provides a `{type, id: 'LIST'}` tag): after
+ * a stale save the list behind the dialog shows what was saved meanwhile (issue 20).
+ */
+export function useRefreshLists() {
+  const dispatch = useDispatch<ThunkDispatch<WithProvidedTags, unknown, UnknownAction>>();
+  return useCallback(
+    () =>
+      dispatch((_, getState) => {
+        const provided = getState().api.provided?.tags ?? {};
+        const lists = Object.entries(provided)
+          .filter(([, ids]) => 'LIST' in ids)
+          .map(([type]) => ({ type, id: 'LIST' }));
+        if (lists.length > 0) dispatch(baseApi.util.invalidateTags(lists as never));
+      }),
+    [dispatch],
+  );
+}
+
 /** The If-Match header naming the version an edit was loaded at (ADR 0011). */
 export function ifMatch(version: number): Record<string, string> {
   return { 'If-Match': `"${version}"` };

@@ -14,17 +14,21 @@ export interface ConflictRow {
 }
 
 interface ConflictPanelProps {
+  /** The fields both saves changed, differently. */
   rows: ConflictRow[];
+  /** The user's own changes that the other save did not touch stay in the form. */
+  keptMine?: boolean;
   onUseMine: (field: string) => void;
   onUseAllMine: () => void;
 }
 
 /**
  * What a stale save shows at the top of its dialog (ADR 0011): the form now holds the values
- * saved meanwhile; each differing field lists them beside the user's, and the user takes
- * back theirs per field or all at once, then saves again.
+ * saved meanwhile with the user's own changes kept; each field both changed lists the saved
+ * value beside the user's, and the user takes back theirs per field or all at once, then saves
+ * again. Fields the user never touched are not the user's and are not listed (issue 20).
  */
-export function ConflictPanel({ rows, onUseMine, onUseAllMine }: ConflictPanelProps) {
+export function ConflictPanel({ rows, keptMine = false, onUseMine, onUseAllMine }: ConflictPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
@@ -37,7 +41,9 @@ export function ConflictPanel({ rows, onUseMine, onUseAllMine }: ConflictPanelPr
       <h3 id={titleId} className="conflict-panel__title" role="alert">
         <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t('conflict.title')}
       </h3>
-      <p className="conflict-panel__hint">{rows.length > 0 ? t('conflict.hint') : t('conflict.hint_same')}</p>
+      <p className="conflict-panel__hint">
+        {rows.length > 0 ? t('conflict.hint') : keptMine ? t('conflict.hint_kept') : t('conflict.hint_same')}
+      </p>
       {rows.length > 0 && (
         <ul className="conflict-panel__rows">
           {rows.map((row) => (

@@ -8,7 +8,10 @@ import type { AnyObjectSchema } from 'yup';
 import { errorStatus } from '../errors/apiError';
 import { describeError } from '../errors/describeError';
 import { dialogShown } from '../errors/dialogSlice';
+import { translateErrorKey } from '../errors/errorKey';
+import { useRefreshLists } from '../api/record';
 import { useSnackbar } from '../snackbar/snackbarContext';
+import { invalidSubmitKey } from '../validation/rules';
 import { DIALOG_WIDTH, dialogStyle, type DialogWidth } from '../ui/dialogWidth';
 import { ConflictPanel, type ConflictRow } from './ConflictPanel';
 import { focusFirstField } from './dialogFocus';
@@ -55,6 +58,10 @@ interface FormDialogProps<Values extends object> {
 interface Conflict<Values> {
   mine: Values;
   theirs: Values;
+  /** The fields both saves changed, differently: the panel lists them. */
+  conflicting: string[];
+  /** Whether this user changed any compared field (kept where the other save did not change it). */
+  changedAny: boolean;
 }
 
 function isBlank(value: unknown): boolean {
@@ -90,7 +97,8 @@ function plainValue(value: unknown, words: { empty: string; yes: string; no: str
 /**
  * The add/edit dialog of spec §2: modal and persistent (no close on outside click or Esc),
  * at most 600 px wide, with the starred-fields note; closing resets values and validation.
- * An invalid submit shows the red snackbar_required and sends nothing (spec §5).
+ * An invalid submit shows the red snackbar_required (or, when nothing is missing, what is wrong:
+ * invalidSubmitKey) and sends nothing (spec §5).
  *
  * A stale save (409, ADR 0011) loses nothing: with `reload`, the form takes the values saved
  * meanwhile and the new version, and a panel lists the user's own values beside them to take
@@ -111,12 +119,13 @@ export function FormDialog<Values extends object>({
   conflictFields,
   describeValue,
 }: FormDialogProps<Values>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const dispatch = useDispatch();
   const formId = useId();
   const [fresh, setFresh] = useState<FreshRecord<Values> | null>(null);
   const [conflict, setConflict] = useState<Conflict<Values> | null>(null);
+  const refreshLists = useRefreshLists();
 
   // Another record, or the dialog closed: the last conflict is over.
   useEffect(() => {
@@ -126,17 +135,31 @@ export function FormDialog<Values extends object>({
 
   const compared = Object.keys(conflictFields ?? {}) as FieldName<Values>[];
 
-  const handleStale = async (error: unknown, mine: Values) => {
+  /**
+   * A stale save (issue 20): only the fields this user changed since the form was opened (or
+   * last reloaded) are theirs. Those keep the user's value unless the other save changed them
+   * too (then the form shows the saved value and the panel offers the user's back); every other
+   * field takes the saved value, and the lists on screen refresh.
+   */
+  const handleStale = async (error: unknown, mine: Values, opened: Values) => {
     if (!reload) {
       dispatch(dialogShown(describeError(error)));
       return;
     }
     const next = await reload();
+    refreshLists();
     const merged = { ...mine } as Record<string, unknown>;
+    const typed = mine as Record<string, unknown>;
+    const base = opened as Record<string, unknown>;
     const theirs = next.values as Record<string, unknown>;
-    for (const field of compared) merged[field] = theirs[field];
+    const changed = compared.filter((field) => !sameValue(typed[field], base[field]));
+    for (const field of compared) {
+      const mineOnly = changed.includes(field) && sameValue(theirs[field], base[field]);
+      merged[field] = mineOnly ? typed[field] : theirs[field];
+    }
+    const conflicting = changed.filter((field) => !sameValue(theirs[field], base[field]) && !sameValue(theirs[field], typed[field]));
     setFresh({ values: merged as Values, version: next.version });
-    setConflict({ mine, theirs: next.values });
+    setConflict({ mine, theirs: next.values, conflicting, changedAny: changed.length > 0 });
   };
 
   return (
@@ -151,7 +174,7 @@ export function FormDialog<Values extends object>({
           // 409: the form shows what changed; anything else the API layer already showed.
           if (errorStatus(error) === 409) {
             try {
-              await handleStale(error, values);
+              await handleStale(error, values, (fresh?.values ?? initialValues) as Values);
             } catch {
               // The reload failed and the API layer said why; the form stays as typed.
             }
@@ -168,7 +191,7 @@ export function FormDialog<Values extends object>({
         };
         const submit = async () => {
           const errors = await formik.validateForm();
-          if (Object.keys(errors).length > 0) snackbar.error(t('snackbar_required'));
+          if (Object.keys(errors).length > 0) snackbar.error(translateErrorKey(i18n, t, invalidSubmitKey(errors)));
           await formik.submitForm();
         };
         const current = formik.values as Record<string, unknown>;
@@ -179,8 +202,10 @@ export function FormDialog<Values extends object>({
           const show = (field: FieldName<Values>, value: unknown) =>
             describeValue?.(field, value) ??
             plainValue(value, { empty: t('conflict.empty'), yes: t('conflict.yes'), no: t('conflict.no') });
+          // Listed: what both changed, differently. What only the other save changed is taken
+          // silently; what only this user changed stays in the form.
           for (const field of compared) {
-            if (sameValue(mine[field], theirs[field])) continue;
+            if (!conflict.conflicting.includes(field)) continue;
             rows.push({
               field,
               label: conflictFields?.[field] ?? field,
@@ -245,6 +270,7 @@ export function FormDialog<Values extends object>({
                   <ConflictPanel
                     key={fresh?.version}
                     rows={rows}
+                    keptMine={conflict.changedAny}
                     onUseMine={takeMine}
                     onUseAllMine={() => rows.forEach((r) => takeMine(r.field))}
                   />

@@ -20,9 +20,9 @@ export interface CityRef {
 /** Pickers that several screens share (spec §2 "Choose dialogs"). */
 export const pickersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The whole list of active cities, by name, for city selects (stores, partners). */
+    /** The whole list of active cities, by name, for city selects (stores, partners); `pick` on cities suffices (ADR 0029). */
     activeCityOptions: build.query<CityRef[], void>({
-      query: () => ({ url: 'cities', params: { is_active: 1, sort: 'name', order: 'asc' } }),
+      query: () => ({ url: 'citiesActive', params: { sort: 'name', order: 'asc' } }),
       providesTags: (items) => listTags('City', items ? { items, total: items.length } : undefined),
     }),
     listActiveCategories: build.query<Page<ActiveCategory>, ListParams>({

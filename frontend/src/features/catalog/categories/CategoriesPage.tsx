@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
 import { NameFormDialog } from '../named/NameFormDialog';
@@ -13,12 +14,14 @@ const columns: ListColumn<NamedRecord>[] = [{ field: 'name', header: 'categories
 
 /** Spec §2 "Countries and categories lists": a configuration of the generic list. */
 export default function CategoriesPage() {
+  const canWrite = useCanWrite('categories');
   return (
     <ListPage<NamedRecord>
       title="categories.title"
       columns={columns}
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCategoriesQuery}
+      canWrite={canWrite}
       useToggle={useToggleCategoryMutation}
       rowLabel={(c) => c.name}
       renderForm={(props) => (

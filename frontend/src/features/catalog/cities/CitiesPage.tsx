@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
 import type { City } from '../types';
@@ -11,12 +12,14 @@ const columns: ListColumn<City>[] = [
 
 /** Spec §2 "Cities list": name, country name, active, actions. */
 export default function CitiesPage() {
+  const canWrite = useCanWrite('cities');
   return (
     <ListPage<City>
       title="cities.title"
       columns={columns}
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCitiesQuery}
+      canWrite={canWrite}
       useToggle={useToggleCityMutation}
       rowLabel={(c) => c.name}
       renderForm={(props) => <CityFormDialog {...props} />}

@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
 import { NameFormDialog } from '../named/NameFormDialog';
@@ -13,12 +14,14 @@ const columns: ListColumn<NamedRecord>[] = [{ field: 'name', header: 'countries.
 
 /** Spec §2 "Countries and categories lists": a configuration of the generic list. */
 export default function CountriesPage() {
+  const canWrite = useCanWrite('countries');
   return (
     <ListPage<NamedRecord>
       title="countries.title"
       columns={columns}
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCountriesQuery}
+      canWrite={canWrite}
       useToggle={useToggleCountryMutation}
       rowLabel={(c) => c.name}
       renderForm={(props) => (

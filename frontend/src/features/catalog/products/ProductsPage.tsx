@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { useState } from 'react';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn, RowAction } from '../../../shared/list/types';
@@ -28,6 +29,7 @@ const columns: ListColumn<Product>[] = [
 
 /** Spec §2 "Products": the generic list with a thumbnail, a details dialog and a multipart form. */
 export default function ProductsPage() {
+  const canWrite = useCanWrite('products');
   // The product stays set while the dialog animates out.
   const [details, setDetails] = useState<{ product: Product | null; visible: boolean }>({ product: null, visible: false });
 
@@ -42,6 +44,7 @@ export default function ProductsPage() {
         columns={columns}
         defaultSort={{ field: 'name', order: 'asc' }}
         useList={useListProductsQuery}
+        canWrite={canWrite}
         useToggle={useToggleProductMutation}
         rowLabel={(p) => p.name}
         rowActions={actions}

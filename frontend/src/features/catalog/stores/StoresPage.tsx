@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
 import type { Store } from '../types';
@@ -12,12 +13,14 @@ const columns: ListColumn<Store>[] = [
 
 /** Spec §2 "Stores": city, address, contact, active, actions. */
 export default function StoresPage() {
+  const canWrite = useCanWrite('stores');
   return (
     <ListPage<Store>
       title="stores.title"
       columns={columns}
       defaultSort={{ field: 'city_name', order: 'asc' }}
       useList={useListStoresQuery}
+      canWrite={canWrite}
       useToggle={useToggleStoreMutation}
       rowLabel={(s) => `${s.address}, ${s.city_name}`}
       renderForm={(props) => <StoreFormDialog {...props} />}
