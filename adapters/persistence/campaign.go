@@ -137,8 +137,7 @@ type memberRow struct {
 	HasCart    bool  `bun:"has_cart"`
 }
 
-// loadComposition reads the campaign's links and what of them its cart refers to. A partner
-// whose cart is worth something has items; only the others are looked up in the cart.
+// loadComposition reads the campaign's links and what of them its cart refers to.
 func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign.CompositionState, error) {
 	id := kernel.ID(row.ID)
 	st := campaign.CompositionState{Campaign: row.campaign().State()}
@@ -166,11 +165,20 @@ func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign
 		return st, err
 	}
 	st.Partners = make([]campaign.MemberState, 0, max(n, 0))
+	// A partner whose cart is worth something has items; one worth nothing may still hold
+	// items of free products, the only ones looked up in the cart.
+	var free []int64
+	if err := c.NewSelect().TableExpr("cart_items").ColumnExpr("DISTINCT partner_id").Where("campaign_id = ?", row.ID).
+		Where("price_milli = 0").Scan(ctx, &free); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, err
+	}
+	withFree := make(map[int64]bool, len(free))
+	for _, p := range free {
+		withFree[p] = true
+	}
 	// The partners are read row by row straight into their state: a campaign may hold
 	// 100,000 of them, and the composition keeps them once.
 	rows, err := c.NewSelect().TableExpr("campaign_partners AS cp").Column("cp.partner_id", "cp.cash_milli", "cp.spent_milli").
-		ColumnExpr("CASE WHEN cp.spent_milli > 0 THEN TRUE ELSE EXISTS (SELECT 1 FROM cart_items AS ci "+
-			"WHERE ci.campaign_id = cp.campaign_id AND ci.partner_id = cp.partner_id) END AS has_cart").
 		Where("cp.campaign_id = ?", row.ID).OrderExpr("cp.partner_id").Rows(ctx)
 	if err != nil {
 		return st, err
@@ -178,9 +186,10 @@ func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign
 	defer rows.Close()
 	for rows.Next() {
 		var m memberRow
-		if err := rows.Scan(&m.PartnerID, &m.CashMilli, &m.SpentMilli, &m.HasCart); err != nil {
+		if err := rows.Scan(&m.PartnerID, &m.CashMilli, &m.SpentMilli); err != nil {
 			return st, err
 		}
+		m.HasCart = m.SpentMilli > 0 || withFree[m.PartnerID]
 		st.Partners = append(st.Partners, campaign.MemberState{PartnerID: kernel.ID(m.PartnerID), Cash: kernel.AmountOfThousandths(m.CashMilli),
 			Spent: kernel.AmountOfThousandths(m.SpentMilli), HasCart: m.HasCart})
 	}

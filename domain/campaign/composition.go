@@ -347,11 +347,13 @@ func (c *Composition) RemoveCategory(id kernel.ID, partnerCategories map[kernel.
 		return nil, kernel.NotFound("category")
 	}
 	remaining := slices.DeleteFunc(slices.Clone(c.categories), func(x kernel.ID) bool { return x == id })
-	held := make(map[kernel.ID][]kernel.ID, len(c.partners))
+	var pruned []kernel.ID
 	for p := range c.partners {
-		held[p] = partnerCategories[p]
+		if !shares(partnerCategories[p], remaining) {
+			pruned = append(pruned, p)
+		}
 	}
-	pruned := Prune(remaining, held)
+	slices.Sort(pruned)
 	for _, p := range pruned {
 		if c.partners[p].hasCart {
 			return nil, ErrHasCart
