@@ -137,8 +137,7 @@ type memberRow struct {
 	HasCart    bool  `bun:"has_cart"`
 }
 
-// loadComposition reads the campaign's links and what of them its cart refers to. A partner
-// whose cart is worth something has items; only the others are looked up in the cart.
+// loadComposition reads the campaign's links and what of them its cart refers to.
 func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign.CompositionState, error) {
 	id := kernel.ID(row.ID)
 	st := campaign.CompositionState{Campaign: row.campaign().State()}
@@ -158,17 +157,44 @@ func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign
 	for _, p := range withCart {
 		st.ProductsWithCart = append(st.ProductsWithCart, kernel.ID(p))
 	}
-	var members []memberRow
-	if err := c.NewSelect().TableExpr("campaign_partners AS cp").Column("cp.partner_id", "cp.cash_milli", "cp.spent_milli").
-		ColumnExpr("CASE WHEN cp.spent_milli > 0 THEN TRUE ELSE EXISTS (SELECT 1 FROM cart_items AS ci "+
-			"WHERE ci.campaign_id = cp.campaign_id AND ci.partner_id = cp.partner_id) END AS has_cart").
-		Where("cp.campaign_id = ?", row.ID).OrderExpr("cp.partner_id").Scan(ctx, &members); err != nil && !errors.Is(err, sql.ErrNoRows) {
+	// campaign_totals keeps the campaign's partner count (folded rows, summed): the state is
+	// made once at its size.
+	var n int64
+	if err := c.NewSelect().TableExpr("campaign_totals").ColumnExpr("coalesce(sum(partners), 0)").Where("campaign_id = ?", row.ID).
+		Scan(ctx, &n); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return st, err
 	}
-	st.Partners = make([]campaign.MemberState, len(members))
-	for i, m := range members {
-		st.Partners[i] = campaign.MemberState{PartnerID: kernel.ID(m.PartnerID), Cash: kernel.AmountOfThousandths(m.CashMilli),
-			Spent: kernel.AmountOfThousandths(m.SpentMilli), HasCart: m.HasCart}
+	st.Partners = make([]campaign.MemberState, 0, max(n, 0))
+	// A partner whose cart is worth something has items; one worth nothing may still hold
+	// items of free products, the only ones looked up in the cart.
+	var free []int64
+	if err := c.NewSelect().TableExpr("cart_items").ColumnExpr("DISTINCT partner_id").Where("campaign_id = ?", row.ID).
+		Where("price_milli = 0").Scan(ctx, &free); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, err
+	}
+	withFree := make(map[int64]bool, len(free))
+	for _, p := range free {
+		withFree[p] = true
+	}
+	// The partners are read row by row straight into their state: a campaign may hold
+	// 100,000 of them, and the composition keeps them once.
+	rows, err := c.NewSelect().TableExpr("campaign_partners AS cp").Column("cp.partner_id", "cp.cash_milli", "cp.spent_milli").
+		Where("cp.campaign_id = ?", row.ID).OrderExpr("cp.partner_id").Rows(ctx)
+	if err != nil {
+		return st, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m memberRow
+		if err := rows.Scan(&m.PartnerID, &m.CashMilli, &m.SpentMilli); err != nil {
+			return st, err
+		}
+		m.HasCart = m.SpentMilli > 0 || withFree[m.PartnerID]
+		st.Partners = append(st.Partners, campaign.MemberState{PartnerID: kernel.ID(m.PartnerID), Cash: kernel.AmountOfThousandths(m.CashMilli),
+			Spent: kernel.AmountOfThousandths(m.SpentMilli), HasCart: m.HasCart})
+	}
+	if err := rows.Err(); err != nil {
+		return st, err
 	}
 	return st, nil
 }
@@ -188,11 +214,12 @@ func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kerne
 		if err := check.loaded(row); err != nil {
 			return err
 		}
-		before, err := loadComposition(ctx, c, row)
+		loaded, err := loadComposition(ctx, c, row)
 		if err != nil {
 			return err
 		}
-		comp := campaign.RehydrateComposition(before)
+		comp, before := campaign.RehydrateComposition(loaded), loaded.Campaign
+		loaded = campaign.CompositionState{} // the composition holds what it needs
 		if err := fn(comp); err != nil {
 			return err
 		}
@@ -205,13 +232,12 @@ func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kerne
 				return err
 			}
 		}
-		after := comp.State()
-		if after.Campaign != before.Campaign {
-			if err := check.save(ctx, c.NewUpdate().Model(toCampaignRow(after.Campaign)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
+		if after := comp.Campaign().State(); after != before {
+			if err := check.save(ctx, c.NewUpdate().Model(toCampaignRow(after)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
 				return err
 			}
 		}
-		if err := s.saveComposition(ctx, c, id, before, after); err != nil {
+		if err := s.saveComposition(ctx, c, id, comp.Changes()); err != nil {
 			return err
 		}
 		out = comp
@@ -241,36 +267,18 @@ func (s *CampaignStore) spentInTurn(ctx context.Context, c bun.IDB, id kernel.ID
 	return out, err
 }
 
-// saveComposition writes the links that went, came or changed between before and after.
-func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kernel.ID, before, after campaign.CompositionState) error {
-	old := make(map[kernel.ID]kernel.Amount, len(before.Partners))
-	for _, m := range before.Partners {
-		old[m.PartnerID] = m.Cash
-	}
-	var put []campaignPartnerRow
-	kept := make(map[kernel.ID]bool, len(after.Partners))
-	for _, m := range after.Partners {
-		kept[m.PartnerID] = true
-		if cash, ok := old[m.PartnerID]; !ok || cash != m.Cash {
-			put = append(put, campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(m.PartnerID), CashMilli: m.Cash.Thousandths()})
-		}
-	}
-	var gone []kernel.ID
-	for _, m := range before.Partners {
-		if !kept[m.PartnerID] {
-			gone = append(gone, m.PartnerID)
-		}
-	}
-	if err := cartRefusal(unlink(ctx, c, "campaign_partners", "partner_id", id, gone)); err != nil {
+// saveComposition writes what the change did to the links (Composition.Changes).
+func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kernel.ID, ch campaign.Changes) error {
+	if err := cartRefusal(unlink(ctx, c, "campaign_partners", "partner_id", id, ch.Removed)); err != nil {
 		return err
 	}
-	if err := cartRefusal(unlink(ctx, c, "campaign_products", "product_id", id, campaign.Removed(before.Products, after.Products))); err != nil {
+	if err := cartRefusal(unlink(ctx, c, "campaign_products", "product_id", id, ch.RemovedProducts)); err != nil {
 		return err
 	}
-	if err := unlink(ctx, c, "campaign_categories", "category_id", id, campaign.Removed(before.Categories, after.Categories)); err != nil {
+	if err := unlink(ctx, c, "campaign_categories", "category_id", id, ch.RemovedCategories); err != nil {
 		return err
 	}
-	if err := inChunks(campaign.Removed(after.Categories, before.Categories), func(part []kernel.ID) error {
+	if err := inChunks(ch.AddedCategories, func(part []kernel.ID) error {
 		rows := make([]campaignCategoryRow, len(part))
 		for i, cat := range part {
 			rows[i] = campaignCategoryRow{CampaignID: int64(id), CategoryID: int64(cat)}
@@ -280,7 +288,7 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 	}); err != nil {
 		return err
 	}
-	if err := inChunks(campaign.Removed(after.Products, before.Products), func(part []kernel.ID) error {
+	if err := inChunks(ch.AddedProducts, func(part []kernel.ID) error {
 		rows := make([]campaignProductRow, len(part))
 		for i, p := range part {
 			rows[i] = campaignProductRow{CampaignID: int64(id), ProductID: int64(p)}
@@ -290,8 +298,12 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 	}); err != nil {
 		return err
 	}
-	return inChunks(put, func(part []campaignPartnerRow) error {
-		_, err := c.NewInsert().Model(&part).ExcludeColumn("spent_milli").
+	return inChunks(ch.Put, func(part []campaign.PartnerCash) error {
+		rows := make([]campaignPartnerRow, len(part))
+		for i, p := range part {
+			rows[i] = campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(p.PartnerID()), CashMilli: p.Cash().Thousandths()}
+		}
+		_, err := c.NewInsert().Model(&rows).ExcludeColumn("spent_milli").
 			On("CONFLICT (campaign_id, partner_id) DO UPDATE").Set("cash_milli = EXCLUDED.cash_milli").Exec(ctx)
 		return err
 	})

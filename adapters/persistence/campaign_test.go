@@ -540,3 +540,48 @@ func TestCampaignTotalsFollowEveryChange(t *testing.T) {
 		}
 	})
 }
+
+// A partner whose only items are of a free product has a cart though its spent is zero: it
+// may not leave the campaign.
+func TestCampaignPartnerWithFreeItemsHasACart(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		w := newPartnerWorld(t, db)
+		partners := persistence.NewPartnerStore(db)
+		for _, id := range []int64{1001, 1002} {
+			if err := partners.Add(ctx, newPartner(t, id, fmt.Sprintf("Partner %d", id), w.podgorica, w.alati)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, _ := catalog.NewProduct(catalog.ProductInput{Name: "Poklon", Description: "Opis", Price: "0", Image: "p.jpg"}, t0)
+		if err := persistence.NewCatalog(db).AddProduct(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		k := newCampaignKit(t, db)
+		c, _ := campaign.New(campaign.Input{Name: "Pokloni", Description: "Opis", Image: "c.jpg"}, t0)
+		if err := k.repo.Add(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.addCategories(c.ID(), w.alati); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.addProducts(c.ID(), p.ID()); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.put(c.ID(), 1001, 0, 1002, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := k.order(c.ID(), 1001, p.ID(), 0, 3); err != nil {
+			t.Fatal(err)
+		}
+		if ps, prods := k.withCart(c.ID()); !slices.Equal(ps, []kernel.ID{1001}) || !slices.Equal(prods, []kernel.ID{p.ID()}) {
+			t.Fatalf("with cart: %v %v", ps, prods)
+		}
+		if err := k.removePartners(c.ID(), 1001); !errors.Is(err, campaign.ErrHasCart) {
+			t.Fatalf("a partner with free items left: %v", err)
+		}
+		if err := k.removePartners(c.ID(), 1002); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

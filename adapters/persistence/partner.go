@@ -283,6 +283,15 @@ func (s *PartnerStore) ExistingIDs(ctx context.Context, ids []kernel.ID) (map[ke
 	return out, nil
 }
 
+// fingerprintColumns are the columns an import row sets: all Fingerprints reads.
+var fingerprintColumns = func() []string {
+	cols := []string{"id", "name", "address", "pib", "pdv", "phone", "city_id", "partner_type_id"}
+	for _, f := range partner.AllFigures {
+		cols = append(cols, figureColumn(f), figureColumn(f)+"_pct")
+	}
+	return cols
+}()
+
 // Fingerprints reads the partners among ids with their categories, a batch at a time, and
 // answers the digest of what an import row sets of each.
 func (s *PartnerStore) Fingerprints(ctx context.Context, ids []kernel.ID) (map[kernel.ID]uint64, error) {
@@ -295,7 +304,8 @@ func (s *PartnerStore) Fingerprints(ctx context.Context, ids []kernel.ID) (map[k
 			batch = append(batch, int64(id))
 		}
 		var rows []partnerRow
-		if err := c.NewSelect().Model(&rows).Where("p.id IN (?)", bun.List(batch)).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		if err := c.NewSelect().Model(&rows).Column(fingerprintColumns...).Where("p.id IN (?)", bun.List(batch)).
+			Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}
 		if len(rows) == 0 {

@@ -21,6 +21,8 @@ var (
 	// CartColumns are the cart download's columns.
 	CartColumns = []string{"created_at", "partner_id", "name", "phone", "product", "price", "quantity", "value", "delivered"}
 	required    = []string{"id", "cash"}
+	// idColumn and cashColumn are where the upload's two cells stand among PartnerColumns.
+	idColumn, cashColumn = slices.Index(PartnerColumns, "id"), slices.Index(PartnerColumns, "cash")
 )
 
 // CartTimeLayout is how the cart download writes an item's time, in the business's zone.
@@ -170,7 +172,7 @@ func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt
 	imp := spreadsheet.Import[sheetRow, struct{}]{
 		Columns: PartnerColumns, Required: required, Empty: ErrNoPartners,
 		Keep: func(n int, cells []string) sheetRow {
-			row := sheetRow{n: n, id: cells[0], cash: cells[5]}
+			row := sheetRow{n: n, id: cells[idColumn], cash: cells[cashColumn]}
 			if pid, err := campaign.ParsePartnerID(row.id); err == nil {
 				if _, dup := firstRow[pid]; !dup {
 					firstRow[pid] = n

@@ -703,3 +703,49 @@ func TestPruneRacingFirstOrder(t *testing.T) {
 		}
 	})
 }
+
+// racingRepo places an order of 1001 inside the composition's transaction, after the
+// composition was loaded: what an order committed meanwhile looks like on PostgreSQL.
+type racingRepo struct {
+	campaignports.Repository
+	order func(ctx context.Context)
+}
+
+func (r racingRepo) Update(ctx context.Context, id kernel.ID, v kernel.Version, fn func(*campaign.Composition) error) (*campaign.Composition, error) {
+	return r.Repository.Update(ctx, id, v, func(c *campaign.Composition) error {
+		r.order(ctx)
+		return fn(c)
+	})
+}
+
+// A cash lowered through the composition is checked again in the partner's turn: an order
+// that came after the composition was loaded makes it too low (422 with the ordered amount),
+// never a bare constraint failure, and nothing changes.
+func TestLoweredCashIsCheckedAgainInThePartnersTurn(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		id := f.campaign(t, "Zima")
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "100"))}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Order(ctx, 1001, id, f.p1, 2); err != nil { // 25 spent
+			t.Fatal(err)
+		}
+		racing := f.service(racingRepo{Repository: f.repo, order: func(ctx context.Context) {
+			if _, err := f.svc.Order(ctx, 1001, id, f.p1, 1); err != nil { // 37.5 spent
+				t.Error(err)
+			}
+		}})
+		err := racing.AddPartners(ctx, id, []campaign.PartnerCash{pcash(t, 1001, cash(t, "30"))})
+		var ae *campaign.AmountError
+		if !errors.As(err, &ae) || ae.Key != "ordered" || ae.Amount.String() != "37.5" {
+			t.Fatalf("a cash lowered below an order that came meanwhile: %v", err)
+		}
+		wantField(t, err, "cash", campaign.MsgCashBelowOrdered)
+		if m := f.standing(t, id, 1001).Money(); m.Cash.String() != "100" || m.Spent.String() != "25" {
+			t.Fatalf("the refused change wrote: %+v", m)
+		}
+	})
+}

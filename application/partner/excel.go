@@ -174,6 +174,7 @@ var required = func() []string {
 func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview bool) (spreadsheet.Result, error) {
 	firstID := map[kernel.ID]int{}
 	var refs importReferences
+	var stored map[kernel.ID]uint64 // the fingerprints of the partners the file names, as the check found them
 	imp := spreadsheet.Import[rawRow, partner.Row]{
 		Columns: Columns, Required: required, Empty: ErrNoPartners,
 		Keep: func(n int, cells []string) rawRow {
@@ -200,14 +201,29 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 			for id := range firstID {
 				ids = append(ids, id)
 			}
-			// Asked again inside the transaction: a partner may have been added meanwhile.
-			stored, err := s.repo.Fingerprints(ctx, ids)
-			if err != nil {
-				return nil, err
+			// The check reads what the stored partners are; the save's, inside the transaction,
+			// asks only which exist (a partner may have been added meanwhile) and compares with
+			// what the check read: a row the check found unchanged is not written, and one
+			// edited meanwhile keeps that edit, as the file did not change it.
+			var existing map[kernel.ID]bool
+			if stored == nil {
+				var err error
+				if stored, err = s.repo.Fingerprints(ctx, ids); err != nil {
+					return nil, err
+				}
+				existing = make(map[kernel.ID]bool, len(stored))
+				for id := range stored {
+					existing[id] = true
+				}
+			} else {
+				var err error
+				if existing, err = s.repo.ExistingIDs(ctx, ids); err != nil {
+					return nil, err
+				}
 			}
 			now := s.clock.Now()
 			return func(raw *rawRow) (partner.Row, spreadsheet.Change, []spreadsheet.Problem, error) {
-				row, problems, err := refs.parse(*raw, firstID, stored, now)
+				row, problems, err := refs.parse(*raw, firstID, existing, now)
 				if err != nil || len(problems) > 0 {
 					var out []spreadsheet.Problem
 					for _, col := range Columns {
@@ -218,9 +234,9 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 					return partner.Row{}, spreadsheet.Unchanged, out, err
 				}
 				switch fp, ok := stored[row.ID()]; {
-				case !ok:
+				case !row.Exists():
 					return row, spreadsheet.Added, nil, nil
-				case fp == row.Fingerprint():
+				case ok && fp == row.Fingerprint():
 					return row, spreadsheet.Unchanged, nil, nil // nothing to write
 				default:
 					return row, spreadsheet.Updated, nil, nil
@@ -254,7 +270,7 @@ func (s *Service) importReferences(ctx context.Context) (importReferences, error
 
 // parse checks one row: names resolved, the id not repeated, the domain's rules. It returns
 // the row, or the first problem of each column.
-func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, stored map[kernel.ID]uint64, now time.Time) (partner.Row, map[string]string, error) {
+func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existing map[kernel.ID]bool, now time.Time) (partner.Row, map[string]string, error) {
 	cells := strings.Split(raw.cells, cellSep)
 	var problems map[string]string
 	problem := func(col, msg string) {
@@ -275,7 +291,7 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, stored
 	if idErr == nil && firstID[id] != raw.n {
 		problem("id", "The id appears more than once in the file.")
 	}
-	_, exists := stored[id]
+	exists := existing[id]
 	row, err := partner.ParseRow(in, idErr == nil && exists, now)
 	var de *kernel.Error
 	if errors.As(err, &de) {

@@ -249,6 +249,10 @@ func TestCompositionRules(t *testing.T) {
 	if got := c.Partners(); len(got) != 4 || got[0].Cash().String() != "50" || got[3].PartnerID() != 13 || !slices.Equal(c.Lowered(), []kernel.ID{10}) {
 		t.Fatalf("partners %v, lowered %v", got, c.Lowered())
 	}
+	if ch := c.Changes(); len(ch.Put) != 3 || ch.Put[0].PartnerID() != 10 || ch.Put[2].PartnerID() != 13 || len(ch.Removed) != 0 ||
+		len(ch.AddedCategories)+len(ch.RemovedCategories)+len(ch.AddedProducts)+len(ch.RemovedProducts) != 0 {
+		t.Fatalf("changes %+v", ch)
+	}
 	// An order that came meanwhile: the partner lowered is checked again with it.
 	err := c.Recheck(map[kernel.ID]kernel.Amount{10: amount(t, "50.001")})
 	var pe *PartnerError
@@ -301,6 +305,10 @@ func TestCompositionRules(t *testing.T) {
 	err = c.Replace(Selection{Categories: []kernel.ID{1}, Products: []kernel.ID{5, 7}, Partners: []PartnerCash{pc(t, 10, "100"), pc(t, 12, "1")}}, own, later)
 	if err != nil || c.Holds(11) || !slices.Equal(c.Products(), []kernel.ID{5, 7}) || !c.Campaign().UpdatedAt().Equal(later) {
 		t.Fatalf("replace: %v %v %v", err, c.PartnerIDs(), c.Products())
+	}
+	if ch := c.Changes(); !slices.Equal(ch.Removed, []kernel.ID{11}) || !slices.Equal(ch.RemovedCategories, []kernel.ID{2}) ||
+		!slices.Equal(ch.RemovedProducts, []kernel.ID{6}) || !slices.Equal(ch.AddedProducts, []kernel.ID{7}) || len(ch.Put) != 0 {
+		t.Fatalf("changes of the save %+v", ch)
 	}
 	c = composition()
 	if err := c.Replace(Selection{Categories: []kernel.ID{2}, Products: []kernel.ID{5}, Partners: []PartnerCash{pc(t, 10, "100"), pc(t, 12, "1")}}, own, later); !errors.Is(err, ErrPartnerOutside) {

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strconv"
@@ -81,6 +82,7 @@ type member struct {
 	cash    kernel.Amount
 	spent   kernel.Amount
 	hasCart bool
+	put     bool // added or given another cash by this change
 }
 
 // Composition is a campaign with what it holds (ADR 0027): the campaign record, its
@@ -97,6 +99,48 @@ type Composition struct {
 	// lowered are the partners whose cash this change lowered: the store checks them again
 	// under their turn (Recheck), as an order may have come meanwhile.
 	lowered map[kernel.ID]bool
+	// What this change did, for the store to write: the links as loaded, the partners put in
+	// (new or with another cash) and those held at load that were taken out.
+	loadedCategories, loadedProducts []kernel.ID
+	dropped                          map[kernel.ID]bool
+	puts                             int
+}
+
+// Changes are what a change of a composition did to its links: what the store writes.
+type Changes struct {
+	AddedCategories, RemovedCategories []kernel.ID
+	AddedProducts, RemovedProducts     []kernel.ID
+	// Put are the partners added or whose cash changed, by ascending id; Removed the partners
+	// taken out, ascending.
+	Put     []PartnerCash
+	Removed []kernel.ID
+}
+
+// Changes answers what the change did since the composition was loaded.
+func (c *Composition) Changes() Changes {
+	ch := Changes{AddedCategories: Removed(c.categories, c.loadedCategories), RemovedCategories: Removed(c.loadedCategories, c.categories),
+		AddedProducts: Removed(c.products, c.loadedProducts), RemovedProducts: Removed(c.loadedProducts, c.products),
+		Removed: slices.Sorted(maps.Keys(c.dropped))}
+	if c.puts > 0 {
+		ch.Put = make([]PartnerCash, 0, c.puts)
+		for id, m := range c.partners {
+			if m.put {
+				ch.Put = append(ch.Put, PartnerCash{partnerID: id, cash: m.cash})
+			}
+		}
+		slices.SortFunc(ch.Put, func(a, b PartnerCash) int { return cmp.Compare(a.partnerID, b.partnerID) })
+	}
+	return ch
+}
+
+// set puts a partner in with its cash, noting the change.
+func (c *Composition) set(id kernel.ID, m member) {
+	if old, ok := c.partners[id]; !m.put && (!ok || old.cash != m.cash || c.dropped[id]) {
+		m.put = true
+		c.puts++
+		delete(c.dropped, id)
+	}
+	c.partners[id] = m
 }
 
 // MemberState is a partner of a stored composition.
@@ -119,7 +163,8 @@ type CompositionState struct {
 // RehydrateComposition rebuilds a composition from storage, trusted as valid.
 func RehydrateComposition(st CompositionState) *Composition {
 	c := &Composition{campaign: Rehydrate(st.Campaign), categories: slices.Clone(st.Categories), products: slices.Clone(st.Products),
-		partners: make(map[kernel.ID]member, len(st.Partners)), productsWithCart: map[kernel.ID]bool{}, lowered: map[kernel.ID]bool{}}
+		partners: make(map[kernel.ID]member, len(st.Partners)), productsWithCart: map[kernel.ID]bool{}, lowered: map[kernel.ID]bool{},
+		loadedCategories: slices.Clone(st.Categories), loadedProducts: slices.Clone(st.Products), dropped: map[kernel.ID]bool{}}
 	for _, m := range st.Partners {
 		c.partners[m.PartnerID] = member{cash: m.Cash, spent: m.Spent, hasCart: m.HasCart}
 	}
@@ -137,9 +182,7 @@ func (c *Composition) State() CompositionState {
 		m := c.partners[id]
 		st.Partners = append(st.Partners, MemberState{PartnerID: id, Cash: m.cash, Spent: m.spent, HasCart: m.hasCart})
 	}
-	for _, id := range slices.Sorted(maps.Keys(c.productsWithCart)) {
-		st.ProductsWithCart = append(st.ProductsWithCart, id)
-	}
+	st.ProductsWithCart = slices.Sorted(maps.Keys(c.productsWithCart))
 	return st
 }
 
@@ -241,7 +284,7 @@ func (c *Composition) PutPartners(ps []PartnerCash, partnerCategories map[kernel
 			c.lowered[p.partnerID] = true
 		}
 		m.cash = p.cash
-		c.partners[p.partnerID] = m
+		c.set(p.partnerID, m)
 	}
 	return nil
 }
@@ -258,7 +301,7 @@ func (c *Composition) PutCash(p PartnerCash, own []kernel.ID) (CashChange, error
 		c.lowered[p.partnerID] = true
 	}
 	m.cash = p.cash
-	c.partners[p.partnerID] = m
+	c.set(p.partnerID, m)
 	return change, nil
 }
 
@@ -287,8 +330,12 @@ func (c *Composition) RemovePartner(id kernel.ID) error {
 }
 
 func (c *Composition) drop(id kernel.ID) {
+	if c.partners[id].put {
+		c.puts--
+	}
 	delete(c.partners, id)
 	delete(c.lowered, id)
+	c.dropped[id] = true
 }
 
 // RemoveCategory takes a category out and prunes the partners in none of the remaining ones
@@ -300,11 +347,13 @@ func (c *Composition) RemoveCategory(id kernel.ID, partnerCategories map[kernel.
 		return nil, kernel.NotFound("category")
 	}
 	remaining := slices.DeleteFunc(slices.Clone(c.categories), func(x kernel.ID) bool { return x == id })
-	held := make(map[kernel.ID][]kernel.ID, len(c.partners))
+	var pruned []kernel.ID
 	for p := range c.partners {
-		held[p] = partnerCategories[p]
+		if !shares(partnerCategories[p], remaining) {
+			pruned = append(pruned, p)
+		}
 	}
-	pruned := Prune(remaining, held)
+	slices.Sort(pruned)
 	for _, p := range pruned {
 		if c.partners[p].hasCart {
 			return nil, ErrHasCart
