@@ -128,7 +128,7 @@ describe('navigation by role', () => {
 
       // A campaign's details: its composition and its tabs' add buttons only for writers.
       const [campaign] = (await api.call('GET', '/api/campaigns?page=1&per_page=1', { token: admin })).body;
-      await page.goto(`/campaigns/${campaign.id}`);
+      await page.goto(`/campaigns/${campaign.id}?tab=categories`);
       await page.getByRole('heading', { name: campaign.name }).waitFor();
       await page.locator('.list-table tbody tr').first().waitFor();
       const writesCampaigns = role === 'director' || role === 'manager';
