@@ -103,6 +103,8 @@ describe('sign-in, session and language', () => {
   it('a token revoked on the server shows the session-expired dialog and goes to /login', async () => {
     const page = await newPage(browser, server.baseURL);
     await signIn(page, 'admin', server.adminPassword);
+    // The cards follow the role's permissions (ADR 0029): revoke once they are shown.
+    await page.getByRole('link', { name: /Podešavanja/ }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const revoked = await api.call('POST', '/api/logout', { token });
     assert.equal(revoked.status, 204);
