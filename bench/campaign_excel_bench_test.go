@@ -16,6 +16,7 @@ import (
 	"vitrina/adapters/excel"
 	"vitrina/adapters/persistence/dbtest"
 	appcampaign "vitrina/application/campaign"
+	appidentity "vitrina/application/identity"
 	"vitrina/bootstrap"
 	"vitrina/ports"
 )
@@ -43,7 +44,7 @@ func startCampaignSheets(b *testing.B, dbURL string) (*bootstrap.App, string, fu
 	if err != nil {
 		b.Fatal(err)
 	}
-	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", appidentity.Client{Address: "127.0.0.1"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"vitrina/adapters/storage"
 	"vitrina/adapters/storage/imagetest"
+	appidentity "vitrina/application/identity"
 	"vitrina/bootstrap"
 )
 
@@ -57,7 +58,7 @@ func BenchmarkHostileImages(b *testing.B) {
 	if err := bootstrap.Prepare(ctx, app); err != nil {
 		b.Fatal(err)
 	}
-	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", appidentity.Client{Address: "127.0.0.1"})
 	if err != nil {
 		b.Fatal(err)
 	}

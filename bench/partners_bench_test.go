@@ -22,6 +22,7 @@ import (
 
 	"vitrina/adapters/excel"
 	"vitrina/adapters/persistence/dbtest"
+	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
 	"vitrina/bootstrap"
 	"vitrina/ports"
@@ -70,7 +71,7 @@ func startPartnersWith(b testing.TB, dbURL string, adjust func(*bootstrap.Config
 		func(j int) []any { return []any{partnerTowns[j], fold(partnerTowns[j]), true, now, now} })
 	insertRows(b, app.DB, len(benchCategories), "INSERT INTO categories (name, name_fold, is_active, created_at, updated_at)", "(?, ?, ?, ?, ?)",
 		func(j int) []any { return []any{benchCategories[j], fold(benchCategories[j]), true, now, now} })
-	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", appidentity.Client{Address: "127.0.0.1"})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -274,7 +275,7 @@ func benchExport(b *testing.B, dbURL string) {
 		b.Fatal(err)
 	}
 	defer done()
-	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", appidentity.Client{Address: "127.0.0.1"})
 	if err != nil {
 		b.Fatal(err)
 	}

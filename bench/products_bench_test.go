@@ -11,6 +11,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"vitrina/adapters/persistence/dbtest"
+	appidentity "vitrina/application/identity"
 	"vitrina/bootstrap"
 )
 
@@ -46,7 +47,7 @@ func benchProducts(b *testing.B, dbURL string) {
 	if _, err := app.DB.ExecContext(ctx, strings.Replace(analyze(app.DB), "users", "products", 1)); err != nil {
 		b.Fatal(err)
 	}
-	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", appidentity.Client{Address: "127.0.0.1"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/adapters/security"
+	appidentity "vitrina/application/identity"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 )
@@ -123,7 +124,7 @@ func benchSlidersOn(b *testing.B, dbURL string) {
 		b.Fatal(err)
 	}
 	id := int64(benchSliderPartner)
-	login, err := app.Identity.AppLogin(ctx, identity.AppSignIn{PartnerID: &id, Password: "bench-pass"}, "127.0.0.1")
+	login, err := app.Identity.AppLogin(ctx, identity.AppSignIn{PartnerID: &id, Password: "bench-pass"}, appidentity.Client{Address: "127.0.0.1"})
 	if err != nil {
 		b.Fatal(err)
 	}

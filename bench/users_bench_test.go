@@ -16,6 +16,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"vitrina/adapters/persistence/dbtest"
+	appidentity "vitrina/application/identity"
 	"vitrina/bootstrap"
 )
 
@@ -89,7 +90,7 @@ func benchList(b *testing.B, dbURL string) {
 	if _, err := app.DB.ExecContext(ctx, analyze(app.DB)); err != nil {
 		b.Fatal(err)
 	}
-	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", "127.0.0.1")
+	login, err := app.Identity.Login(ctx, "bench-admin", "bench-pass", appidentity.Client{Address: "127.0.0.1"})
 	if err != nil {
 		b.Fatal(err)
 	}

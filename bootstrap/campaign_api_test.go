@@ -367,7 +367,7 @@ func TestCampaignCartThroughTheApp(t *testing.T) {
 			t.Fatalf("filtered cart tab %v", r.header)
 		}
 		a.expect(a.do("DELETE", "/api/deleteCampaignItemCart/99999", a.admin, nil), 404)
-		if got := a.expect(a.do("DELETE", fmt.Sprintf("%s/%d", cartPath, cart[0].ID), own, nil), 422).message(t); got != "A delivered item cannot be withdrawn." {
+		if got := a.expect(a.do("DELETE", fmt.Sprintf("%s/%d", cartPath, cart[0].ID), own, nil), 422).refusal(t); got != "A delivered item cannot be withdrawn." {
 			t.Fatal(got)
 		}
 		a.expect(a.do("DELETE", fmt.Sprintf("%s/%d", cartPath, cart[0].ID), other, nil), 404)

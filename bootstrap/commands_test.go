@@ -17,8 +17,17 @@ func env(m map[string]string) func(string) string { return func(k string) string
 func TestLoadConfig(t *testing.T) {
 	cfg, err := LoadConfig(env(nil))
 	if err != nil || cfg.Addr != "127.0.0.1:8080" || cfg.DatabaseURL != "sqlite://data/vitrina.db" || cfg.TokenTTL != 12*time.Hour || cfg.DataDir != "data" ||
-		cfg.TimeZone.String() != "Europe/Podgorica" {
+		cfg.TimeZone.String() != "Europe/Podgorica" || cfg.Exports != 2 || cfg.HSTS {
 		t.Fatalf("defaults %+v, %v", cfg, err)
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_EXPORTS": "8", "VITRINA_HSTS": "true"})); err != nil || cfg.Exports != 8 || !cfg.HSTS {
+		t.Fatalf("exports and HSTS: %+v, %v", cfg, err)
+	}
+	if cfg.SecretKey != "" {
+		t.Fatal("without VITRINA_SECRET_KEY the device cookies' key is kept in the database")
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_SECRET_KEY": strings.Repeat("k", 32)})); err != nil || cfg.SecretKey != strings.Repeat("k", 32) {
+		t.Fatalf("a 32-character secret: %v", err)
 	}
 	for _, bad := range []map[string]string{
 		{"VITRINA_TOKEN_TTL": "soon"},
@@ -28,6 +37,11 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_MAP_TILES": "javascript:alert(1)"},
 		{"VITRINA_TIME_ZONE": "Mars/Olympus"},
 		{"VITRINA_TIME_ZONE": "Local"},
+		{"VITRINA_EXPORTS": "0"},
+		{"VITRINA_EXPORTS": "65"},
+		{"VITRINA_EXPORTS": "two"},
+		{"VITRINA_HSTS": "yes please"},
+		{"VITRINA_SECRET_KEY": "too-short-to-sign-anything"},
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)

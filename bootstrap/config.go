@@ -14,15 +14,18 @@ import (
 
 // Config is the environment of architecture §2.
 type Config struct {
-	Addr           string
-	DatabaseURL    string
-	DataDir        string
-	TokenTTL       time.Duration
-	AdminUsername  string
-	AdminPassword  string
-	LogFormat      string // console | json
-	LogLevel       string
-	TrustProxy     bool
+	Addr          string
+	DatabaseURL   string
+	DataDir       string
+	TokenTTL      time.Duration
+	AdminUsername string
+	AdminPassword string
+	LogFormat     string // console | json
+	LogLevel      string
+	TrustProxy    bool
+	// SecretKey signs the device cookies of sign-in (ADR 0025); without it a key is made
+	// once and kept in the database.
+	SecretKey      string
 	MapTiles       string // URL template of the store map's tiles, {z}/{x}/{y}
 	MapAttribution string
 	// TimeZone is the business's zone: the calendar that date rules count days in.
@@ -35,6 +38,11 @@ type Config struct {
 	// PushTimeout bounds one message to the provider.
 	PushWait    time.Duration
 	PushTimeout time.Duration
+	// Exports is how many spreadsheet downloads are written at once (429 beyond it).
+	Exports int
+	// HSTS sends Strict-Transport-Security on every answer; without it only on answers to
+	// requests that came over TLS (directly, or by a trusted proxy's X-Forwarded-Proto).
+	HSTS bool
 }
 
 // LoadConfig reads the environment, with the documented defaults.
@@ -80,6 +88,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("VITRINA_TRUST_PROXY: want true or false")
 		}
 	}
+	if cfg.SecretKey = getenv("VITRINA_SECRET_KEY"); cfg.SecretKey != "" && len(cfg.SecretKey) < 32 {
+		return Config{}, fmt.Errorf("VITRINA_SECRET_KEY: want at least 32 random characters, such as the output of openssl rand -hex 32")
+	}
 	if (cfg.AdminUsername == "") != (cfg.AdminPassword == "") {
 		return Config{}, fmt.Errorf("VITRINA_ADMIN_USERNAME and VITRINA_ADMIN_PASSWORD go together")
 	}
@@ -94,6 +105,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if cfg.PushTimeout, err = time.ParseDuration(get("VITRINA_PUSH_TIMEOUT", "10s")); err != nil || cfg.PushTimeout < 100*time.Millisecond || cfg.PushTimeout > time.Minute {
 		return Config{}, fmt.Errorf("VITRINA_PUSH_TIMEOUT: want a duration from 100ms to 1m, like 10s")
+	}
+	if cfg.Exports, err = strconv.Atoi(get("VITRINA_EXPORTS", "2")); err != nil || cfg.Exports < 1 || cfg.Exports > 64 {
+		return Config{}, fmt.Errorf("VITRINA_EXPORTS: want a whole number from 1 to 64, like 2")
+	}
+	if v := getenv("VITRINA_HSTS"); v != "" {
+		if cfg.HSTS, err = strconv.ParseBool(v); err != nil {
+			return Config{}, fmt.Errorf("VITRINA_HSTS: want true or false")
+		}
 	}
 	return cfg, nil
 }

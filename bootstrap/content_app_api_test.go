@@ -115,7 +115,7 @@ func TestAppSliders(t *testing.T) {
 			t.Fatal(got)
 		}
 		signUp(own, seminar.ID, "not json", 400)
-		if got := signUp(own, promo.ID, map[string]any{"dates": []string{day(7)}}, 422).message(t); got != "Only a seminar takes sign-ups." {
+		if got := signUp(own, promo.ID, map[string]any{"dates": []string{day(7)}}, 422).refusal(t); got != "Only a seminar takes sign-ups." {
 			t.Fatal(got)
 		}
 		// A slider the partner does not see is not found, however it is asked.
@@ -165,7 +165,7 @@ func TestAppSliders(t *testing.T) {
 				t.Errorf("%s: %v", body, got)
 			}
 		}
-		if got := order(own, seminar.ID, map[string]any{"quantity": 1}, 422).message(t); got != "Only a promotion takes orders." {
+		if got := order(own, seminar.ID, map[string]any{"quantity": 1}, 422).refusal(t); got != "Only a promotion takes orders." {
 			t.Fatal(got)
 		}
 		order(other, promo.ID, map[string]any{"quantity": 0}, 200).json(t, &s)

@@ -276,5 +276,10 @@ func TestBusyHasherAnswers429(t *testing.T) {
 	if waited < security.DefaultHashWait || waited > security.DefaultHashWait+2*time.Second {
 		t.Fatalf("answered after %v", waited)
 	}
+	// Nothing was checked, so the attempt reserved for it (ADR 0025) no longer counts.
+	var attempts int
+	if err := a.app.DB.NewRaw("SELECT count(*) FROM login_attempts").Scan(context.Background(), &attempts); err != nil || attempts != 0 {
+		t.Fatalf("%d attempts counted after a busy answer (%v)", attempts, err)
+	}
 	a.login("admin", "admin-pass")
 }

@@ -30,6 +30,7 @@ type partnerOut struct {
 	Categories       []named `json:"categories"`
 	PartnerTypeName  *string `json:"partner_type_name"`
 	IsActive         bool    `json:"is_active"`
+	Version          int64   `json:"version"`
 }
 
 // partnerWorld is the reference data partners point to.
@@ -366,8 +367,8 @@ func (a *api) uploadFile(path, fileName string, file []byte) resp {
 }
 
 type importOut struct {
-	Added, Updated, Rejected int
-	Problems                 []struct {
+	Added, Updated, Unchanged, Rejected int
+	Problems                            []struct {
 		Row     int    `json:"row"`
 		Column  string `json:"column"`
 		Message string `json:"message"`
@@ -427,7 +428,8 @@ func TestPartnerExcelRoundTrip(t *testing.T) {
 			t.Fatalf("row %q / %q", rows[1], rows[2])
 		}
 
-		// Change a figure and a category, add a partner; the preview writes nothing.
+		// Change a figure and a category, add a partner; the preview writes nothing. The rows
+		// equal to the stored partners are unchanged (ADR 0027).
 		rows = a.download("sort=id")
 		rows[2][8] = "15%"
 		rows[2][13] = "Boje i lakovi"
@@ -435,14 +437,14 @@ func TestPartnerExcelRoundTrip(t *testing.T) {
 		file := workbook(t, rows)
 		var out importOut
 		a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc?preview=1", "Partners.xlsx", file), 200).json(t, &out)
-		if out.Added != 1 || out.Updated != 3 || out.Rejected != 0 {
+		if out.Added != 1 || out.Updated != 1 || out.Unchanged != 2 || out.Rejected != 0 {
 			t.Fatalf("preview %+v", out)
 		}
 		if _, total := a.partnerIDs(""); total != "3" {
 			t.Fatal("the preview wrote")
 		}
 		a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partners.xlsx", file), 200).json(t, &out)
-		if out.Added != 1 || out.Updated != 3 {
+		if out.Added != 1 || out.Updated != 1 || out.Unchanged != 2 {
 			t.Fatalf("import %+v", out)
 		}
 		var got []partnerOut
@@ -454,10 +456,16 @@ func TestPartnerExcelRoundTrip(t *testing.T) {
 		if got[0].Name != "Novi iz Excela" || *got[0].CityName != "Nikšić" || got[0].CategoryNames != "Alati, Boje i lakovi" || *got[0].PartnerTypeName != "Majstor" {
 			t.Fatalf("added partner %+v", got[0])
 		}
-		// The same file again: nothing new.
+		// The same file again: nothing new, nothing changed, nothing written (the versions stay).
+		var before []partnerOut
+		a.expect(a.do("GET", "/api/partners/22", a.admin, nil), 200).json(t, &before)
 		a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partners.xlsx", file), 200).json(t, &out)
-		if _, total := a.partnerIDs(""); out.Added != 0 || out.Updated != 4 || total != "4" {
+		if _, total := a.partnerIDs(""); out.Added != 0 || out.Updated != 0 || out.Unchanged != 4 || total != "4" {
 			t.Fatalf("second import %+v, %s partners", out, total)
+		}
+		a.expect(a.do("GET", "/api/partners/22", a.admin, nil), 200).json(t, &got)
+		if got[0].Version != before[0].Version {
+			t.Fatalf("an unchanged row was written: version %d -> %d", before[0].Version, got[0].Version)
 		}
 	})
 }

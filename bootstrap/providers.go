@@ -95,6 +95,16 @@ func ProvideIdentityConfig(cfg Config) appidentity.Config {
 	return appidentity.Config{TokenTTL: cfg.TokenTTL}
 }
 
+// ProvideDeviceCookies signs sign-in's device cookies (ADR 0025) with a key derived from
+// VITRINA_SECRET_KEY, or, without it, with one made once and kept in the database, so that
+// every instance over the database signs alike.
+func ProvideDeviceCookies(cfg Config, secrets *persistence.Secrets) *security.DeviceCookies {
+	if cfg.SecretKey != "" {
+		return security.NewDeviceCookies(security.SecretKey(cfg.SecretKey))
+	}
+	return security.NewDeviceCookies(security.StoredKey(secrets.Ensure))
+}
+
 // ProvideHasher is argon2id with the default cost.
 func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(security.DefaultArgon2) }
 
@@ -102,7 +112,7 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
 	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, images *storage.Images, az ports.Authorizer, p ports.Pinger,
 	overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets,
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
@@ -155,6 +165,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(identityports.UserRepository), new(*persistence.Users)),
 	wire.Bind(new(identityports.SessionStore), new(*persistence.Sessions)),
 	wire.Bind(new(identityports.LoginAttempts), new(*persistence.LoginAttempts)),
+	persistence.NewSecrets, ProvideDeviceCookies, wire.Bind(new(identityports.DeviceCookies), new(*security.DeviceCookies)),
 	persistence.NewPartnerDirectory, wire.Bind(new(identityports.PartnerDirectory), new(*persistence.PartnerDirectory)),
 
 	persistence.NewCatalog, persistence.NewCatalogLists,

@@ -11,6 +11,12 @@ import (
 	"vitrina/domain/kernel"
 )
 
+// The demo admin SeedDemo creates when no user exists (the login `task run` prints).
+const (
+	DemoAdminUsername = "admin"
+	DemoAdminPassword = "vitrina"
+)
+
 var demoFirst = []string{"Marko", "Ana", "Nikola", "Jelena", "Milica", "Stefan", "Vuk", "Ivana", "Luka", "Dragana",
 	"Đorđe", "Sanja", "Petar", "Tamara", "Bojan", "Maja", "Žarko", "Čedomir", "Snežana", "Milan"}
 var demoLast = []string{"Petrović", "Vujović", "Radović", "Marković", "Popović", "Đukanović", "Šćekić", "Knežević",
@@ -19,7 +25,18 @@ var demoLast = []string{"Petrović", "Vujović", "Radović", "Marković", "Popov
 // SeedDemo loads the demo data set once: the catalog, partners, sliders with sign-ups and
 // orders, campaigns with their carts, and back-office users of every role, three of them linked to a partner (they sign
 // in to the partner app for it). Running it again changes nothing.
+//
+// A database with no user yet (no VITRINA_ADMIN_* set) gets the demo admin, printed, so
+// that someone can sign in to what was loaded.
 func SeedDemo(ctx context.Context, app *App, stdout io.Writer) error {
+	admin, err := app.Identity.EnsureAdmin(ctx, DemoAdminUsername, DemoAdminPassword)
+	if err != nil {
+		return fmt.Errorf("demo admin: %w", err)
+	}
+	if admin {
+		fmt.Fprintf(stdout, "demo data: no user existed, so the demo admin was created: sign in as %s / %s (change the password in the panel)\n",
+			DemoAdminUsername, DemoAdminPassword)
+	}
 	summary, err := seedCatalog(ctx, app)
 	if err != nil {
 		return fmt.Errorf("demo catalog: %w", err)

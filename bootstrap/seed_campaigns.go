@@ -81,7 +81,7 @@ func seedCampaigns(ctx context.Context, app *App) (string, error) {
 			return "", fmt.Errorf("campaign %q: %w", d.name, err)
 		}
 		id := kernel.ID(v.ID)
-		var c campaign.Composition
+		var c campaign.Selection
 		for _, name := range d.categories {
 			c.Categories = append(c.Categories, categories[kernel.NameKey(name)])
 		}
@@ -94,7 +94,11 @@ func seedCampaigns(ctx context.Context, app *App) (string, error) {
 				if err != nil {
 					return "", err
 				}
-				c.Partners = append(c.Partners, campaign.PartnerCash{PartnerID: kernel.ID(p), Cash: amount})
+				pc, err := campaign.NewPartnerCash(kernel.ID(p), amount)
+				if err != nil {
+					return "", err
+				}
+				c.Partners = append(c.Partners, pc)
 			}
 		}
 		if err := svc.Compose(ctx, id, kernel.AnyVersion, c); err != nil {
@@ -107,7 +111,7 @@ func seedCampaigns(ctx context.Context, app *App) (string, error) {
 			}
 			items++
 			if o.delivered {
-				if _, err := svc.ToggleDelivery(ctx, it.ID); err != nil {
+				if _, err := svc.ToggleDelivery(ctx, it.ID()); err != nil {
 					return "", err
 				}
 				delivered++

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"vitrina/adapters/persistence/dbtest"
+	appidentity "vitrina/application/identity"
 	"vitrina/domain/content"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
@@ -158,13 +159,13 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	// The README's partner app sign-ins: every demo partner with its app password, and the
 	// demo users linked to a partner for that partner.
 	for _, d := range demoPartnerData {
-		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{PartnerID: &d.id, Password: demoAppPassword}, "seed-test")
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{PartnerID: &d.id, Password: demoAppPassword}, appidentity.Client{Address: "seed-test"})
 		if err != nil || *res.PartnerID != d.id {
 			t.Fatalf("partner %d signs in to the app: %v", d.id, err)
 		}
 	}
 	for username, partner := range map[string]int64{"stefan.djukanovic": 1006, "snezana.scekic": 1009, "sanja.knezevic": 1002} {
-		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{Username: username, Password: "demo1234"}, "seed-test")
+		res, err := app.Identity.AppLogin(ctx, identity.AppSignIn{Username: username, Password: "demo1234"}, appidentity.Client{Address: "seed-test"})
 		if err != nil || *res.PartnerID != partner {
 			t.Fatalf("%s signs in to the app for %d: %+v, %v", username, partner, res, err)
 		}

@@ -41,6 +41,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	userLists := persistence.NewUserLists(db)
 	sessions := persistence.NewSessions(db)
 	loginAttempts := persistence.NewLoginAttempts(db)
+	secrets := persistence.NewSecrets(db)
+	deviceCookies := ProvideDeviceCookies(cfg, secrets)
 	partnerDirectory := persistence.NewPartnerDirectory(db)
 	argon2Hasher := ProvideHasher()
 	txManager := persistence.NewTxManager(db)
@@ -51,7 +53,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		cleanup()
 		return nil, nil, err
 	}
-	service := identity.NewService(config, users, userLists, sessions, loginAttempts, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer)
+	service := identity.NewService(config, users, userLists, sessions, loginAttempts, deviceCookies, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer)
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)

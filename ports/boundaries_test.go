@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,10 +24,20 @@ import (
 //     itself) no context's package;
 //   - application imports neither adapters nor bootstrap, except that its external test
 //     packages may assemble a service with real adapters (style rule 8: real databases) and
-//     build other contexts' records from their domain as fixtures.
+//     build other contexts' records from their domain as fixtures;
+//   - a context's HTTP adapter (adapters/http/<context>http) imports no other context's
+//     domain, application or ports package: what it shows of another context comes through
+//     its own context's ports (ADR 0023).
 
-// layers are the top directories whose files the boundary governs.
+// layers are the top directories whose files the boundary governs; httpAdapters is the
+// directory of the contexts' HTTP adapters, governed too.
 var layers = []string{"domain", "application", "ports"}
+
+const httpAdapters = "adapters/http"
+
+// shared are the packages of a layer that belong to no context: every context may use them,
+// and they use no context (application/spreadsheet, the upload pipeline; ADR 0027).
+var shared = map[string]bool{"spreadsheet": true}
 
 // goFile is one parsed file: its slash path from the module root, whether it belongs to an
 // external test package, and its imports.
@@ -42,8 +53,17 @@ type boundary struct {
 	contexts map[string]bool
 }
 
-// parts splits a slash path inside the module into its layer and context ("" for none).
+// parts splits a slash path inside the module into its layer and context ("" for none). A
+// context's HTTP adapter, adapters/http/<context>http, is the layer "adapters/http" of that
+// context.
 func (b boundary) parts(rel string) (layer, ctx string) {
+	if rest, ok := strings.CutPrefix(rel, httpAdapters+"/"); ok {
+		dir, _, _ := strings.Cut(rest, "/")
+		if c, ok := strings.CutSuffix(dir, "http"); ok && b.contexts[c] {
+			return httpAdapters, c
+		}
+		return httpAdapters, ""
+	}
 	elems := strings.Split(rel, "/")
 	layer = elems[0]
 	if len(elems) > 1 && (b.contexts[elems[1]] || elems[1] == "kernel") {
@@ -68,6 +88,9 @@ func (b boundary) violation(f goFile, imp string) string {
 	if ours && governed[layer] && governed[ilayer] && b.contexts[ctx] && b.contexts[ictx] && ictx != ctx && !fixture {
 		return fmt.Sprintf("the %s context imports the %s context's %s", ctx, ictx, ilayer)
 	}
+	if ours && layer == httpAdapters && b.contexts[ctx] && governed[ilayer] && b.contexts[ictx] && ictx != ctx {
+		return fmt.Sprintf("the %s context's HTTP adapter imports the %s context's %s", ctx, ictx, ilayer)
+	}
 	switch layer {
 	case "domain":
 		if ours && !(ilayer == "domain" && (ictx == "kernel" || ictx == ctx)) {
@@ -89,6 +112,9 @@ func (b boundary) violation(f goFile, imp string) string {
 			return "the shared ports import no context's package"
 		}
 	case "application":
+		if ours && ctx == "" && b.contexts[ictx] {
+			return "the shared application packages import no context's package"
+		}
 		if ours && ilayer == "bootstrap" {
 			return "application imports no bootstrap"
 		}
@@ -120,15 +146,19 @@ func scan(root string) (boundary, []goFile, error) {
 			return boundary{}, nil, err
 		}
 		for _, e := range entries {
-			if e.IsDir() && e.Name() != "kernel" && e.Name() != "testdata" {
+			if e.IsDir() && e.Name() != "kernel" && e.Name() != "testdata" && !shared[e.Name()] {
 				b.contexts[e.Name()] = true
 			}
 		}
 	}
 	var files []goFile
 	fset := token.NewFileSet()
-	for _, layer := range layers {
-		err := filepath.WalkDir(filepath.Join(root, layer), func(path string, d fs.DirEntry, err error) error {
+	for _, layer := range append(layers[:len(layers):len(layers)], httpAdapters) {
+		dir := filepath.Join(root, filepath.FromSlash(layer))
+		if _, err := os.Stat(dir); layer == httpAdapters && os.IsNotExist(err) {
+			continue // a module without HTTP adapters
+		}
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
@@ -211,6 +241,15 @@ func TestImportBoundaries(t *testing.T) {
 	if len(files) < 30 {
 		t.Fatalf("only %d files read", len(files))
 	}
+	adapters := 0
+	for _, f := range files {
+		if layer, ctx := b.parts(f.path); layer == httpAdapters && ctx != "" {
+			adapters++
+		}
+	}
+	if adapters < 10 {
+		t.Fatalf("only %d files of the contexts' HTTP adapters read", adapters)
+	}
 	for _, v := range check(b, files) {
 		t.Error(v)
 	}
@@ -249,6 +288,13 @@ func TestBoundaryCheckerCatchesViolations(t *testing.T) {
 		{"application/catalog/service_test.go", false, "vitrina/domain/partner", true},
 		{"application/catalog/service_test.go", true, "vitrina/application/partner", true},
 		{"application/catalog/service_test.go", true, "vitrina/ports/partner", true},
+		{"adapters/http/campaignhttp/transport.go", false, "vitrina/application/catalog", true},
+		{"adapters/http/campaignhttp/transport.go", false, "vitrina/ports/partner", true},
+		{"adapters/http/partnerhttp/transport_test.go", true, "vitrina/domain/catalog", true},
+		{"application/spreadsheet/import.go", false, "vitrina/domain/partner", true},
+		{"application/spreadsheet/import.go", false, "vitrina/application/campaign", true},
+		{"application/partner/excel.go", false, "vitrina/application/spreadsheet", false},
+		{"application/campaign/excel.go", false, "vitrina/application/spreadsheet", false},
 
 		{"application/partner/service.go", false, "vitrina/ports/partner", false},
 		{"application/partner/service.go", false, "vitrina/ports", false},
@@ -261,6 +307,13 @@ func TestBoundaryCheckerCatchesViolations(t *testing.T) {
 		{"domain/partner/partner.go", false, "strings", false},
 		{"application/identity/service_test.go", true, "vitrina/adapters/persistence", false},
 		{"application/catalog/service_test.go", true, "vitrina/domain/partner", false},
+		{"adapters/http/campaignhttp/transport.go", false, "vitrina/application/campaign", false},
+		{"adapters/http/campaignhttp/transport.go", false, "vitrina/ports/campaign", false},
+		{"adapters/http/campaignhttp/transport.go", false, "vitrina/domain/kernel", false},
+		{"adapters/http/campaignhttp/transport.go", false, "vitrina/ports", false},
+		{"adapters/http/campaignhttp/transport.go", false, "vitrina/adapters/http/kit", false},
+		{"adapters/http/kit/auth.go", false, "vitrina/domain/identity", false},
+		{"adapters/http/server/server.go", false, "vitrina/application/catalog", false},
 	}
 	for _, c := range cases {
 		got := b.violation(goFile{path: c.file, externalTest: c.externalTest}, c.imp)
@@ -287,6 +340,9 @@ func TestBoundaryScanFindsPlantedImport(t *testing.T) {
 	write("domain/catalog/catalog.go", "package catalog\n\nimport \"example.test/shop/domain/kernel\"\n")
 	write("application/campaign/service.go", "package campaign\n\nimport (\n\t\"example.test/shop/ports\"\n\tcat \"example.test/shop/domain/catalog\"\n)\n")
 	write("ports/ports.go", "package ports\n")
+	write("adapters/http/cataloghttp/transport.go", "package cataloghttp\n\nimport \"example.test/shop/domain/catalog\"\n")
+	write("adapters/http/campaignhttp/transport.go", "package campaignhttp\n\nimport \"example.test/shop/ports\"\n")
+	write("adapters/http/campaignhttp/products.go", "package campaignhttp\n\nimport \"example.test/shop/domain/catalog\"\n")
 	got := func() []string {
 		b, files, err := scan(root)
 		if err != nil {
@@ -294,8 +350,11 @@ func TestBoundaryScanFindsPlantedImport(t *testing.T) {
 		}
 		return check(b, files)
 	}()
-	want := `application/campaign/service.go: "example.test/shop/domain/catalog" (the campaign context imports the catalog context's domain)`
-	if len(got) != 1 || got[0] != want {
-		t.Fatalf("violations %q, want [%s]", got, want)
+	want := []string{
+		`adapters/http/campaignhttp/products.go: "example.test/shop/domain/catalog" (the campaign context's HTTP adapter imports the catalog context's domain)`,
+		`application/campaign/service.go: "example.test/shop/domain/catalog" (the campaign context imports the catalog context's domain)`,
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("violations %q, want %q", got, want)
 	}
 }

@@ -54,10 +54,40 @@ func (v *versionCol) rowVersion() int64 { return v.Version }
 
 type versioned interface{ rowVersion() int64 }
 
-// update loads an aggregate, lets fn change it and saves it, in one transaction. A row
-// with a version gets one more; when expected is not kernel.AnyVersion, a row at another
-// version is kernel.ErrStale, checked at load and again by the UPDATE itself so that a
-// concurrent save in between is caught too.
+// versionCheck is the one optimistic-concurrency check (ADR 0011) every store's update runs,
+// whatever its aggregate: the version the client loaded (kernel.AnyVersion: none) checked
+// when the row is loaded, before the change is applied, and again by the UPDATE itself, so
+// that a concurrent save in between is caught on any engine.
+type versionCheck struct{ expected kernel.Version }
+
+// loaded is kernel.ErrStale when the row was loaded at another version than expected.
+func (v versionCheck) loaded(row versioned) error {
+	if v.expected != kernel.AnyVersion && kernel.Version(row.rowVersion()) != v.expected {
+		return kernel.ErrStale
+	}
+	return nil
+}
+
+// save runs u, the UPDATE of one row by its key, at the row's next version; with a version
+// expected, only at that version: a row no longer there is kernel.ErrStale. Other errors of
+// the statement are answered as they are.
+func (v versionCheck) save(ctx context.Context, u *bun.UpdateQuery) error {
+	u = u.Value("version", "version + 1")
+	if v.expected != kernel.AnyVersion {
+		u = u.Where("version = ?", int64(v.expected))
+	}
+	res, err := u.Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return kernel.ErrStale
+	}
+	return nil
+}
+
+// update loads an aggregate, lets fn change it and saves it, in one transaction; a row with
+// a version goes through versionCheck.
 func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kernel.ID, expected kernel.Version, fn func(D) error) (D, error) {
 	var out D
 	err := NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
@@ -72,9 +102,12 @@ func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kerne
 		} else if err != nil {
 			return err
 		}
+		check := versionCheck{expected}
 		v, hasVersion := any(row).(versioned)
-		if hasVersion && expected != kernel.AnyVersion && kernel.Version(v.rowVersion()) != expected {
-			return kernel.ErrStale
+		if hasVersion {
+			if err := check.loaded(v); err != nil {
+				return err
+			}
 		}
 		d := m.load(row)
 		if err := fn(d); err != nil {
@@ -84,21 +117,17 @@ func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kerne
 		if m.table != "" {
 			u = u.ModelTableExpr(m.tableExpr())
 		}
+		var err error
 		if hasVersion {
-			u = u.Value("version", "version + 1")
-			if expected != kernel.AnyVersion {
-				u = u.Where("version = ?", int64(expected))
-			}
+			err = check.save(ctx, u)
+		} else {
+			_, err = u.Exec(ctx)
 		}
-		res, err := u.Exec(ctx)
 		if isUniqueViolation(err) {
 			return m.taken
 		}
 		if err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); hasVersion && err == nil && n == 0 {
-			return kernel.ErrStale
 		}
 		out = d
 		return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -128,43 +129,172 @@ func (s *CampaignStore) Get(ctx context.Context, id kernel.ID) (*campaign.Campai
 	return row.campaign(), nil
 }
 
-// Lock holds the campaign's row (PostgreSQL) until the transaction ends.
-func (s *CampaignStore) Lock(ctx context.Context, id kernel.ID) error {
-	_, err := s.load(ctx, conn(ctx, s.db), id, true)
-	return err
+// memberRow is a partner of a campaign as the composition loads it.
+type memberRow struct {
+	PartnerID  int64 `bun:"partner_id"`
+	CashMilli  int64 `bun:"cash_milli"`
+	SpentMilli int64 `bun:"spent_milli"`
+	HasCart    bool  `bun:"has_cart"`
 }
 
-// Update loads the campaign under its lock, lets fn change it and saves it at the next version.
-func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*campaign.Campaign) error) (*campaign.Campaign, error) {
-	var out *campaign.Campaign
+// loadComposition reads the campaign's links and what of them its cart refers to. A partner
+// whose cart is worth something has items; only the others are looked up in the cart.
+func loadComposition(ctx context.Context, c bun.IDB, row *campaignRow) (campaign.CompositionState, error) {
+	id := kernel.ID(row.ID)
+	st := campaign.CompositionState{Campaign: row.campaign().State()}
+	var err error
+	if st.Categories, err = linkedIDs(ctx, c, "campaign_categories", "category_id", id); err != nil {
+		return st, err
+	}
+	if st.Products, err = linkedIDs(ctx, c, "campaign_products", "product_id", id); err != nil {
+		return st, err
+	}
+	var withCart []int64
+	if err := c.NewSelect().TableExpr("campaign_products AS cpr").Column("cpr.product_id").Where("cpr.campaign_id = ?", row.ID).
+		Where("EXISTS (SELECT 1 FROM cart_items AS ci WHERE ci.campaign_id = cpr.campaign_id AND ci.product_id = cpr.product_id)").
+		OrderExpr("cpr.product_id").Scan(ctx, &withCart); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, err
+	}
+	for _, p := range withCart {
+		st.ProductsWithCart = append(st.ProductsWithCart, kernel.ID(p))
+	}
+	var members []memberRow
+	if err := c.NewSelect().TableExpr("campaign_partners AS cp").Column("cp.partner_id", "cp.cash_milli", "cp.spent_milli").
+		ColumnExpr("CASE WHEN cp.spent_milli > 0 THEN TRUE ELSE EXISTS (SELECT 1 FROM cart_items AS ci "+
+			"WHERE ci.campaign_id = cp.campaign_id AND ci.partner_id = cp.partner_id) END AS has_cart").
+		Where("cp.campaign_id = ?", row.ID).OrderExpr("cp.partner_id").Scan(ctx, &members); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, err
+	}
+	st.Partners = make([]campaign.MemberState, len(members))
+	for i, m := range members {
+		st.Partners[i] = campaign.MemberState{PartnerID: kernel.ID(m.PartnerID), Cash: kernel.AmountOfThousandths(m.CashMilli),
+			Spent: kernel.AmountOfThousandths(m.SpentMilli), HasCart: m.HasCart}
+	}
+	return st, nil
+}
+
+// Update loads the campaign under its lock with its whole composition, lets fn change it,
+// takes the turns of the partners whose cash went down (their spent read again and the cash
+// rule checked with it) and saves what changed (ADR 0027).
+func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*campaign.Composition) error) (*campaign.Composition, error) {
+	var out *campaign.Composition
 	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
 		c := conn(ctx, s.db)
 		row, err := s.load(ctx, c, id, true)
 		if err != nil {
 			return err
 		}
-		if expected != kernel.AnyVersion && kernel.Version(row.Version) != expected {
-			return kernel.ErrStale
-		}
-		cm := row.campaign()
-		if err := fn(cm); err != nil {
+		check := versionCheck{expected}
+		if err := check.loaded(row); err != nil {
 			return err
 		}
-		up := c.NewUpdate().Model(toCampaignRow(cm.State())).WherePK().ExcludeColumn("id", "created_at").Value("version", "version + 1")
-		if expected != kernel.AnyVersion {
-			up = up.Where("version = ?", int64(expected))
-		}
-		res, err := up.Exec(ctx)
+		before, err := loadComposition(ctx, c, row)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return kernel.ErrStale
+		comp := campaign.RehydrateComposition(before)
+		if err := fn(comp); err != nil {
+			return err
 		}
-		out = cm
+		if lowered := comp.Lowered(); len(lowered) > 0 {
+			spent, err := s.spentInTurn(ctx, c, id, lowered)
+			if err != nil {
+				return err
+			}
+			if err := comp.Recheck(spent); err != nil {
+				return err
+			}
+		}
+		after := comp.State()
+		if after.Campaign != before.Campaign {
+			if err := check.save(ctx, c.NewUpdate().Model(toCampaignRow(after.Campaign)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
+				return err
+			}
+		}
+		if err := s.saveComposition(ctx, c, id, before, after); err != nil {
+			return err
+		}
+		out = comp
 		return nil
 	})
 	return out, err
+}
+
+// spentInTurn holds the rows of the campaign's partners ids until the transaction ends (FOR
+// UPDATE on PostgreSQL) and reads what their carts are worth.
+func (s *CampaignStore) spentInTurn(ctx context.Context, c bun.IDB, id kernel.ID, ids []kernel.ID) (map[kernel.ID]kernel.Amount, error) {
+	out := make(map[kernel.ID]kernel.Amount, len(ids))
+	err := inChunks(ids, func(part []kernel.ID) error {
+		var rows []campaignPartnerRow
+		q := c.NewSelect().Model(&rows).Where("campaign_id = ?", int64(id)).Where("partner_id IN (?)", bun.List(rawIDs(part))).OrderExpr("partner_id")
+		if !IsSQLite(s.db) {
+			q = q.For("UPDATE")
+		}
+		if err := q.Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		for _, r := range rows {
+			out[kernel.ID(r.PartnerID)] = kernel.AmountOfThousandths(r.SpentMilli)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// saveComposition writes the links that went, came or changed between before and after.
+func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kernel.ID, before, after campaign.CompositionState) error {
+	old := make(map[kernel.ID]kernel.Amount, len(before.Partners))
+	for _, m := range before.Partners {
+		old[m.PartnerID] = m.Cash
+	}
+	var put []campaignPartnerRow
+	kept := make(map[kernel.ID]bool, len(after.Partners))
+	for _, m := range after.Partners {
+		kept[m.PartnerID] = true
+		if cash, ok := old[m.PartnerID]; !ok || cash != m.Cash {
+			put = append(put, campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(m.PartnerID), CashMilli: m.Cash.Thousandths()})
+		}
+	}
+	var gone []kernel.ID
+	for _, m := range before.Partners {
+		if !kept[m.PartnerID] {
+			gone = append(gone, m.PartnerID)
+		}
+	}
+	if err := cartRefusal(unlink(ctx, c, "campaign_partners", "partner_id", id, gone)); err != nil {
+		return err
+	}
+	if err := cartRefusal(unlink(ctx, c, "campaign_products", "product_id", id, campaign.Removed(before.Products, after.Products))); err != nil {
+		return err
+	}
+	if err := unlink(ctx, c, "campaign_categories", "category_id", id, campaign.Removed(before.Categories, after.Categories)); err != nil {
+		return err
+	}
+	if err := inChunks(campaign.Removed(after.Categories, before.Categories), func(part []kernel.ID) error {
+		rows := make([]campaignCategoryRow, len(part))
+		for i, cat := range part {
+			rows[i] = campaignCategoryRow{CampaignID: int64(id), CategoryID: int64(cat)}
+		}
+		_, err := c.NewInsert().Model(&rows).Exec(ctx)
+		return err
+	}); err != nil {
+		return err
+	}
+	if err := inChunks(campaign.Removed(after.Products, before.Products), func(part []kernel.ID) error {
+		rows := make([]campaignProductRow, len(part))
+		for i, p := range part {
+			rows[i] = campaignProductRow{CampaignID: int64(id), ProductID: int64(p)}
+		}
+		_, err := c.NewInsert().Model(&rows).Exec(ctx)
+		return err
+	}); err != nil {
+		return err
+	}
+	return inChunks(put, func(part []campaignPartnerRow) error {
+		_, err := c.NewInsert().Model(&part).ExcludeColumn("spent_milli").
+			On("CONFLICT (campaign_id, partner_id) DO UPDATE").Set("cash_milli = EXCLUDED.cash_milli").Exec(ctx)
+		return err
+	})
 }
 
 // linkedIDs reads one id column of a link table for the campaign.
@@ -181,93 +311,17 @@ func linkedIDs(ctx context.Context, c bun.IDB, table, column string, id kernel.I
 	return out, nil
 }
 
-// Categories reads the campaign's categories.
-func (s *CampaignStore) Categories(ctx context.Context, id kernel.ID) ([]kernel.ID, error) {
-	return linkedIDs(ctx, conn(ctx, s.db), "campaign_categories", "category_id", id)
-}
-
-// Products reads the campaign's products.
-func (s *CampaignStore) Products(ctx context.Context, id kernel.ID) ([]kernel.ID, error) {
-	return linkedIDs(ctx, conn(ctx, s.db), "campaign_products", "product_id", id)
-}
-
-// Partners reads the campaign's partners with their cash.
-func (s *CampaignStore) Partners(ctx context.Context, id kernel.ID) ([]campaign.PartnerCash, error) {
-	var rows []campaignPartnerRow
-	if err := conn(ctx, s.db).NewSelect().Model(&rows).Where("campaign_id = ?", int64(id)).OrderExpr("partner_id").
-		Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	out := make([]campaign.PartnerCash, len(rows))
-	for i, r := range rows {
-		out[i] = campaign.PartnerCash{PartnerID: kernel.ID(r.PartnerID), Cash: kernel.AmountOfThousandths(r.CashMilli)}
-	}
-	return out, nil
-}
-
-// AddCategories links categories; those linked already stay.
-func (s *CampaignStore) AddCategories(ctx context.Context, id kernel.ID, ids []kernel.ID) error {
+func unlink(ctx context.Context, c bun.IDB, table, column string, id kernel.ID, ids []kernel.ID) error {
 	return inChunks(ids, func(part []kernel.ID) error {
-		rows := make([]campaignCategoryRow, len(part))
-		for i, c := range part {
-			rows[i] = campaignCategoryRow{CampaignID: int64(id), CategoryID: int64(c)}
-		}
-		_, err := conn(ctx, s.db).NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx)
-		return err
-	})
-}
-
-// AddProducts links products; those linked already stay.
-func (s *CampaignStore) AddProducts(ctx context.Context, id kernel.ID, ids []kernel.ID) error {
-	return inChunks(ids, func(part []kernel.ID) error {
-		rows := make([]campaignProductRow, len(part))
-		for i, p := range part {
-			rows[i] = campaignProductRow{CampaignID: int64(id), ProductID: int64(p)}
-		}
-		_, err := conn(ctx, s.db).NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx)
-		return err
-	})
-}
-
-// PutPartners links partners with their cash, setting the cash of those linked already.
-func (s *CampaignStore) PutPartners(ctx context.Context, id kernel.ID, partners []campaign.PartnerCash) error {
-	return inChunks(partners, func(part []campaign.PartnerCash) error {
-		rows := make([]campaignPartnerRow, len(part))
-		for i, p := range part {
-			rows[i] = campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(p.PartnerID), CashMilli: p.Cash.Thousandths()}
-		}
-		_, err := conn(ctx, s.db).NewInsert().Model(&rows).ExcludeColumn("spent_milli").
-			On("CONFLICT (campaign_id, partner_id) DO UPDATE").Set("cash_milli = EXCLUDED.cash_milli").Exec(ctx)
-		return err
-	})
-}
-
-func (s *CampaignStore) unlink(ctx context.Context, table, column string, id kernel.ID, ids []kernel.ID) error {
-	return inChunks(ids, func(part []kernel.ID) error {
-		_, err := conn(ctx, s.db).NewDelete().TableExpr(table).Where("campaign_id = ?", int64(id)).
+		_, err := c.NewDelete().TableExpr(table).Where("campaign_id = ?", int64(id)).
 			Where(column+" IN (?)", bun.List(rawIDs(part))).Exec(ctx)
 		return err
 	})
 }
 
-// RemoveCategories unlinks categories.
-func (s *CampaignStore) RemoveCategories(ctx context.Context, id kernel.ID, ids []kernel.ID) error {
-	return s.unlink(ctx, "campaign_categories", "category_id", id, ids)
-}
-
-// RemoveProducts unlinks products. A product that got cart items after the use case checked
-// (an order committed meanwhile, PostgreSQL) is the use case's own refusal: 435.
-func (s *CampaignStore) RemoveProducts(ctx context.Context, id kernel.ID, ids []kernel.ID) error {
-	return cartRefusal(s.unlink(ctx, "campaign_products", "product_id", id, ids))
-}
-
-// RemovePartners unlinks partners. A partner whose first order committed after the use case
-// checked (a prune racing it on PostgreSQL, ADR 0019) is 435, never a bare constraint failure.
-func (s *CampaignStore) RemovePartners(ctx context.Context, id kernel.ID, ids []kernel.ID) error {
-	return cartRefusal(s.unlink(ctx, "campaign_partners", "partner_id", id, ids))
-}
-
-// cartRefusal is campaign.ErrHasCart for a link a cart item references.
+// cartRefusal is campaign.ErrHasCart for a link a cart item references: a product or a
+// partner whose first order committed after the composition was loaded (PostgreSQL, ADR
+// 0019) is 435, never a bare constraint failure.
 func cartRefusal(err error) error {
 	if isForeignKeyViolation(err) {
 		return campaign.ErrHasCart
@@ -275,87 +329,111 @@ func cartRefusal(err error) error {
 	return err
 }
 
-// withCart tells which of ids (every one with items when ids is nil) have cart items.
-func (s *CampaignStore) withCart(ctx context.Context, column string, id kernel.ID, ids []kernel.ID) (map[kernel.ID]bool, error) {
-	out := map[kernel.ID]bool{}
-	read := func(part []kernel.ID) error {
-		q := conn(ctx, s.db).NewSelect().TableExpr("cart_items").ColumnExpr("DISTINCT "+column).Where("campaign_id = ?", int64(id))
-		if part != nil {
-			q = q.Where(column+" IN (?)", bun.List(rawIDs(part)))
-		}
-		var found []int64
-		if err := q.Scan(ctx, &found); err != nil && !errors.Is(err, sql.ErrNoRows) {
+func (r *cartItemRow) item() campaign.Item {
+	return campaign.RehydrateItem(campaign.ItemState{ID: kernel.ID(r.ID), CampaignID: kernel.ID(r.CampaignID), PartnerID: kernel.ID(r.PartnerID),
+		ProductID: kernel.ID(r.ProductID), Price: kernel.AmountOfThousandths(r.PriceMilli), Quantity: r.Quantity,
+		Delivered: r.Delivered, CreatedAt: r.CreatedAt})
+}
+
+// WithPartnerTurn holds the partner's row of the campaign, loads its standing, lets fn change
+// it and saves what changed.
+func (s *CampaignStore) WithPartnerTurn(ctx context.Context, campaignID, partnerID kernel.ID, fn func(*campaign.Standing) error) (*campaign.Standing, error) {
+	var out *campaign.Standing
+	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, s.db)
+		row, err := s.load(ctx, c, campaignID, false)
+		if err != nil {
 			return err
 		}
-		for _, f := range found {
-			out[kernel.ID(f)] = true
+		pr := new(campaignPartnerRow)
+		q := c.NewSelect().Model(pr).Where("campaign_id = ?", int64(campaignID)).Where("partner_id = ?", int64(partnerID))
+		if !IsSQLite(s.db) {
+			q = q.For("UPDATE")
 		}
+		if err := q.Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+			return campaign.ErrNotHeld
+		} else if err != nil {
+			return err
+		}
+		var items []cartItemRow
+		if err := c.NewSelect().Model(&items).Where("ci.campaign_id = ?", int64(campaignID)).Where("ci.partner_id = ?", int64(partnerID)).
+			OrderExpr("ci.id DESC").Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		before := campaign.StandingState{Campaign: row.campaign().State(), PartnerID: partnerID,
+			Money: campaign.Money{Cash: kernel.AmountOfThousandths(pr.CashMilli), Spent: kernel.AmountOfThousandths(pr.SpentMilli)},
+			Items: make([]campaign.ItemState, len(items))}
+		for i := range items {
+			before.Items[i] = items[i].item().State()
+		}
+		st := campaign.RehydrateStanding(before)
+		if err := fn(st); err != nil {
+			return err
+		}
+		if err := s.saveStanding(ctx, c, st, before); err != nil {
+			return err
+		}
+		out = st
 		return nil
+	})
+	return out, err
+}
+
+// saveStanding writes what changed of a standing: items withdrawn, toggled and ordered (their
+// ids assigned), then the cash and spent.
+func (s *CampaignStore) saveStanding(ctx context.Context, c bun.IDB, st *campaign.Standing, before campaign.StandingState) error {
+	after := st.State()
+	now := make(map[kernel.ID]campaign.ItemState, len(after.Items))
+	for _, it := range after.Items {
+		if it.ID != 0 {
+			now[it.ID] = it
+		}
 	}
-	if ids == nil {
-		return out, read(nil)
+	for _, it := range before.Items {
+		cur, ok := now[it.ID]
+		switch {
+		case !ok:
+			res, err := c.NewDelete().TableExpr("cart_items").Where("id = ?", int64(it.ID)).Exec(ctx)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err == nil && n == 0 {
+				return kernel.NotFound("cart item")
+			}
+		case cur.Delivered != it.Delivered:
+			if _, err := c.NewUpdate().TableExpr("cart_items").Set("delivered = ?", cur.Delivered).Where("id = ?", int64(it.ID)).Exec(ctx); err != nil {
+				return err
+			}
+		}
 	}
-	return out, inChunks(ids, read)
-}
-
-// ProductsWithCart tells which of ids have cart items in the campaign.
-func (s *CampaignStore) ProductsWithCart(ctx context.Context, id kernel.ID, ids []kernel.ID) (map[kernel.ID]bool, error) {
-	return s.withCart(ctx, "product_id", id, ids)
-}
-
-// PartnersWithCart tells which of ids have cart items in the campaign.
-func (s *CampaignStore) PartnersWithCart(ctx context.Context, id kernel.ID, ids []kernel.ID) (map[kernel.ID]bool, error) {
-	return s.withCart(ctx, "partner_id", id, ids)
-}
-
-// Standing reads the partner's cash and spent under the row's lock.
-func (s *CampaignStore) Standing(ctx context.Context, id, partnerID kernel.ID) (campaign.Standing, bool, error) {
-	row := new(campaignPartnerRow)
-	q := conn(ctx, s.db).NewSelect().Model(row).Where("campaign_id = ?", int64(id)).Where("partner_id = ?", int64(partnerID))
-	if !IsSQLite(s.db) {
-		q = q.For("UPDATE")
-	}
-	if err := q.Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return campaign.Standing{}, false, nil
-	} else if err != nil {
-		return campaign.Standing{}, false, err
-	}
-	return campaign.Standing{Cash: kernel.AmountOfThousandths(row.CashMilli), Spent: kernel.AmountOfThousandths(row.SpentMilli)}, true, nil
-}
-
-// SetCash sets a partner's cash in the campaign.
-func (s *CampaignStore) SetCash(ctx context.Context, id, partnerID kernel.ID, cash kernel.Amount) error {
-	_, err := conn(ctx, s.db).NewUpdate().TableExpr("campaign_partners").Set("cash_milli = ?", cash.Thousandths()).
-		Where("campaign_id = ?", int64(id)).Where("partner_id = ?", int64(partnerID)).Exec(ctx)
-	return err
-}
-
-// spend adds delta thousandths to the partner's spent.
-func (s *CampaignStore) spend(ctx context.Context, it campaign.Item, sign int64) error {
-	v, err := it.Value()
-	if err != nil {
-		return err
-	}
-	_, err = conn(ctx, s.db).NewUpdate().TableExpr("campaign_partners").Set("spent_milli = spent_milli + ?", sign*v.Thousandths()).
-		Where("campaign_id = ?", int64(it.CampaignID)).Where("partner_id = ?", int64(it.PartnerID)).Exec(ctx)
-	return err
-}
-
-// AddItem inserts a cart item and adds its worth to the partner's spent.
-func (s *CampaignStore) AddItem(ctx context.Context, it *campaign.Item) error {
-	return NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+	var ids []kernel.ID
+	for i := len(after.Items) - 1; i >= 0; i-- { // oldest first, so ids follow the order
+		it := after.Items[i]
+		if it.ID != 0 {
+			continue
+		}
 		row := &cartItemRow{CampaignID: int64(it.CampaignID), PartnerID: int64(it.PartnerID), ProductID: int64(it.ProductID),
 			PriceMilli: it.Price.Thousandths(), Quantity: it.Quantity, Delivered: it.Delivered, CreatedAt: it.CreatedAt.UTC()}
-		if _, err := conn(ctx, s.db).NewInsert().Model(row).ExcludeColumn("id").Returning("id").Exec(ctx, &row.ID); err != nil {
+		if _, err := c.NewInsert().Model(row).ExcludeColumn("id").Returning("id").Exec(ctx, &row.ID); err != nil {
 			if isForeignKeyViolation(err) {
 				// The product left the campaign while the order was placed (PostgreSQL).
 				return campaign.ErrProductOutside
 			}
 			return err
 		}
-		it.ID = kernel.ID(row.ID)
-		return s.spend(ctx, *it, 1)
-	})
+		ids = append(ids, kernel.ID(row.ID))
+	}
+	slices.Reverse(ids)
+	st.AssignItemIDs(ids)
+	if after.Money == before.Money {
+		return nil
+	}
+	// spent moves by the difference, so a write that keeps it outside this turn stays counted.
+	delta := after.Money.Spent.Thousandths() - before.Money.Spent.Thousandths()
+	_, err := c.NewUpdate().TableExpr("campaign_partners").Set("cash_milli = ?", after.Money.Cash.Thousandths()).
+		Set("spent_milli = spent_milli + ?", delta).
+		Where("campaign_id = ?", int64(after.Campaign.ID)).Where("partner_id = ?", int64(after.PartnerID)).Exec(ctx)
+	return err
 }
 
 // Item reads a cart item.
@@ -366,33 +444,5 @@ func (s *CampaignStore) Item(ctx context.Context, itemID kernel.ID) (campaign.It
 	} else if err != nil {
 		return campaign.Item{}, err
 	}
-	return campaign.Item{ID: kernel.ID(row.ID), CampaignID: kernel.ID(row.CampaignID), PartnerID: kernel.ID(row.PartnerID),
-		ProductID: kernel.ID(row.ProductID), Price: kernel.AmountOfThousandths(row.PriceMilli), Quantity: row.Quantity,
-		Delivered: row.Delivered, CreatedAt: row.CreatedAt}, nil
-}
-
-// RemoveItem deletes a cart item and takes its worth off the partner's spent.
-func (s *CampaignStore) RemoveItem(ctx context.Context, it campaign.Item) error {
-	return NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
-		res, err := conn(ctx, s.db).NewDelete().TableExpr("cart_items").Where("id = ?", int64(it.ID)).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return kernel.NotFound("cart item")
-		}
-		return s.spend(ctx, it, -1)
-	})
-}
-
-// SetDelivered marks a cart item delivered or not.
-func (s *CampaignStore) SetDelivered(ctx context.Context, itemID kernel.ID, delivered bool) error {
-	res, err := conn(ctx, s.db).NewUpdate().TableExpr("cart_items").Set("delivered = ?", delivered).Where("id = ?", int64(itemID)).Exec(ctx)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return kernel.NotFound("cart item")
-	}
-	return nil
+	return row.item(), nil
 }

@@ -75,10 +75,9 @@ func (s *CampaignSheets) StreamPartners(ctx context.Context, campaignID kernel.I
 }
 
 // Facts reads, a chunk of ids at a time in ascending order, the active partners' categories
-// and the standing in the campaign of those it holds (their rows locked on PostgreSQL with
-// lock). A chunk of ids that lie close together (a file made from the download) is read as
+// and the money in the campaign of those it holds. A chunk of ids that lie close together (a file made from the download) is read as
 // one range of the primary keys, kept to the ids asked for; a sparse one by its list.
-func (s *CampaignSheets) Facts(ctx context.Context, campaignID kernel.ID, ids []kernel.ID, lock bool) (map[kernel.ID]campaignports.SheetFacts, error) {
+func (s *CampaignSheets) Facts(ctx context.Context, campaignID kernel.ID, ids []kernel.ID) (map[kernel.ID]campaignports.SheetFacts, error) {
 	ids = slices.Clone(ids)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -109,9 +108,6 @@ func (s *CampaignSheets) Facts(ctx context.Context, campaignID kernel.ID, ids []
 		}
 		var linked []campaignPartnerRow
 		q := among(conn(ctx, s.db).NewSelect().Model(&linked).Where("campaign_id = ?", int64(campaignID)), "partner_id")
-		if lock && !IsSQLite(s.db) {
-			q = q.For("UPDATE")
-		}
 		if err := q.Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
@@ -122,7 +118,7 @@ func (s *CampaignSheets) Facts(ctx context.Context, campaignID kernel.ID, ids []
 				continue // not asked for, or an inactive partner still in the campaign: the file may not name it
 			}
 			f.Linked = true
-			f.Standing = campaign.Standing{Cash: kernel.AmountOfThousandths(r.CashMilli), Spent: kernel.AmountOfThousandths(r.SpentMilli)}
+			f.Money = campaign.Money{Cash: kernel.AmountOfThousandths(r.CashMilli), Spent: kernel.AmountOfThousandths(r.SpentMilli)}
 			out[id] = f
 		}
 		return nil

@@ -24,15 +24,16 @@ func TestCampaignSheets(t *testing.T) {
 		if _, err := db.NewRaw("UPDATE partners SET is_active = FALSE WHERE id = 5005").Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
-		repo := persistence.NewCampaignStore(db)
+		k := newCampaignKit(t, db)
 		c, _ := campaign.New(campaign.Input{Name: "Zimska akcija", Description: "Popusti na alat", Image: "c.jpg"}, t0)
-		if err := repo.Add(ctx, c); err != nil {
+		if err := k.repo.Add(ctx, c); err != nil {
 			t.Fatal(err)
 		}
 		id := c.ID()
-		cash := func(milli int64) kernel.Amount { return kernel.AmountOfThousandths(milli) }
-		if err := repo.PutPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 5002, Cash: cash(10_000)}, {PartnerID: 5003, Cash: cash(20_500)},
-			{PartnerID: 5005, Cash: cash(1000)}}); err != nil {
+		if err := k.addCategories(id, w.alati); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.put(id, 5002, 10_000, 5003, 20_500, 5005, 1000); err != nil {
 			t.Fatal(err)
 		}
 		sheets := persistence.NewCampaignSheets(db)
@@ -59,19 +60,19 @@ func TestCampaignSheets(t *testing.T) {
 			var out []string
 			for _, pid := range []kernel.ID{5001, 5002, 5003, 5004, 5005, 6001, 9_999_999} {
 				if f, ok := facts[pid]; ok {
-					out = append(out, fmt.Sprintf("%d:%d:%v:%s", pid, len(f.Categories), f.Linked, f.Standing.Cash))
+					out = append(out, fmt.Sprintf("%d:%d:%v:%s", pid, len(f.Categories), f.Linked, f.Money.Cash))
 				}
 			}
 			return strings.Join(out, " ")
 		}
 		// A sparse list of ids, and a dense one whose range holds a linked partner not asked
 		// for (5002): only the ids asked for come back, never the inactive 5005.
-		for _, lock := range []bool{false, true} {
-			facts, err := sheets.Facts(ctx, id, []kernel.ID{6001, 5003, 5005, 5001, 9_999_999}, lock)
+		{
+			facts, err := sheets.Facts(ctx, id, []kernel.ID{6001, 5003, 5005, 5001, 9_999_999})
 			if got := show(facts); err != nil || got != "5001:1:false:0 5003:1:true:20.5 6001:1:false:0" {
 				t.Fatalf("sparse: %s %v", got, err)
 			}
-			facts, err = sheets.Facts(ctx, id, []kernel.ID{5004, 5001, 5003, 5005}, lock)
+			facts, err = sheets.Facts(ctx, id, []kernel.ID{5004, 5001, 5003, 5005})
 			if got := show(facts); err != nil || got != "5001:1:false:0 5003:1:true:20.5 5004:1:false:0" {
 				t.Fatalf("dense: %s %v", got, err)
 			}

@@ -55,21 +55,24 @@ func TestCampaignPartnerFiltersAnswerExactly(t *testing.T) {
 		if err := persistence.NewCatalog(db).AddProduct(ctx, product); err != nil {
 			t.Fatal(err)
 		}
-		repo := persistence.NewCampaignStore(db)
+		k := newCampaignKit(t, db)
 		c, _ := campaign.New(campaign.Input{Name: "Zimska akcija", Description: "Opis", Image: "c.jpg"}, t0)
-		if err := repo.Add(ctx, c); err != nil {
+		if err := k.repo.Add(ctx, c); err != nil {
 			t.Fatal(err)
 		}
-		if err := repo.AddProducts(ctx, c.ID(), []kernel.ID{product.ID()}); err != nil {
+		if err := k.addProducts(c.ID(), product.ID()); err != nil {
 			t.Fatal(err)
 		}
-		var cash []campaign.PartnerCash
+		if err := k.addCategories(c.ID(), w.alati); err != nil {
+			t.Fatal(err)
+		}
+		var cash []int64
 		for i := range names {
 			if inCampaign(i) {
-				cash = append(cash, campaign.PartnerCash{PartnerID: kernel.ID(3001 + i), Cash: kernel.AmountOfThousandths(1_000_000)})
+				cash = append(cash, int64(3001+i), 1_000_000)
 			}
 		}
-		if err := repo.PutPartners(ctx, c.ID(), cash); err != nil {
+		if err := k.put(c.ID(), cash...); err != nil {
 			t.Fatal(err)
 		}
 		// 21 items: partner i%7 orders i+1 pieces, so items of equal names interleave.
@@ -79,12 +82,11 @@ func TestCampaignPartnerFiltersAnswerExactly(t *testing.T) {
 		}
 		var items []item
 		for i := 0; i < 21; i++ {
-			it := campaign.Item{CampaignID: c.ID(), PartnerID: kernel.ID(3001 + i%ordering), ProductID: product.ID(),
-				Price: kernel.AmountOfThousandths(2000), Quantity: int64(i + 1), CreatedAt: t0}
-			if err := repo.AddItem(ctx, &it); err != nil {
+			it, err := k.order(c.ID(), kernel.ID(3001+i%ordering), product.ID(), 2000, int64(i+1))
+			if err != nil {
 				t.Fatal(err)
 			}
-			items = append(items, item{id: int64(it.ID), quantity: int64(i + 1), partner: i % ordering})
+			items = append(items, item{id: int64(it.ID()), quantity: int64(i + 1), partner: i % ordering})
 		}
 		phones := func(i int) string { return fmt.Sprintf("+382 67 %03d 55%d", 100+i%3, i) }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"vitrina/domain/campaign"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
 	campaignports "vitrina/ports/campaign"
@@ -357,4 +358,22 @@ func (a *CampaignApp) Cart(ctx context.Context, campaignID, partnerID kernel.ID)
 		out = append(out, rows[i].view())
 	}
 	return out, nil
+}
+
+// Offer reads whether the campaign holds the product, and the product's state and price.
+func (a *CampaignApp) Offer(ctx context.Context, campaignID, productID kernel.ID) (campaign.Offer, error) {
+	var row struct {
+		PriceMilli int64 `bun:"price_milli"`
+		IsActive   bool  `bun:"is_active"`
+	}
+	err := conn(ctx, a.db).NewSelect().TableExpr("campaign_products AS cpr").Join("JOIN products AS pr ON pr.id = cpr.product_id").
+		ColumnExpr("pr.price_milli, pr.is_active").Where("cpr.campaign_id = ?", int64(campaignID)).Where("cpr.product_id = ?", int64(productID)).
+		Scan(ctx, &row.PriceMilli, &row.IsActive)
+	if errors.Is(err, sql.ErrNoRows) {
+		return campaign.Offer{}, nil
+	}
+	if err != nil {
+		return campaign.Offer{}, err
+	}
+	return campaign.Offer{InCampaign: true, Active: row.IsActive, Price: kernel.AmountOfThousandths(row.PriceMilli)}, nil
 }

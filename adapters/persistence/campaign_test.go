@@ -2,6 +2,7 @@ package persistence_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -50,6 +51,120 @@ func bulkPartners(t *testing.T, db *bun.DB, first, n int, city, category kernel.
 	}
 }
 
+// campaignKit drives the campaign store's two aggregates as the use cases do.
+type campaignKit struct {
+	t    *testing.T
+	db   *bun.DB
+	repo *persistence.CampaignStore
+}
+
+func newCampaignKit(t *testing.T, db *bun.DB) campaignKit {
+	return campaignKit{t: t, db: db, repo: persistence.NewCampaignStore(db)}
+}
+
+// update changes the composition of campaign id.
+func (k campaignKit) update(id kernel.ID, fn func(*campaign.Composition) error) error {
+	_, err := k.repo.Update(context.Background(), id, kernel.AnyVersion, fn)
+	return err
+}
+
+// comp reads the composition of campaign id, changing nothing.
+func (k campaignKit) comp(id kernel.ID) *campaign.Composition {
+	k.t.Helper()
+	c, err := k.repo.Update(context.Background(), id, kernel.AnyVersion, func(*campaign.Composition) error { return nil })
+	if err != nil {
+		k.t.Fatal(err)
+	}
+	return c
+}
+
+// put links partners with their cash (partner id, thousandths, ...), their own categories
+// read as the use cases read them.
+func (k campaignKit) put(id kernel.ID, pairs ...int64) error {
+	k.t.Helper()
+	var ps []campaign.PartnerCash
+	var ids []kernel.ID
+	for i := 0; i < len(pairs); i += 2 {
+		p, err := campaign.NewPartnerCash(kernel.ID(pairs[i]), kernel.AmountOfThousandths(pairs[i+1]))
+		if err != nil {
+			k.t.Fatal(err)
+		}
+		ps, ids = append(ps, p), append(ids, kernel.ID(pairs[i]))
+	}
+	held, err := persistence.NewCampaignPartners(k.db).CategoriesOf(context.Background(), ids)
+	if err != nil {
+		return err
+	}
+	return k.update(id, func(c *campaign.Composition) error { return c.PutPartners(ps, held) })
+}
+
+// turn runs fn in the partner's turn in the campaign.
+func (k campaignKit) turn(id, partnerID kernel.ID, fn func(*campaign.Standing) error) (*campaign.Standing, error) {
+	return k.repo.WithPartnerTurn(context.Background(), id, partnerID, fn)
+}
+
+// money reads the partner's cash and spent in the campaign.
+func (k campaignKit) money(id, partnerID kernel.ID) campaign.Money {
+	k.t.Helper()
+	st, err := k.turn(id, partnerID, func(*campaign.Standing) error { return nil })
+	if err != nil {
+		k.t.Fatal(err)
+	}
+	return st.Money()
+}
+
+// order places an item at price (thousandths) through the partner's turn.
+func (k campaignKit) order(id, partnerID, productID kernel.ID, priceMilli, quantity int64) (campaign.Item, error) {
+	st, err := k.turn(id, partnerID, func(st *campaign.Standing) error {
+		_, err := st.Order(productID, campaign.Offer{InCampaign: true, Active: true, Price: kernel.AmountOfThousandths(priceMilli)}, quantity, t0)
+		return err
+	})
+	if err != nil {
+		return campaign.Item{}, err
+	}
+	return st.Items()[0], nil
+}
+
+func (k campaignKit) toggle(it campaign.Item) error {
+	_, err := k.turn(it.CampaignID(), it.PartnerID(), func(st *campaign.Standing) error { _, err := st.ToggleDelivery(it.ID()); return err })
+	return err
+}
+
+func (k campaignKit) withdraw(it campaign.Item) error {
+	_, err := k.turn(it.CampaignID(), it.PartnerID(), func(st *campaign.Standing) error { return st.Withdraw(it.ID()) })
+	return err
+}
+
+func (k campaignKit) addCategories(id kernel.ID, ids ...kernel.ID) error {
+	return k.update(id, func(c *campaign.Composition) error { c.AddCategories(ids); return nil })
+}
+
+func (k campaignKit) addProducts(id kernel.ID, ids ...kernel.ID) error {
+	return k.update(id, func(c *campaign.Composition) error { c.AddProducts(ids); return nil })
+}
+
+func (k campaignKit) removePartners(id kernel.ID, ids ...kernel.ID) error {
+	return k.update(id, func(c *campaign.Composition) error {
+		for _, p := range ids {
+			if err := c.RemovePartner(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// withCart names the partners and products of the campaign that have cart items.
+func (k campaignKit) withCart(id kernel.ID) (partners, products []kernel.ID) {
+	st := k.comp(id).State()
+	for _, m := range st.Partners {
+		if m.HasCart {
+			partners = append(partners, m.PartnerID)
+		}
+	}
+	return partners, st.ProductsWithCart
+}
+
 func TestCampaignRepositoryContract(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
@@ -69,7 +184,8 @@ func TestCampaignRepositoryContract(t *testing.T) {
 			}
 			products = append(products, p.ID())
 		}
-		repo := persistence.NewCampaignStore(db)
+		k := newCampaignKit(t, db)
+		repo := k.repo
 		lists := persistence.NewCampaignLists(db)
 		c, err := campaign.New(campaign.Input{Name: "Zimska akcija", Description: "Popusti na alat", Image: "c.jpg"}, t0)
 		if err != nil {
@@ -94,10 +210,7 @@ func TestCampaignRepositoryContract(t *testing.T) {
 		if _, err := repo.Get(ctx, id+100); kernel.KindOf(err) != kernel.KindNotFound {
 			t.Fatalf("a missing campaign: %v", err)
 		}
-		if _, err := repo.Update(ctx, id, 2, func(*campaign.Campaign) error { return nil }); err != kernel.ErrStale {
-			t.Fatalf("a stale update: %v", err)
-		}
-		if _, err := repo.Update(ctx, id, 1, func(c *campaign.Campaign) error { c.ToggleVisible(t0); return nil }); err != nil {
+		if _, err := repo.Update(ctx, id, 1, func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		v, err := lists.Campaigns.Find(ctx, id)
@@ -117,53 +230,55 @@ func TestCampaignRepositoryContract(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		must(repo.AddCategories(ctx, id, []kernel.ID{w.alati, w.boje}))
-		must(repo.AddCategories(ctx, id, []kernel.ID{w.boje}))
-		must(repo.AddProducts(ctx, id, products))
-		must(repo.PutPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1001, Cash: kernel.AmountOfThousandths(100_000)},
-			{PartnerID: 1002, Cash: kernel.AmountOfThousandths(50_500)}, {PartnerID: 1003, Cash: kernel.AmountOfThousandths(1)}}))
-		must(repo.PutPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1003, Cash: kernel.AmountOfThousandths(10_000)}}))
-		if cats, _ := repo.Categories(ctx, id); !slices.Equal(cats, []kernel.ID{w.alati, w.boje}) {
+		must(k.addCategories(id, w.alati, w.boje))
+		must(k.addCategories(id, w.boje))
+		must(k.addProducts(id, products...))
+		must(k.put(id, 1001, 100_000, 1002, 50_500, 1003, 1))
+		must(k.put(id, 1003, 10_000))
+		if cats := k.comp(id).Categories(); !slices.Equal(cats, []kernel.ID{w.alati, w.boje}) {
 			t.Fatalf("categories %v", cats)
 		}
-		if ps, _ := repo.Partners(ctx, id); len(ps) != 3 || ps[2].Cash.String() != "10" {
+		if ps := k.comp(id).Partners(); len(ps) != 3 || ps[2].Cash().String() != "10" {
 			t.Fatalf("partners %+v", ps)
 		}
 
 		// The cart keeps the partner's spent; an item needs its partner and product in the campaign.
-		st, found, err := repo.Standing(ctx, id, 1001)
-		if err != nil || !found || st.Cash.String() != "100" || !st.Spent.IsZero() {
-			t.Fatalf("standing %+v %v %v", st, found, err)
+		if m := k.money(id, 1001); m.Cash.String() != "100" || !m.Spent.IsZero() {
+			t.Fatalf("money %+v", m)
 		}
-		if _, found, _ := repo.Standing(ctx, id, 9999); found {
-			t.Fatal("a partner not in the campaign has a standing")
+		if _, err := k.turn(id, 9999, func(*campaign.Standing) error { return nil }); !errors.Is(err, campaign.ErrNotHeld) {
+			t.Fatalf("a partner not in the campaign has a standing: %v", err)
 		}
-		item := campaign.Item{CampaignID: id, PartnerID: 1001, ProductID: products[0], Price: kernel.AmountOfThousandths(12_500), Quantity: 4, CreatedAt: t0}
-		must(repo.AddItem(ctx, &item))
-		second := campaign.Item{CampaignID: id, PartnerID: 1002, ProductID: products[1], Price: kernel.AmountOfThousandths(125), Quantity: 8, CreatedAt: t0}
-		must(repo.AddItem(ctx, &second))
-		outsider := campaign.Item{CampaignID: id, PartnerID: 9999, ProductID: products[0], Price: kernel.AmountOfThousandths(1), Quantity: 1, CreatedAt: t0}
-		if err := repo.AddItem(ctx, &outsider); err == nil {
-			t.Fatal("a cart item of a partner outside the campaign was stored")
+		if _, err := k.turn(id+100, 1001, func(*campaign.Standing) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
+			t.Fatalf("a missing campaign: %v", err)
 		}
-		over := campaign.Item{CampaignID: id, PartnerID: 1003, ProductID: products[0], Price: kernel.AmountOfThousandths(10_001), Quantity: 1, CreatedAt: t0}
-		if err := repo.AddItem(ctx, &over); err == nil {
+		show := func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }
+		must(k.update(id, show)) // a hidden campaign takes no orders
+		item, err := k.order(id, 1001, products[0], 12_500, 4)
+		must(err)
+		second, err := k.order(id, 1002, products[1], 125, 8)
+		must(err)
+		if item.ID() == 0 || second.ID() <= item.ID() {
+			t.Fatalf("ids %d %d", item.ID(), second.ID())
+		}
+		if _, err := k.order(id, 1001, 999_999, 1, 1); !errors.Is(err, campaign.ErrProductOutside) {
+			t.Fatalf("an item of a product outside the campaign: %v", err)
+		}
+		if _, err := db.NewRaw("UPDATE campaign_partners SET spent_milli = cash_milli + 1 WHERE campaign_id = ? AND partner_id = 1003", int64(id)).Exec(ctx); err == nil {
 			t.Fatal("the store let a cart exceed its cash")
 		}
-		if st, _, _ := repo.Standing(ctx, id, 1001); st.Spent.String() != "50" {
-			t.Fatalf("spent %v", st.Spent)
+		if m := k.money(id, 1001); m.Spent.String() != "50" {
+			t.Fatalf("spent %v", m.Spent)
 		}
-		if withCart, _ := repo.PartnersWithCart(ctx, id, nil); !withCart[1001] || !withCart[1002] || withCart[1003] {
-			t.Fatalf("partners with cart %v", withCart)
+		if ps, prods := k.withCart(id); !slices.Equal(ps, []kernel.ID{1001, 1002}) || !slices.Equal(prods, products) {
+			t.Fatalf("with cart: partners %v, products %v", ps, prods)
 		}
-		if withCart, _ := repo.ProductsWithCart(ctx, id, []kernel.ID{products[1]}); !withCart[products[1]] || withCart[products[0]] {
-			t.Fatalf("products with cart %v", withCart)
+		if err := k.update(id, func(c *campaign.Composition) error { return c.RemoveProduct(products[0]) }); !errors.Is(err, campaign.ErrHasCart) {
+			t.Fatalf("a product with cart items left the campaign: %v", err)
 		}
-		if err := repo.RemoveProducts(ctx, id, []kernel.ID{products[0]}); err == nil {
-			t.Fatal("a product with cart items left the campaign")
-		}
-		must(repo.SetDelivered(ctx, item.ID, true))
-		if got, _ := repo.Item(ctx, item.ID); !got.Delivered || got.Price.String() != "12.5" || got.Quantity != 4 {
+		must(k.update(id, show)) // hidden again
+		must(k.toggle(item))
+		if got, _ := repo.Item(ctx, item.ID()); !got.Delivered() || got.Price().String() != "12.5" || got.Quantity() != 4 {
 			t.Fatalf("item %+v", got)
 		}
 
@@ -185,7 +300,7 @@ func TestCampaignRepositoryContract(t *testing.T) {
 		if page, totals = cart(map[string]string{"name": "beta"}, "", false); page.Total != 1 || totals.Ordered.String() != "1" || !totals.Delivered.IsZero() {
 			t.Fatalf("cart by name %+v %+v", page, totals)
 		}
-		if page, _ = cart(map[string]string{"is_active": "1"}, "", false); page.Total != 1 || page.Items[0].ID != int64(item.ID) {
+		if page, _ = cart(map[string]string{"is_active": "1"}, "", false); page.Total != 1 || page.Items[0].ID != int64(item.ID()) {
 			t.Fatalf("delivered %+v", page)
 		}
 		if page, _ = cart(nil, "name", true); page.Items[0].Name != "Beta Boje" {
@@ -194,11 +309,11 @@ func TestCampaignRepositoryContract(t *testing.T) {
 		if page, _ = cart(map[string]string{"product": "anker"}, "price", false); page.Total != 1 || page.Items[0].Price.String() != "0.125" {
 			t.Fatalf("by product %+v", page)
 		}
-		must(repo.RemoveItem(ctx, second))
-		if st, _, _ := repo.Standing(ctx, id, 1002); !st.Spent.IsZero() {
-			t.Fatalf("spent after removal %v", st.Spent)
+		must(k.withdraw(second))
+		if m := k.money(id, 1002); !m.Spent.IsZero() {
+			t.Fatalf("spent after removal %v", m.Spent)
 		}
-		if err := repo.RemoveItem(ctx, second); kernel.KindOf(err) != kernel.KindNotFound {
+		if err := k.withdraw(second); kernel.KindOf(err) != kernel.KindNotFound {
 			t.Fatalf("removing twice: %v", err)
 		}
 
@@ -244,8 +359,17 @@ func TestCampaignRepositoryContract(t *testing.T) {
 		if mine, _ := app.Campaigns(ctx, 1001, 0); len(mine) != 0 {
 			t.Fatalf("a hidden campaign is shown: %+v", mine)
 		}
-		if _, err := repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Campaign) error { c.ToggleVisible(t0); return nil }); err != nil {
+		if _, err := repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }); err != nil {
 			t.Fatal(err)
+		}
+		if v, _ := lists.Campaigns.Find(ctx, id); v.Version != 5 {
+			t.Fatalf("a change of the record moves the version, of the links not: %d", v.Version)
+		}
+		if o, err := app.Offer(ctx, id, products[1]); err != nil || !o.InCampaign || !o.Active || o.Price.String() != "0.125" {
+			t.Fatalf("offer %+v %v", o, err)
+		}
+		if o, err := app.Offer(ctx, id, 999_999); err != nil || o.InCampaign {
+			t.Fatalf("offer of a product outside %+v %v", o, err)
 		}
 		mine, err := app.Campaigns(ctx, 1001, id)
 		if err != nil || len(mine) != 1 || mine[0].Spent.String() != "50" || mine[0].Remaining.String() != "50" {
@@ -278,35 +402,38 @@ func TestCampaignManyPartners(t *testing.T) {
 		w := newPartnerWorld(t, db)
 		const n = 12_000
 		bulkPartners(t, db, 100_000, n, w.podgorica, w.alati)
-		repo := persistence.NewCampaignStore(db)
+		k := newCampaignKit(t, db)
 		c, _ := campaign.New(campaign.Input{Name: "Velika akcija", Description: "Opis", Image: "c.jpg"}, t0)
-		if err := repo.Add(ctx, c); err != nil {
+		if err := k.repo.Add(ctx, c); err != nil {
 			t.Fatal(err)
 		}
-		ps := make([]campaign.PartnerCash, n)
-		ids := make([]kernel.ID, n)
-		for i := range ps {
-			ids[i] = kernel.ID(100_000 + i)
-			ps[i] = campaign.PartnerCash{PartnerID: ids[i], Cash: kernel.AmountOfThousandths(int64(i))}
+		if err := k.addCategories(c.ID(), w.alati); err != nil {
+			t.Fatal(err)
 		}
-		if err := repo.PutPartners(ctx, c.ID(), ps); err != nil {
+		pairs := make([]int64, 0, 2*n)
+		ids := make([]kernel.ID, n)
+		for i := range ids {
+			ids[i] = kernel.ID(100_000 + i)
+			pairs = append(pairs, int64(ids[i]), int64(i))
+		}
+		if err := k.put(c.ID(), pairs...); err != nil {
 			t.Fatal(err)
 		}
 		held, err := persistence.NewCampaignPartners(db).CategoriesOf(ctx, ids)
 		if err != nil || len(held) != n {
 			t.Fatalf("categories of %d partners: %d %v", n, len(held), err)
 		}
-		if withCart, err := repo.PartnersWithCart(ctx, c.ID(), ids); err != nil || len(withCart) != 0 {
-			t.Fatalf("with cart %v %v", withCart, err)
+		if withCart, _ := k.withCart(c.ID()); len(withCart) != 0 || len(k.comp(c.ID()).Partners()) != n {
+			t.Fatalf("with cart %v", withCart)
 		}
 		_, total, err := persistence.NewCampaignLists(db).Partners.ListWithCash(ctx, ports.ListQuery{Page: 1, PerPage: 1}.Within("campaign_id", c.ID()))
 		if err != nil || total.Thousandths() != int64(n*(n-1)/2) {
 			t.Fatalf("total cash %v %v", total, err)
 		}
-		if err := repo.RemovePartners(ctx, c.ID(), ids[:n-1]); err != nil {
+		if err := k.removePartners(c.ID(), ids[:n-1]...); err != nil {
 			t.Fatal(err)
 		}
-		if left, _ := repo.Partners(ctx, c.ID()); len(left) != 1 || left[0].PartnerID != ids[n-1] {
+		if left := k.comp(c.ID()).Partners(); len(left) != 1 || left[0].PartnerID() != ids[n-1] {
 			t.Fatalf("left %+v", left)
 		}
 	})
@@ -329,7 +456,8 @@ func TestCampaignTotalsFollowEveryChange(t *testing.T) {
 		if err := cat.AddProduct(ctx, p); err != nil {
 			t.Fatal(err)
 		}
-		repo := persistence.NewCampaignStore(db)
+		k := newCampaignKit(t, db)
+		repo := k.repo
 		lists := persistence.NewCampaignLists(db)
 		var ids []kernel.ID
 		for _, name := range []string{"Prva akcija", "Druga akcija"} {
@@ -369,32 +497,31 @@ func TestCampaignTotalsFollowEveryChange(t *testing.T) {
 		}
 		check("new campaigns")
 		for _, id := range ids {
-			must(repo.AddCategories(ctx, id, []kernel.ID{w.alati}))
-			must(repo.AddProducts(ctx, id, []kernel.ID{p.ID()}))
+			must(k.addCategories(id, w.alati))
+			must(k.addProducts(id, p.ID()))
 		}
-		must(repo.PutPartners(ctx, ids[0], []campaign.PartnerCash{{PartnerID: 1001, Cash: kernel.AmountOfThousandths(100_000)},
-			{PartnerID: 1002, Cash: kernel.AmountOfThousandths(50_500)}}))
-		must(repo.PutPartners(ctx, ids[1], []campaign.PartnerCash{{PartnerID: 1003, Cash: kernel.AmountOfThousandths(7_000)}}))
+		must(k.put(ids[0], 1001, 100_000, 1002, 50_500))
+		must(k.put(ids[1], 1003, 7_000))
 		check("partners added")
-		must(repo.PutPartners(ctx, ids[0], []campaign.PartnerCash{{PartnerID: 1002, Cash: kernel.AmountOfThousandths(60_000)},
-			{PartnerID: 1003, Cash: kernel.AmountOfThousandths(1)}}))
-		must(repo.SetCash(ctx, ids[0], 1001, kernel.AmountOfThousandths(90_000)))
+		must(k.put(ids[0], 1002, 60_000, 1003, 1))
+		_, err := k.turn(ids[0], 1001, func(st *campaign.Standing) error { return st.SetCash(kernel.AmountOfThousandths(90_000)) })
+		must(err)
 		check("cash replaced and one partner added")
 		items := make([]campaign.Item, 3)
 		for i := range items {
-			items[i] = campaign.Item{CampaignID: ids[0], PartnerID: kernel.ID(1001 + i%2), ProductID: p.ID(), Price: kernel.AmountOfThousandths(12_500),
-				Quantity: int64(i + 1), CreatedAt: t0}
-			must(repo.AddItem(ctx, &items[i]))
+			items[i], err = k.order(ids[0], kernel.ID(1001+i%2), p.ID(), 12_500, int64(i+1))
+			must(err)
 		}
 		check("items ordered")
-		must(repo.SetDelivered(ctx, items[1].ID, true))
-		must(repo.SetDelivered(ctx, items[2].ID, true))
-		must(repo.SetDelivered(ctx, items[2].ID, false))
+		must(k.toggle(items[1]))
+		must(k.toggle(items[2]))
+		must(k.toggle(items[2]))
 		check("deliveries toggled")
-		must(repo.RemoveItem(ctx, items[0]))
-		must(repo.RemoveItem(ctx, items[1]))
+		must(k.toggle(items[1])) // undelivered, so that the partner may withdraw it
+		must(k.withdraw(items[0]))
+		must(k.withdraw(items[1]))
 		check("items withdrawn")
-		must(repo.RemovePartners(ctx, ids[0], []kernel.ID{1002, 1003}))
+		must(k.removePartners(ids[0], 1002, 1003))
 		check("partners removed")
 		if _, err := db.NewRaw("UPDATE campaign_partners SET cash_milli = cash_milli + 5 WHERE campaign_id = ?", int64(ids[1])).Exec(ctx); err != nil {
 			t.Fatal(err)
@@ -403,7 +530,7 @@ func TestCampaignTotalsFollowEveryChange(t *testing.T) {
 
 		// A partner in both campaigns shows once in each, with that campaign's cash, whether
 		// a name filter pages through a trigram index or not.
-		must(repo.PutPartners(ctx, ids[1], []campaign.PartnerCash{{PartnerID: 1001, Cash: kernel.AmountOfThousandths(7_000)}}))
+		must(k.put(ids[1], 1001, 7_000))
 		for _, name := range []string{"partner 1001", "10"} {
 			q := ports.ListQuery{Page: 1, PerPage: 20, Sort: "name", Filters: map[string]string{"name": name}}.Within("campaign_id", ids[0])
 			page, cash, err := lists.Partners.ListWithCash(ctx, q)

@@ -187,8 +187,9 @@ func (s *SliderStore) Update(ctx context.Context, id kernel.ID, expected kernel.
 		if err != nil {
 			return err
 		}
-		if expected != kernel.AnyVersion && kernel.Version(row.Version) != expected {
-			return kernel.ErrStale
+		check := versionCheck{expected}
+		if err := check.loaded(row); err != nil {
+			return err
 		}
 		u, err := usage(ctx, c, row.ID)
 		if err != nil {
@@ -199,16 +200,8 @@ func (s *SliderStore) Update(ctx context.Context, id kernel.ID, expected kernel.
 			return err
 		}
 		after := sl.State()
-		up := c.NewUpdate().Model(toSliderRow(after)).WherePK().ExcludeColumn("id", "created_at").Value("version", "version + 1")
-		if expected != kernel.AnyVersion {
-			up = up.Where("version = ?", int64(expected))
-		}
-		res, err := up.Exec(ctx)
-		if err != nil {
+		if err := check.save(ctx, c.NewUpdate().Model(toSliderRow(after)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return kernel.ErrStale
 		}
 		if !sameIDs(before.Categories, after.Categories) {
 			if _, err := c.NewDelete().Model((*sliderCategoryRow)(nil)).Where("slider_id = ?", row.ID).Exec(ctx); err != nil {

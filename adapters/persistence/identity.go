@@ -292,8 +292,8 @@ type loginAttemptRow struct {
 	AttemptedAt  time.Time `bun:"attempted_at"`
 }
 
-// LoginAttempts counts failed sign-ins for throttling; kept in the database so that the
-// limit holds across restarts and instances.
+// LoginAttempts counts sign-in attempts for throttling; kept in the database so that the
+// limits hold across restarts and instances (ADR 0003, ADR 0025).
 type LoginAttempts struct{ db *bun.DB }
 
 // NewLoginAttempts returns the attempt store of db.
@@ -301,35 +301,97 @@ func NewLoginAttempts(db *bun.DB) *LoginAttempts { return &LoginAttempts{db: db}
 
 var _ identityports.LoginAttempts = (*LoginAttempts)(nil)
 
-// Failures counts failures for the username and address since the given time.
-func (s *LoginAttempts) Failures(ctx context.Context, usernameKey, address string, since time.Time) (int, error) {
-	n, err := conn(ctx, s.db).NewSelect().Model((*loginAttemptRow)(nil)).
-		Where("username_fold = ?", usernameKey).Where("address = ?", address).
-		Where("attempted_at > ?", since.UTC()).Count(ctx)
-	return int(n), err
-}
+// attemptsKept is how long attempts are kept; every window is shorter.
+const attemptsKept = 24 * time.Hour
 
-// AddressFailures counts failures from the address since the given time, whatever the usernames.
-func (s *LoginAttempts) AddressFailures(ctx context.Context, address string, since time.Time) (int, error) {
-	n, err := conn(ctx, s.db).NewSelect().Model((*loginAttemptRow)(nil)).
-		Where("address = ?", address).Where("attempted_at > ?", since.UTC()).Count(ctx)
-	return int(n), err
-}
-
-// RecordFailure stores one failure and forgets failures older than a day.
-func (s *LoginAttempts) RecordFailure(ctx context.Context, usernameKey, address string, at time.Time) error {
-	db := conn(ctx, s.db)
-	if _, err := db.NewInsert().Model(&loginAttemptRow{UsernameFold: usernameKey, Address: address, AttemptedAt: at.UTC()}).
-		ExcludeColumn("id").Exec(ctx); err != nil {
+// Reserve counts the failures of the rule's key and source and stores the attempt as one
+// more, in one transaction that holds the source: PostgreSQL takes a transaction-scoped
+// advisory lock on it (every count of the rule is within the source's rows), and SQLite's
+// transactions are IMMEDIATE, one writer at a time across processes. So concurrent attempts
+// from one source are counted one after another, and no more than the limit pass.
+func (s *LoginAttempts) Reserve(ctx context.Context, rule identity.AttemptRule, now time.Time) (int64, error) {
+	row := &loginAttemptRow{UsernameFold: rule.Key, Address: rule.Source, AttemptedAt: now.UTC()}
+	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		db := conn(ctx, s.db)
+		if !IsSQLite(db) {
+			if _, err := db.NewRaw("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "login_attempts "+rule.Source).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		keyFailures, err := db.NewSelect().Model((*loginAttemptRow)(nil)).
+			Where("username_fold = ?", rule.Key).Where("address = ?", rule.Source).
+			Where("attempted_at > ?", rule.PerKey.Since(now).UTC()).Count(ctx)
+		if err != nil {
+			return err
+		}
+		var sourceFailures int64
+		if rule.PerSource.Max > 0 {
+			if sourceFailures, err = db.NewSelect().Model((*loginAttemptRow)(nil)).
+				Where("address = ?", rule.Source).Where("attempted_at > ?", rule.PerSource.Since(now).UTC()).Count(ctx); err != nil {
+				return err
+			}
+		}
+		if rule.Blocks(int(keyFailures), int(sourceFailures)) {
+			return identity.ErrThrottled
+		}
+		if _, err := db.NewInsert().Model(row).ExcludeColumn("id").Returning("id").Exec(ctx, &row.ID); err != nil {
+			return err
+		}
+		_, err = db.NewDelete().Model((*loginAttemptRow)(nil)).Where("attempted_at < ?", now.Add(-attemptsKept).UTC()).Exec(ctx)
 		return err
-	}
-	_, err := db.NewDelete().Model((*loginAttemptRow)(nil)).Where("attempted_at < ?", at.Add(-24*time.Hour).UTC()).Exec(ctx)
+	})
+	return row.ID, err
+}
+
+// Release forgets one reserved attempt.
+func (s *LoginAttempts) Release(ctx context.Context, id int64) error {
+	_, err := conn(ctx, s.db).NewDelete().Model((*loginAttemptRow)(nil)).Where("id = ?", id).Exec(ctx)
 	return err
 }
 
-// Clear forgets the failures of the username and address after a successful sign-in.
-func (s *LoginAttempts) Clear(ctx context.Context, usernameKey, address string) error {
+// Clear forgets the failures of the key from the source up to the attempt upTo, after a
+// successful sign-in.
+func (s *LoginAttempts) Clear(ctx context.Context, key, source string, upTo int64) error {
 	_, err := conn(ctx, s.db).NewDelete().Model((*loginAttemptRow)(nil)).
-		Where("username_fold = ?", usernameKey).Where("address = ?", address).Exec(ctx)
+		Where("username_fold = ?", key).Where("address = ?", source).Where("id <= ?", upTo).Exec(ctx)
 	return err
+}
+
+type secretRow struct {
+	bun.BaseModel `bun:"table:secrets,alias:sec"`
+
+	Name      string    `bun:"name,pk"`
+	Value     string    `bun:"value"`
+	CreatedAt time.Time `bun:"created_at"`
+}
+
+// Secrets keeps the secrets that every instance of an installation must share.
+type Secrets struct{ db *bun.DB }
+
+// NewSecrets returns the secret store of db.
+func NewSecrets(db *bun.DB) *Secrets { return &Secrets{db: db} }
+
+// Ensure is the secret stored under name; when there is none yet it stores generate's. Two
+// instances that race store one of theirs, and both answer that one.
+func (s *Secrets) Ensure(ctx context.Context, name string, generate func() (string, error)) (string, error) {
+	row := new(secretRow)
+	err := s.db.NewSelect().Model(row).Where("sec.name = ?", name).Scan(ctx)
+	if err == nil {
+		return row.Value, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return "", err
+	}
+	value, err := generate()
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.db.NewInsert().Model(&secretRow{Name: name, Value: value, CreatedAt: time.Now().UTC()}).
+		On("CONFLICT (name) DO NOTHING").Exec(ctx); err != nil {
+		return "", err
+	}
+	if err := s.db.NewSelect().Model(row).Where("sec.name = ?", name).Scan(ctx); err != nil {
+		return "", err
+	}
+	return row.Value, nil
 }

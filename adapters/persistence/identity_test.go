@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,82 +41,93 @@ func TestUserRepositoryContract(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		users := persistence.NewUsers(db)
-
+		step := steps(t)
 		u := newUser(t, "Ana Marković", "Ana", "admin", "manager")
-		if err := users.Add(ctx, u); err != nil {
-			t.Fatal(err)
-		}
-		if u.ID() == 0 {
-			t.Fatal("Add must assign the id")
-		}
-		got, err := users.GetByUsername(ctx, "  aNA ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.ID() != u.ID() || got.Name() != "Ana Marković" || got.PasswordHash() != "hash:Ana" || !got.IsActive() {
-			t.Fatalf("round trip lost data: %+v", got)
-		}
-		if r := got.Roles(); len(r) != 2 || r[0] != identity.RoleAdmin || r[1] != identity.RoleManager {
-			t.Fatalf("roles = %v", r)
-		}
-		if !got.CreatedAt().Equal(t0) {
-			t.Fatalf("created_at = %v, want %v", got.CreatedAt(), t0)
-		}
 
-		if err := users.Add(ctx, newUser(t, "Other", "ANA")); err != identity.ErrUsernameTaken {
-			t.Fatalf("duplicate username (other case) = %v, want ErrUsernameTaken", err)
-		}
-		taken, err := users.UsernameTaken(ctx, "ana", 0)
-		if err != nil || !taken {
-			t.Fatalf("UsernameTaken = %v, %v", taken, err)
-		}
-		if taken, _ := users.UsernameTaken(ctx, "ana", u.ID()); taken {
-			t.Fatal("a user's own username is not taken for them")
-		}
-		if _, err := users.Get(ctx, 9999); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("missing user = %v", err)
-		}
-
-		addPartner(t, db, 42, "Tehno Bar")
-		pid := int64(42)
-		updated, err := users.Update(ctx, u.ID(), kernel.AnyVersion, func(u *identity.User) error {
-			return u.Edit(identity.UserInput{Name: "Ana M", Username: "ana.m", PartnerID: &pid, Roles: []string{"director"}}, "", t0.Add(time.Hour))
+		step("a user comes back as added, found by a trimmed, case-folded username", func(t *testing.T) {
+			if err := users.Add(ctx, u); err != nil {
+				t.Fatal(err)
+			}
+			if u.ID() == 0 {
+				t.Fatal("Add must assign the id")
+			}
+			got, err := users.GetByUsername(ctx, "  aNA ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.ID() != u.ID() || got.Name() != "Ana Marković" || got.PasswordHash() != "hash:Ana" || !got.IsActive() {
+				t.Fatalf("round trip lost data: %+v", got)
+			}
+			if r := got.Roles(); len(r) != 2 || r[0] != identity.RoleAdmin || r[1] != identity.RoleManager {
+				t.Fatalf("roles = %v", r)
+			}
+			if !got.CreatedAt().Equal(t0) {
+				t.Fatalf("created_at = %v, want %v", got.CreatedAt(), t0)
+			}
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if updated.Username() != "ana.m" || *updated.PartnerID() != 42 {
-			t.Fatalf("update not applied: %+v", updated)
-		}
-		view, err := persistence.NewUserLists(db).Users.Find(ctx, u.ID())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if view.PartnerName == nil || *view.PartnerName != "Tehno Bar" || view.Roles[0] != "director" {
-			t.Fatalf("view = %+v", view)
-		}
 
-		other := newUser(t, "Bojan", "bojan")
-		if err := users.Add(ctx, other); err != nil {
-			t.Fatal(err)
-		}
-		_, err = users.Update(ctx, other.ID(), kernel.AnyVersion, func(u *identity.User) error {
-			return u.Edit(identity.UserInput{Name: "Bojan", Username: "ANA.M"}, "", t0)
+		step("a username is taken in any case, but not for its own user; a missing user is not found", func(t *testing.T) {
+			if err := users.Add(ctx, newUser(t, "Other", "ANA")); err != identity.ErrUsernameTaken {
+				t.Fatalf("duplicate username (other case) = %v, want ErrUsernameTaken", err)
+			}
+			taken, err := users.UsernameTaken(ctx, "ana", 0)
+			if err != nil || !taken {
+				t.Fatalf("UsernameTaken = %v, %v", taken, err)
+			}
+			if taken, _ := users.UsernameTaken(ctx, "ana", u.ID()); taken {
+				t.Fatal("a user's own username is not taken for them")
+			}
+			if _, err := users.Get(ctx, 9999); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("missing user = %v", err)
+			}
 		})
-		if err != identity.ErrUsernameTaken {
-			t.Fatalf("renaming onto a taken username = %v", err)
-		}
-		if n, err := users.Count(ctx); err != nil || n != 2 {
-			t.Fatalf("Count = %d, %v", n, err)
-		}
 
-		partners := persistence.NewPartnerDirectory(db)
-		if ok, _ := partners.PartnerExists(ctx, 42); !ok {
-			t.Fatal("partner 42 exists")
-		}
-		if ok, _ := partners.PartnerExists(ctx, 43); ok {
-			t.Fatal("partner 43 does not exist")
-		}
+		step("an update links a partner, and the list view names it", func(t *testing.T) {
+			addPartner(t, db, 42, "Tehno Bar")
+			pid := int64(42)
+			updated, err := users.Update(ctx, u.ID(), kernel.AnyVersion, func(u *identity.User) error {
+				return u.Edit(identity.UserInput{Name: "Ana M", Username: "ana.m", PartnerID: &pid, Roles: []string{"director"}}, "", t0.Add(time.Hour))
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if updated.Username() != "ana.m" || *updated.PartnerID() != 42 {
+				t.Fatalf("update not applied: %+v", updated)
+			}
+			view, err := persistence.NewUserLists(db).Users.Find(ctx, u.ID())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if view.PartnerName == nil || *view.PartnerName != "Tehno Bar" || view.Roles[0] != "director" {
+				t.Fatalf("view = %+v", view)
+			}
+		})
+
+		step("renaming onto a taken username is refused; Count counts", func(t *testing.T) {
+			other := newUser(t, "Bojan", "bojan")
+			if err := users.Add(ctx, other); err != nil {
+				t.Fatal(err)
+			}
+			_, err := users.Update(ctx, other.ID(), kernel.AnyVersion, func(u *identity.User) error {
+				return u.Edit(identity.UserInput{Name: "Bojan", Username: "ANA.M"}, "", t0)
+			})
+			if err != identity.ErrUsernameTaken {
+				t.Fatalf("renaming onto a taken username = %v", err)
+			}
+			if n, err := users.Count(ctx); err != nil || n != 2 {
+				t.Fatalf("Count = %d, %v", n, err)
+			}
+		})
+
+		step("the partner directory knows which partners exist", func(t *testing.T) {
+			partners := persistence.NewPartnerDirectory(db)
+			if ok, _ := partners.PartnerExists(ctx, 42); !ok {
+				t.Fatal("partner 42 exists")
+			}
+			if ok, _ := partners.PartnerExists(ctx, 43); ok {
+				t.Fatal("partner 43 does not exist")
+			}
+		})
 	})
 }
 
@@ -142,7 +154,7 @@ func TestUserListContract(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		page := func(q ports.ListQuery) ([]string, int) {
+		page := func(t *testing.T, q ports.ListQuery) ([]string, int) {
 			t.Helper()
 			page, err := list.List(ctx, q)
 			if err != nil {
@@ -154,111 +166,131 @@ func TestUserListContract(t *testing.T) {
 			}
 			return out, page.Total
 		}
-		eq := func(got []string, want ...string) {
+		step := steps(t)
+		eq := func(t *testing.T, got []string, want ...string) {
 			t.Helper()
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("got %q, want %q", got, want)
 			}
 		}
 
-		got, total := page(ports.ListQuery{Page: 1, PerPage: 3})
-		eq(got, "ana Petrović", "Bojan Jovanović", "Čedomir Perić")
-		if total != 6 {
-			t.Fatalf("total = %d", total)
-		}
-		got, _ = page(ports.ListQuery{Page: 2, PerPage: 3})
-		eq(got, "Đorđe Petrović", "Marko Marković", "Zoran Lakić")
-		got, total = page(ports.ListQuery{Page: 5, PerPage: 3})
-		if len(got) != 0 || total != 6 {
-			t.Fatalf("past the end: %v, total %d", got, total)
-		}
+		step("pages follow the name order, Đ after D and Č after C", func(t *testing.T) {
+			got, total := page(t, ports.ListQuery{Page: 1, PerPage: 3})
+			eq(t, got, "ana Petrović", "Bojan Jovanović", "Čedomir Perić")
+			if total != 6 {
+				t.Fatalf("total = %d", total)
+			}
+			got, _ = page(t, ports.ListQuery{Page: 2, PerPage: 3})
+			eq(t, got, "Đorđe Petrović", "Marko Marković", "Zoran Lakić")
+			got, total = page(t, ports.ListQuery{Page: 5, PerPage: 3})
+			if len(got) != 0 || total != 6 {
+				t.Fatalf("past the end: %v, total %d", got, total)
+			}
+		})
 
-		// "contains", case- and diacritic-insensitive, through the trigram index (>= 3 letters) and without it.
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "PETROVIC"}})
-		eq(got, "ana Petrović", "Đorđe Petrović")
-		if total != 2 {
-			t.Fatalf("filtered total = %d", total)
-		}
-		got, total = page(ports.ListQuery{Page: 2, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
-		eq(got, "Đorđe Petrović")
-		if total != 2 {
-			t.Fatalf("second page of a trigram filter: total %d", total)
-		}
-		got, total = page(ports.ListQuery{Page: 3, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
-		if len(got) != 0 || total != 2 {
-			t.Fatalf("past the end of a trigram filter: %v, total %d", got, total)
-		}
-		inactiveOnly := false
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactiveOnly, Filters: map[string]string{"name": "lakic"}})
-		eq(got, "Zoran Lakić")
-		if total != 1 {
-			t.Fatalf("trigram filter with the active flag: total %d", total)
-		}
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "username": "user0"}})
-		eq(got, "Đorđe Petrović")
-		if total != 1 {
-			t.Fatalf("two trigram filters: total %d", total)
-		}
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "partner_name": "alfa"}})
-		eq(got)
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": `"pet"`}})
-		eq(got)
-		// Multi-word terms match the words apart, then the whole term: order and adjacency count.
-		got, total = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "ana petrovic"}})
-		eq(got, "ana Petrović")
-		if total != 1 {
-			t.Fatalf("multi-word term: total %d", total)
-		}
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic ana"}})
-		eq(got)
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "dje petrov"}})
-		eq(got, "Đorđe Petrović")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "a pe"}})
-		eq(got, "ana Petrović")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
-		eq(got, "Đorđe Petrović")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})
-		eq(got)
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"partner_name": "alfa"}})
-		eq(got, "Zoran Lakić")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"unknown": "x", "name": " "}})
-		if len(got) != 6 {
-			t.Fatal("unknown and blank filters are ignored")
-		}
+		step("a filter is contains, case- and diacritic-insensitive, with and without the trigram index", func(t *testing.T) {
+			var got []string
+			var total int
+			// "contains", case- and diacritic-insensitive, through the trigram index (>= 3 letters) and without it.
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "PETROVIC"}})
+			eq(t, got, "ana Petrović", "Đorđe Petrović")
+			if total != 2 {
+				t.Fatalf("filtered total = %d", total)
+			}
+			got, total = page(t, ports.ListQuery{Page: 2, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
+			eq(t, got, "Đorđe Petrović")
+			if total != 2 {
+				t.Fatalf("second page of a trigram filter: total %d", total)
+			}
+			got, total = page(t, ports.ListQuery{Page: 3, PerPage: 1, Filters: map[string]string{"name": "petrovic"}})
+			if len(got) != 0 || total != 2 {
+				t.Fatalf("past the end of a trigram filter: %v, total %d", got, total)
+			}
+			inactiveOnly := false
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Active: &inactiveOnly, Filters: map[string]string{"name": "lakic"}})
+			eq(t, got, "Zoran Lakić")
+			if total != 1 {
+				t.Fatalf("trigram filter with the active flag: total %d", total)
+			}
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "username": "user0"}})
+			eq(t, got, "Đorđe Petrović")
+			if total != 1 {
+				t.Fatalf("two trigram filters: total %d", total)
+			}
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic", "partner_name": "alfa"}})
+			eq(t, got)
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": `"pet"`}})
+			eq(t, got)
+		})
 
-		active := true
-		_, total = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &active})
-		if total != 5 {
-			t.Fatalf("active total = %d", total)
-		}
-		inactive := false
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 10, Active: &inactive})
-		eq(got, "Zoran Lakić")
+		step("a multi-word term matches its words apart, then the whole term in order", func(t *testing.T) {
+			var got []string
+			var total int
+			// Multi-word terms match the words apart, then the whole term: order and adjacency count.
+			got, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "ana petrovic"}})
+			eq(t, got, "ana Petrović")
+			if total != 1 {
+				t.Fatalf("multi-word term: total %d", total)
+			}
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "petrovic ana"}})
+			eq(t, got)
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "dje petrov"}})
+			eq(t, got, "Đorđe Petrović")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "a pe"}})
+			eq(t, got, "ana Petrović")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "đo"}})
+			eq(t, got, "Đorđe Petrović")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"name": "100%"}})
+			eq(t, got)
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"partner_name": "alfa"}})
+			eq(t, got, "Zoran Lakić")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"unknown": "x", "name": " "}})
+			if len(got) != 6 {
+				t.Fatal("unknown and blank filters are ignored")
+			}
+		})
 
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "name", Desc: true})
-		eq(got, "Zoran Lakić", "Marko Marković")
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name"})
-		eq(got, "Zoran Lakić", "Đorđe Petrović") // ties break by id
-		got, _ = page(ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name", Desc: true})
-		if got[len(got)-1] == "Zoran Lakić" {
-			t.Fatal("NULL partner names sort last in both directions")
-		}
+		step("the active flag and the sorts, NULL partner names last", func(t *testing.T) {
+			var got []string
+			var total int
+			active := true
+			_, total = page(t, ports.ListQuery{Page: 1, PerPage: 10, Active: &active})
+			if total != 5 {
+				t.Fatalf("active total = %d", total)
+			}
+			inactive := false
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 10, Active: &inactive})
+			eq(t, got, "Zoran Lakić")
 
-		if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash"}); err != persistence.ErrBadSort {
-			t.Fatalf("unlisted sort = %v", err)
-		}
-		if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "name; DROP TABLE users"}); err != persistence.ErrBadSort {
-			t.Fatalf("injected sort = %v", err)
-		}
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 2, Sort: "name", Desc: true})
+			eq(t, got, "Zoran Lakić", "Marko Marković")
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name"})
+			eq(t, got, "Zoran Lakić", "Đorđe Petrović") // ties break by id
+			got, _ = page(t, ports.ListQuery{Page: 1, PerPage: 2, Sort: "partner_name", Desc: true})
+			if got[len(got)-1] == "Zoran Lakić" {
+				t.Fatal("NULL partner names sort last in both directions")
+			}
+		})
 
-		var streamed []string
-		if err := list.Stream(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v identityports.UserView) error {
-			streamed = append(streamed, v.Name)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		eq(streamed, "ana Petrović", "Bojan Jovanović", "Đorđe Petrović", "Marko Marković")
+		step("an unlisted or injected sort is refused", func(t *testing.T) {
+			if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash"}); err != persistence.ErrBadSort {
+				t.Fatalf("unlisted sort = %v", err)
+			}
+			if _, err := list.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "name; DROP TABLE users"}); err != persistence.ErrBadSort {
+				t.Fatalf("injected sort = %v", err)
+			}
+		})
+
+		step("the stream follows the filter and the default order", func(t *testing.T) {
+			var streamed []string
+			if err := list.Stream(ctx, ports.ListQuery{Filters: map[string]string{"name": "ović"}}, func(v identityports.UserView) error {
+				streamed = append(streamed, v.Name)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			eq(t, streamed, "ana Petrović", "Bojan Jovanović", "Đorđe Petrović", "Marko Marković")
+		})
 	})
 }
 
@@ -303,26 +335,101 @@ func TestSessionsAndAttemptsContract(t *testing.T) {
 		}
 
 		attempts := persistence.NewLoginAttempts(db)
+		rule := identity.AttemptRule{Key: "ana", Source: "10.0.0.1", PerKey: identity.Throttle{Max: 3, Window: 15 * time.Minute}}
+		var ids []int64
 		for i := 0; i < 3; i++ {
-			if err := attempts.RecordFailure(ctx, "ana", "10.0.0.1", t0.Add(time.Duration(i)*time.Minute)); err != nil {
+			id, err := attempts.Reserve(ctx, rule, t0.Add(time.Duration(i)*time.Minute))
+			if err != nil {
 				t.Fatal(err)
 			}
+			ids = append(ids, id)
 		}
-		_ = attempts.RecordFailure(ctx, "ana", "10.0.0.2", t0)
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(-time.Minute)); n != 3 {
-			t.Fatalf("failures = %d, want 3", n)
+		if _, err := attempts.Reserve(ctx, rule, t0.Add(3*time.Minute)); err != identity.ErrThrottled {
+			t.Fatalf("a fourth attempt in the window = %v", err)
 		}
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(30*time.Second)); n != 2 {
-			t.Fatalf("failures in a later window = %d, want 2", n)
+		other := rule
+		other.Source = "10.0.0.2"
+		if _, err := attempts.Reserve(ctx, other, t0); err != nil {
+			t.Fatalf("another address: %v", err)
 		}
-		if err := attempts.Clear(ctx, "ana", "10.0.0.1"); err != nil {
+		// The first attempt leaves the window: one more may come.
+		if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != nil {
+			t.Fatalf("after the window: %v", err)
+		}
+		if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != identity.ErrThrottled {
+			t.Fatalf("the window full again = %v", err)
+		}
+		// A released attempt counts no more.
+		if err := attempts.Release(ctx, ids[2]); err != nil {
 			t.Fatal(err)
 		}
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.1", t0.Add(-time.Hour)); n != 0 {
-			t.Fatal("Clear forgets the failures")
+		last, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute))
+		if err != nil {
+			t.Fatalf("after a release: %v", err)
 		}
-		if n, _ := attempts.Failures(ctx, "ana", "10.0.0.2", t0.Add(-time.Hour)); n != 1 {
-			t.Fatal("other addresses keep theirs")
+		// A success clears the key's failures from the address up to it, not those of others.
+		if err := attempts.Clear(ctx, "ana", "10.0.0.1", last); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3; i++ {
+			if _, err := attempts.Reserve(ctx, rule, t0.Add(16*time.Minute)); err != nil {
+				t.Fatalf("attempt %d after Clear: %v", i, err)
+			}
+		}
+		var left int
+		if err := db.NewRaw("SELECT count(*) FROM login_attempts WHERE address = '10.0.0.2'").Scan(ctx, &left); err != nil || left != 1 {
+			t.Fatalf("other addresses keep theirs: %d, %v", left, err)
+		}
+	})
+}
+
+// Reserve counts concurrent attempts one after another on both engines: of 30 sent at once
+// exactly the limit are stored, whatever the interleaving, so a burst of guesses cannot all
+// be checked before any is counted.
+func TestReserveCountsConcurrentAttempts(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		attempts := persistence.NewLoginAttempts(db)
+		rules := []identity.AttemptRule{
+			{Key: "ana", Source: "10.0.0.1", PerKey: identity.DefaultThrottle, PerSource: identity.DefaultAddressThrottle},
+			// 30 usernames from one address: the address limit, not the keys', holds.
+			{Source: "10.0.0.2", PerKey: identity.DefaultThrottle, PerSource: identity.DefaultAddressThrottle},
+		}
+		for n, rule := range rules {
+			want := rule.PerKey.Max
+			if rule.Key == "" {
+				want = rule.PerSource.Max
+			}
+			results := make(chan error, 30)
+			var start sync.WaitGroup
+			start.Add(1)
+			for i := 0; i < 30; i++ {
+				go func() {
+					r := rule
+					if r.Key == "" {
+						r.Key = fmt.Sprintf("user%02d", i)
+					}
+					start.Wait()
+					_, err := attempts.Reserve(ctx, r, t0)
+					results <- err
+				}()
+			}
+			start.Done()
+			counts := map[string]int{}
+			for i := 0; i < 30; i++ {
+				err := <-results
+				switch {
+				case err == nil:
+					counts["reserved"]++
+				case err == identity.ErrThrottled:
+					counts["throttled"]++
+				default:
+					t.Fatalf("rule %d: %v", n, err)
+				}
+			}
+			if counts["reserved"] != want || counts["throttled"] != 30-want {
+				t.Fatalf("rule %d: 30 concurrent attempts: %v, want %d reserved", n, counts, want)
+			}
 		}
 	})
 }
@@ -342,19 +449,19 @@ func TestAppSessionsContract(t *testing.T) {
 		}
 		sessions := persistence.NewSessions(db)
 		exp := t0.Add(time.Hour)
-		create := func(s identity.Session) {
+		create := func(t *testing.T, s identity.Session) {
 			t.Helper()
 			if err := sessions.Create(ctx, s); err != nil {
 				t.Fatal(err)
 			}
 		}
-		create(identity.NewAppSession("own1", 1001, 0, exp))
-		create(identity.NewAppSession("own2", 1001, 0, exp))
-		create(identity.NewAppSession("member", 1001, u.ID(), exp))
-		create(identity.NewAppSession("other", 1002, 0, exp))
-		create(identity.NewAppSession("short", 1002, 0, t0))
-		create(identity.NewPanelSession("panel", u.ID(), exp))
-		live := func(hashes ...string) {
+		create(t, identity.NewAppSession("own1", 1001, 0, exp))
+		create(t, identity.NewAppSession("own2", 1001, 0, exp))
+		create(t, identity.NewAppSession("member", 1001, u.ID(), exp))
+		create(t, identity.NewAppSession("other", 1002, 0, exp))
+		create(t, identity.NewAppSession("short", 1002, 0, t0))
+		create(t, identity.NewPanelSession("panel", u.ID(), exp))
+		live := func(t *testing.T, hashes ...string) {
 			t.Helper()
 			var got []string
 			if err := db.NewRaw("SELECT token_hash FROM sessions ORDER BY token_hash").Scan(ctx, &got); err != nil {
@@ -364,62 +471,72 @@ func TestAppSessionsContract(t *testing.T) {
 				t.Fatalf("sessions %v, want %v", got, hashes)
 			}
 		}
-		own, err := sessions.Find(ctx, "own1")
-		if err != nil || !own.IsApp() || own.PartnerID != 1001 || own.UserID != 0 || !own.ExpiresAt.Equal(exp) {
-			t.Fatalf("own app session %+v, %v", own, err)
-		}
-		member, err := sessions.Find(ctx, "member")
-		if err != nil || !member.IsApp() || member.PartnerID != 1001 || member.UserID != u.ID() {
-			t.Fatalf("a linked user's app session %+v, %v", member, err)
-		}
-
-		// Storage refuses what the domain would not build.
-		if err := sessions.Create(ctx, identity.NewAppSession("nobody", 0, 0, exp)); err == nil {
-			t.Fatal("an app session without a partner was stored")
-		}
-		for _, raw := range []string{
-			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x1', 'panel', NULL, 1001, ?, ?)",
-			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x2', 'app', NULL, NULL, ?, ?)",
-			"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x3', 'mobile', NULL, 1001, ?, ?)",
-		} {
-			if _, err := db.NewRaw(raw, exp, t0).Exec(ctx); err == nil {
-				t.Fatalf("stored: %s", raw)
+		step := steps(t)
+		step("an app session comes back as stored: the partner's own and a linked user's", func(t *testing.T) {
+			own, err := sessions.Find(ctx, "own1")
+			if err != nil || !own.IsApp() || own.PartnerID != 1001 || own.UserID != 0 || !own.ExpiresAt.Equal(exp) {
+				t.Fatalf("own app session %+v, %v", own, err)
 			}
-		}
+			member, err := sessions.Find(ctx, "member")
+			if err != nil || !member.IsApp() || member.PartnerID != 1001 || member.UserID != u.ID() {
+				t.Fatalf("a linked user's app session %+v, %v", member, err)
+			}
+		})
 
-		if err := sessions.PurgeExpired(ctx, t0); err != nil {
-			t.Fatal(err)
-		}
-		live("member", "other", "own1", "own2", "panel")
-		end := persistence.NewPartnerAppSessions(db)
-		if err := end.EndOwn(ctx, 1001); err != nil {
-			t.Fatal(err)
-		}
-		live("member", "other", "panel") // the linked user signed in with its own password
-		create(identity.NewAppSession("own3", 1001, 0, exp))
-		if err := end.EndAll(ctx, 1001); err != nil {
-			t.Fatal(err)
-		}
-		live("other", "panel") // the panel session is the user's, not the partner's
-		create(identity.NewAppSession("member2", 1001, u.ID(), exp))
-		if err := sessions.RevokeUser(ctx, u.ID(), ""); err != nil {
-			t.Fatal(err)
-		}
-		live("other")
+		step("storage refuses an app session that does not name whom its kind needs", func(t *testing.T) {
+			// Storage refuses what the domain would not build.
+			if err := sessions.Create(ctx, identity.NewAppSession("nobody", 0, 0, exp)); err == nil {
+				t.Fatal("an app session without a partner was stored")
+			}
+			for _, raw := range []string{
+				"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x1', 'panel', NULL, 1001, ?, ?)",
+				"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x2', 'app', NULL, NULL, ?, ?)",
+				"INSERT INTO sessions (token_hash, kind, user_id, partner_id, expires_at, created_at) VALUES ('x3', 'mobile', NULL, 1001, ?, ?)",
+			} {
+				if _, err := db.NewRaw(raw, exp, t0).Exec(ctx); err == nil {
+					t.Fatalf("stored: %s", raw)
+				}
+			}
+		})
 
-		dir := persistence.NewPartnerDirectory(db)
-		if _, err := db.NewRaw("UPDATE partners SET password_hash = 'h', is_active = ? WHERE id = 1002", false).Exec(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if a, err := dir.AppAccount(ctx, 1001); err != nil || !a.Active || a.PasswordHash != "" {
-			t.Fatalf("partner 1001: %+v, %v", a, err)
-		}
-		if a, err := dir.AppAccount(ctx, 1002); err != nil || a.Active || a.PasswordHash != "h" {
-			t.Fatalf("partner 1002: %+v, %v", a, err)
-		}
-		if _, err := dir.AppAccount(ctx, 9); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("no partner: %v", err)
-		}
+		step("the purge, the partner's ends and the user's revocation reach app sessions", func(t *testing.T) {
+			if err := sessions.PurgeExpired(ctx, t0); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "member", "other", "own1", "own2", "panel")
+			end := persistence.NewPartnerAppSessions(db)
+			if err := end.EndOwn(ctx, 1001); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "member", "other", "panel") // the linked user signed in with its own password
+			create(t, identity.NewAppSession("own3", 1001, 0, exp))
+			if err := end.EndAll(ctx, 1001); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "other", "panel") // the panel session is the user's, not the partner's
+			create(t, identity.NewAppSession("member2", 1001, u.ID(), exp))
+			if err := sessions.RevokeUser(ctx, u.ID(), ""); err != nil {
+				t.Fatal(err)
+			}
+			live(t, "other")
+		})
+
+		step("the partner directory answers a partner's app account", func(t *testing.T) {
+			dir := persistence.NewPartnerDirectory(db)
+			if _, err := db.NewRaw("UPDATE partners SET password_hash = 'h', is_active = ? WHERE id = 1002", false).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if a, err := dir.AppAccount(ctx, 1001); err != nil || !a.Active || a.PasswordHash != "" {
+				t.Fatalf("partner 1001: %+v, %v", a, err)
+			}
+			if a, err := dir.AppAccount(ctx, 1002); err != nil || a.Active || a.PasswordHash != "h" {
+				t.Fatalf("partner 1002: %+v, %v", a, err)
+			}
+			if _, err := dir.AppAccount(ctx, 9); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("no partner: %v", err)
+			}
+		})
+
 	})
 }
 
@@ -497,7 +614,7 @@ func TestMigrationsMatchAcrossEngines(t *testing.T) {
 }
 
 // PanelAdmins counts only active admins without a partner, leaves out the one being changed,
-// and reads "admin" as a whole role name; AddressFailures counts across usernames.
+// and reads "admin" as a whole role name; the address limit counts across usernames.
 func TestPanelAdminsAndAddressFailures(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
@@ -532,19 +649,28 @@ func TestPanelAdminsAndAddressFailures(t *testing.T) {
 		}
 
 		attempts := persistence.NewLoginAttempts(db)
+		rule := func(key, address string) identity.AttemptRule {
+			return identity.AttemptRule{Key: key, Source: address, PerKey: identity.DefaultThrottle,
+				PerSource: identity.Throttle{Max: 3, Window: 15 * time.Minute}}
+		}
 		for i := 0; i < 3; i++ {
-			if err := attempts.RecordFailure(ctx, fmt.Sprintf("user%d", i), "10.0.0.1", t0.Add(time.Duration(i)*time.Minute)); err != nil {
+			if _, err := attempts.Reserve(ctx, rule(fmt.Sprintf("user%d", i), "10.0.0.1"), t0.Add(time.Duration(i)*time.Minute)); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := attempts.RecordFailure(ctx, "user0", "10.0.0.2", t0); err != nil {
+		if _, err := attempts.Reserve(ctx, rule("user0", "10.0.0.2"), t0); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := attempts.AddressFailures(ctx, "10.0.0.1", t0.Add(-time.Second)); err != nil || n != 3 {
-			t.Fatalf("address failures %d, %v", n, err)
+		if _, err := attempts.Reserve(ctx, rule("user9", "10.0.0.1"), t0.Add(3*time.Minute)); err != identity.ErrThrottled {
+			t.Fatalf("a fourth username from the address = %v", err)
 		}
-		if n, _ := attempts.AddressFailures(ctx, "10.0.0.1", t0.Add(30*time.Second)); n != 2 {
-			t.Fatalf("failures since the window %d", n)
+		// A device's attempts count on their own: no address limit reaches them.
+		device := identity.AttemptRule{Key: "user0", Source: identity.DeviceSource("abc"), PerKey: identity.DefaultDeviceThrottle}
+		if _, err := attempts.Reserve(ctx, device, t0.Add(3*time.Minute)); err != nil {
+			t.Fatalf("a device: %v", err)
+		}
+		if _, err := attempts.Reserve(ctx, rule("user9", "10.0.0.1"), t0.Add(15*time.Minute)); err != nil {
+			t.Fatalf("the window moved on: %v", err)
 		}
 	})
 }
@@ -600,6 +726,42 @@ func TestPanelAdminsHoldsTheAdmins(t *testing.T) {
 		}
 		if n := <-second; n != 0 {
 			t.Fatalf("after the first admin stepped down the second sees %d other admins, want 0", n)
+		}
+	})
+}
+
+// A secret is made once: the first Ensure stores its value, every later or concurrent one
+// (another instance) answers that value and makes nothing new.
+func TestSecretsEnsureKeepsTheFirst(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		secrets := persistence.NewSecrets(db)
+		var wg sync.WaitGroup
+		got := make([]string, 8)
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v, err := secrets.Ensure(ctx, "device-cookie-key", func() (string, error) { return fmt.Sprintf("value-%d", i), nil })
+				if err != nil {
+					t.Error(err)
+				}
+				got[i] = v
+			}()
+		}
+		wg.Wait()
+		for _, v := range got {
+			if v != got[0] || v == "" {
+				t.Fatalf("instances disagree: %v", got)
+			}
+		}
+		v, err := secrets.Ensure(ctx, "device-cookie-key", func() (string, error) { return "later", nil })
+		if err != nil || v != got[0] {
+			t.Fatalf("later Ensure = %q, %v", v, err)
+		}
+		other, err := secrets.Ensure(ctx, "another", func() (string, error) { return "second", nil })
+		if err != nil || other != "second" {
+			t.Fatalf("another name = %q, %v", other, err)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"sort"
@@ -965,11 +966,35 @@ func idsJSON(ids []int64) string {
 }
 
 // streamList feeds every matching row to fn without holding the list in memory.
+//
+// On SQLite the query runs on a connection of its own whose sorts and temporary tables go to
+// files (temp_store FILE) while it streams: with the pool's temp_store MEMORY, a sort no index
+// serves would hold every matching row in memory, so an export's memory would grow with
+// its rows (issue 20: 250,000 partners sorted by city peaked at 178 MB of anonymous memory,
+// 121 MB with FILE). The sorter keeps up to the cache size in memory and spills the rest.
 func streamList[T any](ctx context.Context, db *bun.DB, s ListSpec, q ports.ListQuery, fn func(*T) error) error {
 	if err := s.check(q); err != nil {
 		return err
 	}
-	sel, err := s.order(s.where(db, s.From(db).ColumnExpr(s.Columns), q), q)
+	var idb bun.IDB = db
+	if IsSQLite(db) {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		if _, err := c.ExecContext(ctx, "PRAGMA temp_store = FILE"); err != nil {
+			return err
+		}
+		defer func() {
+			// Back to the pool's setting; a connection that cannot be set back is not reused.
+			if _, err := c.ExecContext(context.Background(), "PRAGMA temp_store = MEMORY"); err != nil {
+				_ = c.Raw(func(any) error { return driver.ErrBadConn })
+			}
+		}()
+		idb = c
+	}
+	sel, err := s.order(s.where(idb, s.From(idb).ColumnExpr(s.Columns), q), q)
 	if err != nil {
 		return err
 	}

@@ -216,8 +216,9 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, expected kernel
 		} else if err != nil {
 			return err
 		}
-		if expected != kernel.AnyVersion && kernel.Version(row.Version) != expected {
-			return kernel.ErrStale
+		check := versionCheck{expected}
+		if err := check.loaded(row); err != nil {
+			return err
 		}
 		var cats []kernel.ID
 		if err := c.NewSelect().Model((*partnerCategoryRow)(nil)).Column("category_id").
@@ -229,16 +230,8 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, expected kernel
 			return err
 		}
 		st := p.State()
-		u := c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at").Value("version", "version + 1")
-		if expected != kernel.AnyVersion {
-			u = u.Where("version = ?", int64(expected))
-		}
-		res, err := u.Exec(ctx)
-		if err != nil {
+		if err := check.save(ctx, c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return kernel.ErrStale
 		}
 		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id = ?", int64(id)).Exec(ctx); err != nil {
 			return err
@@ -285,6 +278,39 @@ func (s *PartnerStore) ExistingIDs(ctx context.Context, ids []kernel.ID) (map[ke
 		}
 		for _, id := range found {
 			out[kernel.ID(id)] = true
+		}
+	}
+	return out, nil
+}
+
+// Fingerprints reads the partners among ids with their categories, a batch at a time, and
+// answers the digest of what an import row sets of each.
+func (s *PartnerStore) Fingerprints(ctx context.Context, ids []kernel.ID) (map[kernel.ID]uint64, error) {
+	out := make(map[kernel.ID]uint64, len(ids))
+	c := conn(ctx, s.db)
+	for start := 0; start < len(ids); start += batchRows * 4 {
+		end := min(start+batchRows*4, len(ids))
+		batch := make([]int64, 0, end-start)
+		for _, id := range ids[start:end] {
+			batch = append(batch, int64(id))
+		}
+		var rows []partnerRow
+		if err := c.NewSelect().Model(&rows).Where("p.id IN (?)", bun.List(batch)).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		var links []partnerCategoryRow
+		if err := c.NewSelect().Model(&links).Where("partner_id IN (?)", bun.List(batch)).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+		cats := make(map[int64][]kernel.ID, len(rows))
+		for _, l := range links {
+			cats[l.PartnerID] = append(cats[l.PartnerID], kernel.ID(l.CategoryID))
+		}
+		for i := range rows {
+			out[kernel.ID(rows[i].ID)] = rows[i].state(cats[rows[i].ID]).Fingerprint()
 		}
 	}
 	return out, nil

@@ -101,7 +101,7 @@ func TestPartnerRepositoryContract(t *testing.T) {
 		w := newPartnerWorld(t, db)
 		store := persistence.NewPartnerStore(db)
 		lists := persistence.NewPartnerLists(db)
-		find := func(id kernel.ID) partnerports.PartnerView {
+		find := func(t *testing.T, id kernel.ID) partnerports.PartnerView {
 			t.Helper()
 			v, err := lists.Partners.Find(ctx, id)
 			if err != nil {
@@ -109,88 +109,85 @@ func TestPartnerRepositoryContract(t *testing.T) {
 			}
 			return v
 		}
+		step := steps(t)
 
-		// Add keeps the hand-entered id; a taken one is refused.
-		if err := store.Add(ctx, newPartner(t, 101, "Alfa Trade", w.podgorica, w.boje, w.alati)); err != nil {
-			t.Fatal(err)
-		}
-		if err := store.Add(ctx, newPartner(t, 101, "Druga Alfa", w.niksic, w.alati)); !errors.Is(err, partner.ErrIDTaken) {
-			t.Fatalf("a taken id = %v, want ErrIDTaken", err)
-		}
-		v := find(101)
-		if v.Name != "Alfa Trade" || v.CityName == nil || *v.CityName != "Podgorica" || !v.IsActive || v.Version != 1 ||
-			categoryNames(t, lists, 101) != "Alati, Boje i lakovi" {
-			t.Fatalf("added partner %+v", v)
-		}
-
-		// Update checks the version, saves the fields and replaces the categories.
-		edit := func(expected kernel.Version, name string, city kernel.ID, categories ...kernel.ID) error {
-			_, err := store.Update(ctx, 101, expected, func(p *partner.Partner) error {
-				return p.Edit(partnerInput(101, name, city, categories...), "", t0)
-			})
-			return err
-		}
-		if err := edit(1, "Alfa Plus", w.niksic, w.rasvjeta); err != nil {
-			t.Fatal(err)
-		}
-		if v := find(101); v.Name != "Alfa Plus" || *v.CityName != "Nikšić" || v.Version != 2 || categoryNames(t, lists, 101) != "Rasvjeta" {
-			t.Fatalf("updated partner %+v, categories %q", v, categoryNames(t, lists, 101))
-		}
-		if err := edit(1, "Alfa Stara", w.bar, w.alati); !errors.Is(err, kernel.ErrStale) {
-			t.Fatalf("an edit at an old version = %v, want ErrStale", err)
-		}
-		if v := find(101); v.Name != "Alfa Plus" || v.Version != 2 || categoryNames(t, lists, 101) != "Rasvjeta" {
-			t.Fatalf("a stale edit changes nothing: %+v", v)
-		}
-		if _, err := store.Update(ctx, 999, kernel.AnyVersion, func(*partner.Partner) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("a missing partner = %v", err)
-		}
-		p, err := store.Update(ctx, 101, kernel.AnyVersion, func(p *partner.Partner) error { p.ToggleActive(t0); return nil })
-		if err != nil || p.IsActive() || p.PasswordHash() != "hash:101" {
-			t.Fatalf("toggle: %+v %v", p, err)
-		}
-		if v := find(101); v.IsActive || v.Version != 3 {
-			t.Fatalf("toggled partner %+v", v)
-		}
-
-		// ExistingIDs names the known ids only.
-		known, err := store.ExistingIDs(ctx, []kernel.ID{101, 102, 103})
-		if err != nil || len(known) != 1 || !known[101] {
-			t.Fatalf("existing ids %v %v", known, err)
-		}
-
-		// SaveRows inserts the new ids active and without a password, updates the known ones
-		// (keeping their password and active flag, moving their version on) and replaces the
-		// categories of both.
-		known101, err := partner.ParseRow(partnerInput(101, "Alfa Uvoz", w.podgorica, w.boje), true, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		new102, err := partner.ParseRow(partnerInput(102, "Beta Nova", w.niksic, w.alati, w.rasvjeta), false, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
-			return store.SaveRows(ctx, []partner.Row{known101, new102})
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if v := find(101); v.Name != "Alfa Uvoz" || *v.CityName != "Podgorica" || v.IsActive || v.Version != 4 ||
-			categoryNames(t, lists, 101) != "Boje i lakovi" {
-			t.Fatalf("imported known partner %+v, categories %q", v, categoryNames(t, lists, 101))
-		}
-		if v := find(102); v.Name != "Beta Nova" || !v.IsActive || v.Version != 1 || categoryNames(t, lists, 102) != "Alati, Rasvjeta" {
-			t.Fatalf("imported new partner %+v", v)
-		}
-		hashes := map[kernel.ID]string{}
-		for _, id := range []kernel.ID{101, 102} {
-			if _, err := store.Update(ctx, id, kernel.AnyVersion, func(p *partner.Partner) error { hashes[id] = p.PasswordHash(); return nil }); err != nil {
+		step("Add keeps the hand-entered id; a taken one is refused", func(t *testing.T) {
+			if err := store.Add(ctx, newPartner(t, 101, "Alfa Trade", w.podgorica, w.boje, w.alati)); err != nil {
 				t.Fatal(err)
 			}
-		}
-		if hashes[101] != "hash:101" || hashes[102] != "" {
-			t.Fatalf("passwords after the import %v", hashes)
-		}
+			if err := store.Add(ctx, newPartner(t, 101, "Druga Alfa", w.niksic, w.alati)); !errors.Is(err, partner.ErrIDTaken) {
+				t.Fatalf("a taken id = %v, want ErrIDTaken", err)
+			}
+			v := find(t, 101)
+			if v.Name != "Alfa Trade" || v.CityName == nil || *v.CityName != "Podgorica" || !v.IsActive || v.Version != 1 ||
+				categoryNames(t, lists, 101) != "Alati, Boje i lakovi" {
+				t.Fatalf("added partner %+v", v)
+			}
+		})
+
+		step("Update saves the fields and replaces the categories (its version check: versions_test.go)", func(t *testing.T) {
+			edit := func(expected kernel.Version, name string, city kernel.ID, categories ...kernel.ID) error {
+				_, err := store.Update(ctx, 101, expected, func(p *partner.Partner) error {
+					return p.Edit(partnerInput(101, name, city, categories...), "", t0)
+				})
+				return err
+			}
+			if err := edit(1, "Alfa Plus", w.niksic, w.rasvjeta); err != nil {
+				t.Fatal(err)
+			}
+			if v := find(t, 101); v.Name != "Alfa Plus" || *v.CityName != "Nikšić" || v.Version != 2 || categoryNames(t, lists, 101) != "Rasvjeta" {
+				t.Fatalf("updated partner %+v, categories %q", v, categoryNames(t, lists, 101))
+			}
+			if _, err := store.Update(ctx, 999, kernel.AnyVersion, func(*partner.Partner) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("a missing partner = %v", err)
+			}
+			p, err := store.Update(ctx, 101, kernel.AnyVersion, func(p *partner.Partner) error { p.ToggleActive(t0); return nil })
+			if err != nil || p.IsActive() || p.PasswordHash() != "hash:101" {
+				t.Fatalf("toggle: %+v %v", p, err)
+			}
+			if v := find(t, 101); v.IsActive || v.Version != 3 {
+				t.Fatalf("toggled partner %+v", v)
+			}
+		})
+
+		step("ExistingIDs names the known ids only", func(t *testing.T) {
+			known, err := store.ExistingIDs(ctx, []kernel.ID{101, 102, 103})
+			if err != nil || len(known) != 1 || !known[101] {
+				t.Fatalf("existing ids %v %v", known, err)
+			}
+		})
+
+		step("SaveRows inserts new ids and updates known ones, keeping their password and active flag", func(t *testing.T) {
+			known101, err := partner.ParseRow(partnerInput(101, "Alfa Uvoz", w.podgorica, w.boje), true, t0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			new102, err := partner.ParseRow(partnerInput(102, "Beta Nova", w.niksic, w.alati, w.rasvjeta), false, t0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+				return store.SaveRows(ctx, []partner.Row{known101, new102})
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if v := find(t, 101); v.Name != "Alfa Uvoz" || *v.CityName != "Podgorica" || v.IsActive || v.Version != 4 ||
+				categoryNames(t, lists, 101) != "Boje i lakovi" {
+				t.Fatalf("imported known partner %+v, categories %q", v, categoryNames(t, lists, 101))
+			}
+			if v := find(t, 102); v.Name != "Beta Nova" || !v.IsActive || v.Version != 1 || categoryNames(t, lists, 102) != "Alati, Rasvjeta" {
+				t.Fatalf("imported new partner %+v", v)
+			}
+			hashes := map[kernel.ID]string{}
+			for _, id := range []kernel.ID{101, 102} {
+				if _, err := store.Update(ctx, id, kernel.AnyVersion, func(p *partner.Partner) error { hashes[id] = p.PasswordHash(); return nil }); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if hashes[101] != "hash:101" || hashes[102] != "" {
+				t.Fatalf("passwords after the import %v", hashes)
+			}
+		})
 	})
 }
 
@@ -205,9 +202,8 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-
-		// Contacts: added with an id, edited at their version, listed per partner by scope.
-		addContact := func(partnerID kernel.ID, text string, typeID kernel.ID) kernel.ID {
+		step := steps(t)
+		addContact := func(t *testing.T, partnerID kernel.ID, text string, typeID kernel.ID) kernel.ID {
 			t.Helper()
 			c, err := partner.NewContact(partnerID, partner.ContactInput{Contact: text, TypeID: typeID}, t0)
 			if err != nil {
@@ -218,51 +214,7 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 			}
 			return c.ID()
 		}
-		phone := addContact(1, "+382 20 111 222", 1)
-		addContact(2, "+382 30 333 444", 2)
-		web := addContact(1, "alfa.me", 4)
-		editContact := func(expected kernel.Version, text string) error {
-			_, err := store.UpdateContact(ctx, phone, expected, func(c *partner.Contact) error {
-				return c.Edit(partner.ContactInput{Contact: text, TypeID: 3}, t0)
-			})
-			return err
-		}
-		if err := editContact(1, "info@alfa.me"); err != nil {
-			t.Fatal(err)
-		}
-		if err := editContact(1, "staro@alfa.me"); !errors.Is(err, kernel.ErrStale) {
-			t.Fatalf("a contact edit at an old version = %v", err)
-		}
-		if _, err := store.UpdateContact(ctx, web, kernel.AnyVersion, func(c *partner.Contact) error { c.ToggleActive(t0); return nil }); err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("partner_id", 1), func(v partnerports.ContactView) error {
-			got = append(got, fmt.Sprintf("%d %s %s %v v%d", v.PartnerID, v.Contact, v.Type.Name, v.IsActive, v.Version))
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if want := "[1 info@alfa.me E-mail true v2 1 alfa.me Web false v2]"; fmt.Sprint(got) != want {
-			t.Fatalf("partner 1's contacts %q, want %s", got, want)
-		}
-		page, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("partner_id", 2))
-		if err != nil || page.Total != 1 || page.Items[0].Contact != "+382 30 333 444" {
-			t.Fatalf("partner 2's contacts %+v %v", page, err)
-		}
-		if all, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}); err != nil || all.Total != 3 {
-			t.Fatalf("every contact %+v %v", all, err)
-		}
-		// A scope the list does not know is an error, never the whole list.
-		if _, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("campaign_id", 1)); err == nil {
-			t.Fatal("an unknown scope must fail")
-		}
-		if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("campaign_id", 1), func(partnerports.ContactView) error { return nil }); err == nil {
-			t.Fatal("an unknown scope must fail when streamed too")
-		}
-
-		// Support messages: the unseen ones are the active ones above the user's mark.
-		addMessage := func(typeID, partnerID kernel.ID, text string) kernel.ID {
+		addMessage := func(t *testing.T, typeID, partnerID kernel.ID, text string) kernel.ID {
 			t.Helper()
 			m, err := partner.NewSupportMessage(typeID, partnerID, text, t0)
 			if err != nil {
@@ -273,7 +225,7 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 			}
 			return m.ID()
 		}
-		unseen := func(user kernel.ID) string {
+		unseen := func(t *testing.T, user kernel.ID) string {
 			t.Helper()
 			vs, err := store.Unseen(ctx, user)
 			if err != nil {
@@ -285,38 +237,92 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 			}
 			return fmt.Sprint(out)
 		}
-		addMessage(2, 1, "Isporuka kasni.")
-		addMessage(3, 2, "Hvala na brzoj isporuci.")
-		if got := unseen(7); got != "[Pohvala/Beta Žalba/Alfa]" {
-			t.Fatalf("unseen, newest first: %s", got)
-		}
-		if err := store.MarkSeen(ctx, 7); err != nil {
-			t.Fatal(err)
-		}
-		if got := unseen(7); got != "[]" {
-			t.Fatalf("after marking seen: %s", got)
-		}
-		if got := unseen(8); got != "[Pohvala/Beta Žalba/Alfa]" {
-			t.Fatalf("another user's mark is their own: %s", got)
-		}
-		third := addMessage(4, 1, "Ima li novi katalog?")
-		if err := store.MarkSeen(ctx, 7); err != nil { // marking twice moves the mark on
-			t.Fatal(err)
-		}
-		addMessage(1, 2, "Prijedlog za akciju.")
-		if got := unseen(7); got != "[Prijedlog/Beta]" {
-			t.Fatalf("only what came after the mark: %s", got)
-		}
-		m, err := store.UpdateSupportMessage(ctx, third, func(m *partner.SupportMessage) error { m.ToggleActive(t0); return nil })
-		if err != nil || m.IsActive() {
-			t.Fatalf("delete a message: %+v %v", m, err)
-		}
-		if got := unseen(8); got != "[Prijedlog/Beta Pohvala/Beta Žalba/Alfa]" {
-			t.Fatalf("a deleted message is not unseen: %s", got)
-		}
-		if _, err := store.UpdateSupportMessage(ctx, 9999, func(*partner.SupportMessage) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("a missing message = %v", err)
-		}
+
+		step("contacts are added with an id, edited at their version and listed per partner by scope", func(t *testing.T) {
+			phone := addContact(t, 1, "+382 20 111 222", 1)
+			addContact(t, 2, "+382 30 333 444", 2)
+			web := addContact(t, 1, "alfa.me", 4)
+			editContact := func(expected kernel.Version, text string) error {
+				_, err := store.UpdateContact(ctx, phone, expected, func(c *partner.Contact) error {
+					return c.Edit(partner.ContactInput{Contact: text, TypeID: 3}, t0)
+				})
+				return err
+			}
+			if err := editContact(1, "info@alfa.me"); err != nil {
+				t.Fatal(err)
+			}
+			if err := editContact(1, "staro@alfa.me"); !errors.Is(err, kernel.ErrStale) {
+				t.Fatalf("a contact edit at an old version = %v", err)
+			}
+			if _, err := store.UpdateContact(ctx, web, kernel.AnyVersion, func(c *partner.Contact) error { c.ToggleActive(t0); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("partner_id", 1), func(v partnerports.ContactView) error {
+				got = append(got, fmt.Sprintf("%d %s %s %v v%d", v.PartnerID, v.Contact, v.Type.Name, v.IsActive, v.Version))
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if want := "[1 info@alfa.me E-mail true v2 1 alfa.me Web false v2]"; fmt.Sprint(got) != want {
+				t.Fatalf("partner 1's contacts %q, want %s", got, want)
+			}
+			page, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("partner_id", 2))
+			if err != nil || page.Total != 1 || page.Items[0].Contact != "+382 30 333 444" {
+				t.Fatalf("partner 2's contacts %+v %v", page, err)
+			}
+			if all, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}); err != nil || all.Total != 3 {
+				t.Fatalf("every contact %+v %v", all, err)
+			}
+		})
+
+		step("a scope the contact list does not know is an error, never the whole list", func(t *testing.T) {
+			if _, err := lists.Contacts.List(ctx, ports.ListQuery{Page: 1, PerPage: 10}.Within("campaign_id", 1)); err == nil {
+				t.Fatal("an unknown scope must fail")
+			}
+			if err := lists.Contacts.Stream(ctx, ports.ListQuery{}.Within("campaign_id", 1), func(partnerports.ContactView) error { return nil }); err == nil {
+				t.Fatal("an unknown scope must fail when streamed too")
+			}
+		})
+
+		var third kernel.ID
+		step("the unseen support messages are the active ones above the user's own mark", func(t *testing.T) {
+			addMessage(t, 2, 1, "Isporuka kasni.")
+			addMessage(t, 3, 2, "Hvala na brzoj isporuci.")
+			if got := unseen(t, 7); got != "[Pohvala/Beta Žalba/Alfa]" {
+				t.Fatalf("unseen, newest first: %s", got)
+			}
+			if err := store.MarkSeen(ctx, 7); err != nil {
+				t.Fatal(err)
+			}
+			if got := unseen(t, 7); got != "[]" {
+				t.Fatalf("after marking seen: %s", got)
+			}
+			if got := unseen(t, 8); got != "[Pohvala/Beta Žalba/Alfa]" {
+				t.Fatalf("another user's mark is their own: %s", got)
+			}
+			third = addMessage(t, 4, 1, "Ima li novi katalog?")
+			if err := store.MarkSeen(ctx, 7); err != nil { // marking twice moves the mark on
+				t.Fatal(err)
+			}
+			addMessage(t, 1, 2, "Prijedlog za akciju.")
+			if got := unseen(t, 7); got != "[Prijedlog/Beta]" {
+				t.Fatalf("only what came after the mark: %s", got)
+			}
+		})
+
+		step("a deleted message is not unseen; a missing one is not found", func(t *testing.T) {
+			m, err := store.UpdateSupportMessage(ctx, third, func(m *partner.SupportMessage) error { m.ToggleActive(t0); return nil })
+			if err != nil || m.IsActive() {
+				t.Fatalf("delete a message: %+v %v", m, err)
+			}
+			if got := unseen(t, 8); got != "[Prijedlog/Beta Pohvala/Beta Žalba/Alfa]" {
+				t.Fatalf("a deleted message is not unseen: %s", got)
+			}
+			if _, err := store.UpdateSupportMessage(ctx, 9999, func(*partner.SupportMessage) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("a missing message = %v", err)
+			}
+		})
 	})
 }
 
@@ -324,27 +330,34 @@ func TestPartnerTypesContract(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		store := persistence.NewPartnerStore(db)
-		types, err := store.PartnerTypes(ctx)
-		if err != nil || len(types) != 4 || types[0].Name != "Veleprodaja" {
-			t.Fatalf("partner types %+v %v", types, err)
-		}
-		byName, err := store.PartnerTypesByName(ctx)
-		if err != nil || byName[kernel.NameKey("IZVOĐAČ RADOVA")] != kernel.ID(types[3].ID) {
-			t.Fatalf("partner types by name %v %v", byName, err)
-		}
-		contactTypes, err := store.ContactTypes(ctx, true)
-		if err != nil || len(contactTypes) != 5 || contactTypes[0].Icon != "pi pi-phone" {
-			t.Fatalf("contact types %+v %v", contactTypes, err)
-		}
-		for _, c := range []struct {
-			exists func(context.Context, kernel.ID) (bool, error)
-			id     kernel.ID
-			want   bool
-		}{{store.PartnerTypeExists, 1, true}, {store.PartnerTypeExists, 99, false}, {store.ContactTypeExists, 5, true}, {store.ContactTypeExists, 6, false}} {
-			if ok, err := c.exists(ctx, c.id); err != nil || ok != c.want {
-				t.Fatalf("type %d exists = %v %v", c.id, ok, err)
+		step := steps(t)
+		step("the seeded partner types, in order and by their folded name", func(t *testing.T) {
+			types, err := store.PartnerTypes(ctx)
+			if err != nil || len(types) != 4 || types[0].Name != "Veleprodaja" {
+				t.Fatalf("partner types %+v %v", types, err)
 			}
-		}
+			byName, err := store.PartnerTypesByName(ctx)
+			if err != nil || byName[kernel.NameKey("IZVOĐAČ RADOVA")] != kernel.ID(types[3].ID) {
+				t.Fatalf("partner types by name %v %v", byName, err)
+			}
+		})
+		step("the seeded active contact types with their icons", func(t *testing.T) {
+			contactTypes, err := store.ContactTypes(ctx, true)
+			if err != nil || len(contactTypes) != 5 || contactTypes[0].Icon != "pi pi-phone" {
+				t.Fatalf("contact types %+v %v", contactTypes, err)
+			}
+		})
+		step("a type exists only when seeded", func(t *testing.T) {
+			for _, c := range []struct {
+				exists func(context.Context, kernel.ID) (bool, error)
+				id     kernel.ID
+				want   bool
+			}{{store.PartnerTypeExists, 1, true}, {store.PartnerTypeExists, 99, false}, {store.ContactTypeExists, 5, true}, {store.ContactTypeExists, 6, false}} {
+				if ok, err := c.exists(ctx, c.id); err != nil || ok != c.want {
+					t.Fatalf("type %d exists = %v %v", c.id, ok, err)
+				}
+			}
+		})
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 )
@@ -17,7 +18,7 @@ var allowedTags = []string{"p", "br", "h1", "h2", "h3", "strong", "b", "em", "i"
 
 // unsafe reports why safe is not in the subset, or "": every tag allowed, no event
 // attribute, no attribute but a link's href and rel and an image's src, no dangerous scheme
-// in any attribute value after entity decoding (the tokenizer decodes them) with spaces and
+// at the start of any attribute value after entity decoding (the tokenizer decodes them) with spaces and
 // control characters taken out, as browsers do, and no "<script" anywhere in the raw text.
 func unsafe(safe string) string {
 	if strings.Contains(strings.ToLower(safe), "<script") {
@@ -64,8 +65,9 @@ func unsafe(safe string) string {
 				}
 				return r
 			}, strings.ToLower(html.UnescapeString(a.Val)))
+			// A scheme is where a URL begins; "#javascript:" is a fragment of this page.
 			for _, scheme := range []string{"javascript:", "data:", "vbscript:"} {
-				if strings.Contains(v, scheme) {
+				if strings.HasPrefix(v, scheme) {
 					return "scheme " + scheme + " in " + a.Val
 				}
 			}
@@ -274,9 +276,136 @@ func FuzzSanitize(f *testing.F) {
 		if why := unsafe(out); why != "" {
 			t.Fatalf("%q gave %q: %s", raw, out, why)
 		}
+		if why := balanced(out); why != "" || depthOf(out) > MaxDepth {
+			t.Fatalf("%q gave %q: %s, depth %d", raw, out, why, depthOf(out))
+		}
 		dropped := s.Sanitize(raw, func(src string) bool { return src == img1 })
 		if why := unsafe(dropped); why != "" || slices.Contains(s.Images(dropped), img1) {
 			t.Fatalf("%q with a drop gave %q: %s", raw, dropped, why)
 		}
 	})
+}
+
+// balanced reports why s is not balanced markup, or "": every element but br and img is
+// closed, in the order it was opened.
+func balanced(s string) string {
+	var open []string
+	z := html.NewTokenizer(strings.NewReader(s))
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			if len(open) > 0 {
+				return "unclosed " + strings.Join(open, ",")
+			}
+			return ""
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			if n := string(name); n != "br" && n != "img" {
+				open = append(open, n)
+			}
+		case html.SelfClosingTagToken:
+			if name, _ := z.TagName(); string(name) != "br" && string(name) != "img" {
+				return "self-closed " + string(name)
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if len(open) == 0 || open[len(open)-1] != string(name) {
+				return "stray </" + string(name) + ">"
+			}
+			open = open[:len(open)-1]
+		}
+	}
+}
+
+// depthOf is how deeply s's elements nest.
+func depthOf(s string) int {
+	depth, deepest := 0, 0
+	z := html.NewTokenizer(strings.NewReader(s))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return deepest
+		case html.StartTagToken:
+			if name, _ := z.TagName(); string(name) != "br" && string(name) != "img" {
+				depth++
+				deepest = max(deepest, depth)
+			}
+		case html.EndTagToken:
+			depth--
+		}
+	}
+}
+
+// The policy's output is written again balanced, as a browser parses it (issue 20): an app
+// that puts the page inside its own HTML is not broken by an unclosed link or stray end tags.
+func TestMarkupComesOutBalanced(t *testing.T) {
+	s := New()
+	cases := []struct{ in, want string }{
+		{`<a href="https://vitrina.me/akcija">click`, `<a href="https://vitrina.me/akcija" rel="noopener noreferrer">click</a>`},
+		{`tekst</p></li></ul>`, `tekst<p></p>`},
+		{`</li></ul>kraj`, `kraj`},
+		{`<p>jedan<p>dva`, `<p>jedan</p><p>dva</p>`},
+		{`<ul><li>a<li>b</ul>`, `<ul><li>a</li><li>b</li></ul>`},
+		{`<b><i>x</b>y</i>`, `<b><i>x</i></b><i>y</i>`},
+		{`<h1>naslov`, `<h1>naslov</h1>`},
+		{`<p>a<br/>b<img src="` + img1 + `"/></p>`, `<p>a<br>b<img src="` + img1 + `"></p>`},
+		{`<p>5 &lt; 6 &amp; "x" 'y'</p>`, `<p>5 &lt; 6 &amp; &#34;x&#34; &#39;y&#39;</p>`},
+		{`samo tekst &amp; <još>`, `samo tekst &amp; `},
+	}
+	for _, c := range cases {
+		got := s.Sanitize(c.in, nil)
+		if got != c.want {
+			t.Errorf("%q\n  got  %q\n  want %q", c.in, got, c.want)
+		}
+		if why := balanced(got); why != "" {
+			t.Errorf("%q gave %q: %s", c.in, got, why)
+		}
+	}
+}
+
+// Elements nest at most MaxDepth deep: deeper ones are left out and their text kept, so
+// 20,000 nested lists become a flat run of items (issue 20), quickly.
+func TestNestingIsBounded(t *testing.T) {
+	s := New()
+	const n = 20000
+	raw := strings.Repeat("<ul><li>x", n) + strings.Repeat("</li></ul>", n)
+	start := time.Now()
+	out := s.Sanitize(raw, nil)
+	if d := depthOf(out); d != MaxDepth {
+		t.Fatalf("depth %d, want %d", d, MaxDepth)
+	}
+	if why := balanced(out); why != "" {
+		t.Fatal(why)
+	}
+	if got := strings.Count(out, "x"); got != n {
+		t.Fatalf("%d of %d items' text kept", got, n)
+	}
+	if again := s.Sanitize(out, nil); again != out {
+		t.Fatal("the flattened page is not stable")
+	}
+	// The editor's own depth is kept as it is.
+	five := strings.Repeat("<ul><li>a", 5) + strings.Repeat("</li></ul>", 5)
+	if got := s.Sanitize("<p><strong><em>"+five+"</em></strong></p>", nil); depthOf(got) != 12 {
+		t.Fatalf("depth of %q", got)
+	}
+	// The worst a 200,000-byte page can do to the parser (nested, misnested and formatting
+	// elements) stays fast.
+	for _, hostile := range []string{
+		raw[:200000],
+		strings.Repeat("<b>", 66000),
+		strings.Repeat("<b><i><u><em><strong>", 9000),
+		strings.Repeat("<a href=/x>", 18000),
+		strings.Repeat("<p><b>x</p>", 18000),
+		strings.Repeat("<li>", 50000),
+		strings.Repeat("<h1><h2><h3>", 16000),
+	} {
+		out := s.Sanitize(hostile, nil)
+		if why := balanced(out); why != "" || depthOf(out) > MaxDepth {
+			t.Fatalf("%.40q…: %s, depth %d", hostile, why, depthOf(out))
+		}
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Fatalf("took %v", took)
+	}
 }

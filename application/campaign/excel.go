@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
-	"strings"
-	"sync"
 
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/campaign"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -26,51 +26,8 @@ var (
 // CartTimeLayout is how the cart download writes an item's time, in the business's zone.
 const CartTimeLayout = "2006-01-02 15:04:05"
 
-// MaxProblems bounds the problems an upload's answer lists; the counts stay complete.
-const MaxProblems = 1000
-
-// saveBatch is how many partners' cash one write stores.
-const saveBatch = 1000
-
-// Problem is one wrong cell (or row, when Column is empty) of an uploaded file.
-type Problem struct {
-	Row     int
-	Column  string
-	Message string
-}
-
-// ImportResult is what an upload of a campaign's partner file adds, updates, leaves alone
-// (a blank cash or the cash the partner has already) and rejects.
-type ImportResult struct {
-	Added, Updated, Skipped, Rejected int
-	Problems                          []Problem
-	// MoreProblems counts the problems left out past MaxProblems.
-	MoreProblems int
-}
-
-func (r *ImportResult) add(p Problem) {
-	if len(r.Problems) >= MaxProblems {
-		r.MoreProblems++
-		return
-	}
-	r.Problems = append(r.Problems, p)
-}
-
 // Errors of the campaign's Excel round trip; the sentences are the partner import's.
-var (
-	// ErrImportBusy answers an upload while another campaign upload runs (429).
-	ErrImportBusy    = kernel.NewError(kernel.KindThrottled, "import-busy", "Another import is in progress. Try again in a moment.")
-	ErrFileHasErrors = kernel.FieldError("file", "The file has errors.")
-	ErrNoPartners    = kernel.FieldError("file", "The file has no partners.")
-)
-
-// Rejected is the error of a save whose file has problems: nothing was saved.
-type Rejected struct{ Result ImportResult }
-
-func (r *Rejected) Error() string { return ErrFileHasErrors.Error() }
-
-// Unwrap lets the error encoder see a validation error on the file.
-func (r *Rejected) Unwrap() error { return ErrFileHasErrors }
+var ErrNoPartners = kernel.FieldError("file", "The file has no partners.")
 
 // Sheets is the campaign's Excel round trip: the partner file both ways and the cart's
 // download. One upload runs at a time.
@@ -79,7 +36,7 @@ type Sheets struct {
 	store     campaignports.SheetStore
 	sheets    ports.Spreadsheet
 	zone      ports.BusinessZone
-	importing sync.Mutex
+	importing spreadsheet.Gate
 }
 
 // NewSheets wires the campaign's Excel round trip beside its use cases.
@@ -103,10 +60,10 @@ func (s *Sheets) ExportPartners(ctx context.Context, w io.Writer, id kernel.ID, 
 	if err := s.Found(ctx, id); err != nil {
 		return err
 	}
-	categories = campaign.Composition{Categories: categories}.Normalized().Categories
+	categories = campaign.Selection{Categories: categories}.Normalized().Categories
 	if len(categories) == 0 {
 		var err error
-		if categories, err = s.svc.repo.Categories(ctx, id); err != nil {
+		if categories, err = s.categories(ctx, id); err != nil {
 			return err
 		}
 	}
@@ -148,9 +105,14 @@ func (s *Sheets) ExportCart(ctx context.Context, w io.Writer, id kernel.ID, q po
 	})
 }
 
-// headerKey matches a header cell to a column whatever its case, spaces and underscores.
-func headerKey(s string) string {
-	return strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+// categories are the ids of the campaign's categories.
+func (s *Sheets) categories(ctx context.Context, id kernel.ID) ([]kernel.ID, error) {
+	var out []kernel.ID
+	err := s.svc.lists.Categories.Stream(ctx, ports.ListQuery{}.Within("campaign_id", id), func(r campaignports.Ref) error {
+		out = append(out, kernel.ID(r.ID))
+		return nil
+	})
+	return out, err
 }
 
 // sheetRow is a data row as read: its sheet row number, its id and cash cells.
@@ -168,30 +130,22 @@ type checked struct {
 	cashErr string
 }
 
-func fieldMessage(err error, field string) string {
-	var e *kernel.Error
-	if errors.As(err, &e) && len(e.Fields[field]) > 0 {
-		return e.Fields[field][0]
-	}
-	return err.Error()
-}
-
 // parse reads one row's cells; firstRow is the sheet row where each id appears first.
 func parse(r sheetRow, firstRow map[kernel.ID]int) checked {
 	var c checked
 	id, err := campaign.ParsePartnerID(r.id)
 	if err != nil {
-		c.idErr = fieldMessage(err, "id")
+		c.idErr = spreadsheet.FieldMessage(err, "id")
 	} else {
 		c.id = id
 		if firstRow[id] != r.n {
 			c.idErr = "The id appears more than once in the file."
 		}
 	}
-	if strings.TrimSpace(r.cash) != "" {
+	if r.cash != "" {
 		cash, err := campaign.ParseCash("cash", r.cash)
 		if err != nil {
-			c.cashErr = fieldMessage(err, "cash")
+			c.cashErr = spreadsheet.FieldMessage(err, "cash")
 		} else {
 			c.cash, c.hasCash = cash, true
 		}
@@ -199,208 +153,100 @@ func parse(r sheetRow, firstRow map[kernel.ID]int) checked {
 	return c
 }
 
-// ImportPartners reads an uploaded partner file of a campaign: a row with a cash sets that
-// partner's cash there (adding the partner when it is not in it), a blank cash leaves the row
-// alone. Every row is checked first (the id a known active partner, once in the file; the
-// cash; the partner in one of the campaign's categories; the cash not below what it has
-// ordered); with preview, or any problem, nothing is written. Otherwise the campaign is locked,
-// the partners' rows taken in turn, every row checked again and the cash saved in batches, in
-// one transaction.
-func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt, size int64, preview bool) (ImportResult, error) {
-	if !s.importing.TryLock() {
-		return ImportResult{}, ErrImportBusy
-	}
-	defer s.importing.Unlock()
+// ImportPartners reads an uploaded partner file of a campaign through the upload pipeline
+// (ADR 0027): a row with a cash sets that partner's cash there (adding the partner when it is
+// not in it), a blank cash leaves the row alone. Every row is checked first (the id a known
+// active partner, once in the file; the cash; the partner in one of the campaign's
+// categories; the cash not below what it has ordered); with preview, or any problem, nothing
+// is written. Otherwise the campaign's composition is loaded under its lock, every row
+// checked again against it and the changes saved with it, the partners whose cash went down
+// checked once more in their turn.
+func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt, size int64, preview bool) (spreadsheet.Result, error) {
 	if err := s.Found(ctx, id); err != nil {
-		return ImportResult{}, err
+		return spreadsheet.Result{}, err
 	}
-
-	var (
-		index    map[string]int
-		missing  []string
-		rows     []sheetRow
-		firstRow = map[kernel.ID]int{}
-	)
-	err := s.sheets.Read(ctx, r, size, func(n int, cells []string) error {
-		if index == nil {
-			index, missing = readHeader(cells)
-			if len(missing) > 0 {
-				return errMissingColumns
-			}
-			return nil
-		}
-		cell := func(col string) string {
-			if j := index[col]; j < len(cells) {
-				return strings.TrimSpace(cells[j])
-			}
-			return ""
-		}
-		row := sheetRow{n: n, id: cell("id"), cash: cell("cash")}
-		if pid, err := campaign.ParsePartnerID(row.id); err == nil {
-			if _, dup := firstRow[pid]; !dup {
-				firstRow[pid] = n
-			}
-		}
-		rows = append(rows, row)
-		return nil
-	})
-	if errors.Is(err, errMissingColumns) {
-		var result ImportResult
-		for _, col := range missing {
-			result.add(Problem{Row: 1, Column: col, Message: "The column is missing."})
-		}
-		result.Rejected = 1
-		return finish(result, preview)
-	}
-	if err != nil {
-		return ImportResult{}, err
-	}
-	if len(rows) == 0 {
-		return ImportResult{}, ErrNoPartners
-	}
-	ids := make([]kernel.ID, 0, len(firstRow))
-	for pid := range firstRow {
-		ids = append(ids, pid)
-	}
-
-	// check parses every row into result; with save it also stores the changed cash in
-	// batches, as long as no row has been refused.
-	check := func(result *ImportResult, categories []kernel.ID, facts map[kernel.ID]campaignports.SheetFacts,
-		save func([]campaign.PartnerCash) error) error {
-		batch := make([]campaign.PartnerCash, 0, saveBatch)
-		for _, raw := range rows {
-			c := parse(raw, firstRow)
-			f, known := facts[c.id]
-			if c.idErr == "" && !known {
-				c.idErr = fieldMessage(errPartner, "partner_id")
-			}
-			change := campaign.CashUnchanged
-			if c.idErr == "" && c.cashErr == "" && c.hasCash {
-				var err error
-				change, err = campaign.PlanCash(categories, f.Categories, f.Linked, f.Standing, c.cash)
-				var below *campaign.AmountError
-				switch {
-				case errors.As(err, &below):
-					c.cashErr = fieldMessage(err, "cash")
-				case err != nil: // outside the campaign's categories
-					c.idErr = fieldMessage(err, "partners")
+	firstRow := map[kernel.ID]int{}
+	var comp *campaign.Composition // the composition being saved, in the save's transaction
+	imp := spreadsheet.Import[sheetRow, struct{}]{
+		Columns: PartnerColumns, Required: required, Empty: ErrNoPartners,
+		Keep: func(n int, cells []string) sheetRow {
+			row := sheetRow{n: n, id: cells[0], cash: cells[5]}
+			if pid, err := campaign.ParsePartnerID(row.id); err == nil {
+				if _, dup := firstRow[pid]; !dup {
+					firstRow[pid] = n
 				}
 			}
-			if c.idErr != "" || c.cashErr != "" {
-				result.Rejected++
+			return row
+		},
+		Checker: func(ctx context.Context) (func(*sheetRow) (struct{}, spreadsheet.Change, []spreadsheet.Problem, error), error) {
+			ids := make([]kernel.ID, 0, len(firstRow))
+			for pid := range firstRow {
+				ids = append(ids, pid)
+			}
+			slices.Sort(ids)
+			facts, err := s.store.Facts(ctx, id, ids)
+			if err != nil {
+				return nil, err
+			}
+			var categories []kernel.ID
+			if comp == nil {
+				if categories, err = s.categories(ctx, id); err != nil {
+					return nil, err
+				}
+			}
+			return func(raw *sheetRow) (struct{}, spreadsheet.Change, []spreadsheet.Problem, error) {
+				c := parse(*raw, firstRow)
+				f, known := facts[c.id]
+				if c.idErr == "" && !known {
+					c.idErr = spreadsheet.FieldMessage(errPartner, "partner_id")
+				}
+				change := campaign.CashUnchanged
+				if c.idErr == "" && c.cashErr == "" && c.hasCash {
+					var err error
+					if comp != nil {
+						pc, _ := campaign.NewPartnerCash(c.id, c.cash)
+						change, err = comp.PutCash(pc, f.Categories)
+					} else {
+						change, err = campaign.PlanCash(categories, f.Categories, f.Linked, f.Money, c.cash)
+					}
+					var below *campaign.AmountError
+					switch {
+					case errors.As(err, &below):
+						c.cashErr = spreadsheet.FieldMessage(err, "cash")
+					case err != nil: // outside the campaign's categories
+						c.idErr = spreadsheet.FieldMessage(err, "partners")
+					}
+				}
+				var problems []spreadsheet.Problem
 				if c.idErr != "" {
-					result.add(Problem{Row: raw.n, Column: "id", Message: c.idErr})
+					problems = append(problems, spreadsheet.Problem{Column: "id", Message: c.idErr})
 				}
 				if c.cashErr != "" {
-					result.add(Problem{Row: raw.n, Column: "cash", Message: c.cashErr})
+					problems = append(problems, spreadsheet.Problem{Column: "cash", Message: c.cashErr})
 				}
-				continue
+				return struct{}{}, [...]spreadsheet.Change{campaign.CashUnchanged: spreadsheet.Unchanged,
+					campaign.CashAdded: spreadsheet.Added, campaign.CashUpdated: spreadsheet.Updated}[change], problems, nil
+			}, nil
+		},
+		// The rows change the composition as they are checked; it is saved whole at the end.
+		Save: func(context.Context, []struct{}) error { return nil },
+		Within: func(ctx context.Context, save func(context.Context) error) error {
+			defer func() { comp = nil }()
+			err := s.svc.tx.WithinTx(ctx, func(ctx context.Context) error {
+				_, err := s.svc.repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Composition) error {
+					comp = c
+					return save(ctx)
+				})
+				return err
+			})
+			// A partner who ordered past its new cash between the check and its turn: that
+			// partner's row is refused.
+			var pe *campaign.PartnerError
+			if errors.As(err, &pe) {
+				return spreadsheet.Refuse(firstRow[pe.PartnerID], "cash", spreadsheet.FieldMessage(pe.Err, "cash"))
 			}
-			switch change {
-			case campaign.CashAdded:
-				result.Added++
-			case campaign.CashUpdated:
-				result.Updated++
-			default:
-				result.Skipped++
-				continue
-			}
-			if save == nil || result.Rejected > 0 {
-				continue
-			}
-			if batch = append(batch, campaign.PartnerCash{PartnerID: c.id, Cash: c.cash}); len(batch) == saveBatch {
-				if err := save(batch); err != nil {
-					return err
-				}
-				batch = batch[:0]
-			}
-		}
-		if save != nil && result.Rejected == 0 && len(batch) > 0 {
-			return save(batch)
-		}
-		return nil
-	}
-
-	// The whole file is checked before the transaction, so the campaign's lock is held only
-	// while saving.
-	var result ImportResult
-	if err := func() error {
-		categories, err := s.svc.repo.Categories(ctx, id)
-		if err != nil {
 			return err
-		}
-		facts, err := s.store.Facts(ctx, id, ids, false)
-		if err != nil {
-			return err
-		}
-		return check(&result, categories, facts, nil)
-	}(); err != nil {
-		return ImportResult{}, err
+		},
 	}
-	if preview || result.Rejected > 0 || result.Added+result.Updated == 0 {
-		return finish(result, preview)
-	}
-	var saved ImportResult
-	err = s.svc.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.svc.repo.Lock(ctx, id); err != nil {
-			return err
-		}
-		categories, err := s.svc.repo.Categories(ctx, id)
-		if err != nil {
-			return err
-		}
-		// Ask again under the campaign's lock and the partners' turn: an order, a cash or a
-		// partner may have changed meanwhile.
-		facts, err := s.store.Facts(ctx, id, ids, true)
-		if err != nil {
-			return err
-		}
-		if err := check(&saved, categories, facts, func(batch []campaign.PartnerCash) error {
-			return s.svc.repo.PutPartners(ctx, id, batch)
-		}); err != nil {
-			return err
-		}
-		if saved.Rejected > 0 {
-			return &Rejected{Result: saved} // rolls back what was written before the first problem
-		}
-		return nil
-	})
-	var rejected *Rejected
-	if errors.As(err, &rejected) {
-		return saved, err
-	}
-	if err != nil {
-		return ImportResult{}, err
-	}
-	return saved, nil
-}
-
-// finish answers a preview with its result and a save with problems with Rejected.
-func finish(result ImportResult, preview bool) (ImportResult, error) {
-	if preview || result.Rejected == 0 {
-		return result, nil
-	}
-	return result, &Rejected{Result: result}
-}
-
-var errMissingColumns = errors.New("the header lacks required columns")
-
-// readHeader maps id and cash to their cell index in the header row (the first of each), and
-// names the required columns it lacks.
-func readHeader(cells []string) (map[string]int, []string) {
-	index := map[string]int{}
-	for i, cell := range cells {
-		for _, col := range required {
-			if _, seen := index[col]; !seen && headerKey(cell) == col {
-				index[col] = i
-			}
-		}
-	}
-	var missing []string
-	for _, col := range required {
-		if _, ok := index[col]; !ok {
-			missing = append(missing, col)
-		}
-	}
-	return index, missing
+	return spreadsheet.Run(ctx, &s.importing, s.sheets, imp, r, size, preview)
 }

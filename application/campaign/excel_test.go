@@ -14,25 +14,27 @@ import (
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
 	appcampaign "vitrina/application/campaign"
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/campaign"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
 	campaignports "vitrina/ports/campaign"
 )
 
-// racingSheets is the real sheet store, except that when the save takes the partners' turn
-// (Facts with lock) an order lands first: what another request may do between the upload's
-// check and its transaction.
+// racingSheets is the real sheet store, except that when the save asks again in its
+// transaction (the second Facts of an upload) an order lands first: what another request may
+// do between the upload's check and its transaction.
 type racingSheets struct {
 	campaignports.SheetStore
+	asked  int
 	before func(ctx context.Context)
 }
 
-func (r racingSheets) Facts(ctx context.Context, id kernel.ID, ids []kernel.ID, lock bool) (map[kernel.ID]campaignports.SheetFacts, error) {
-	if lock && r.before != nil {
+func (r *racingSheets) Facts(ctx context.Context, id kernel.ID, ids []kernel.ID) (map[kernel.ID]campaignports.SheetFacts, error) {
+	if r.asked++; r.asked%2 == 0 && r.before != nil {
 		r.before(ctx)
 	}
-	return r.SheetStore.Facts(ctx, id, ids, lock)
+	return r.SheetStore.Facts(ctx, id, ids)
 }
 
 // sheetFile is an .xlsx of rows of text, written by the spreadsheet adapter.
@@ -59,13 +61,9 @@ func sheetFile(t *testing.T, rows ...[]string) *bytes.Reader {
 
 func (f *fixture) cashes(t *testing.T, id kernel.ID) string {
 	t.Helper()
-	ps, err := f.repo.Partners(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, p := range ps {
-		out = append(out, fmt.Sprintf("%d:%s", p.PartnerID, p.Cash))
+	for _, p := range f.composition(t, id).Partners() {
+		out = append(out, fmt.Sprintf("%d:%s", p.PartnerID(), p.Cash()))
 	}
 	return strings.Join(out, " ")
 }
@@ -83,7 +81,7 @@ func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
 		if err := f.svc.AddProducts(ctx, id, []kernel.ID{f.p1}); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}}); err != nil {
+		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{pcash(t, 1001, cash(t, "100"))}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := f.svc.Order(ctx, 1001, id, f.p1, 2); err != nil { // 25 spent
@@ -99,8 +97,8 @@ func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
 			}
 		}
 		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), false)
-		var rejected *appcampaign.Rejected
-		if !errors.As(err, &rejected) || len(result.Problems) != 1 || result.Problems[0] != (appcampaign.Problem{Row: 2, Column: "cash",
+		var rejected *spreadsheet.Rejected
+		if !errors.As(err, &rejected) || len(result.Problems) != 1 || result.Problems[0] != (spreadsheet.Problem{Row: 2, Column: "cash",
 			Message: campaign.MsgCashBelowOrdered}) {
 			t.Fatalf("raced save: %+v %v", result, err)
 		}
@@ -139,24 +137,24 @@ func TestImportPartnersBatchesAndProblemCap(t *testing.T) {
 		rows = append(rows, []string{"1004", "1"}) // outside the categories, last
 		file := sheetFile(t, rows...)
 		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), false)
-		if !errors.As(err, new(*appcampaign.Rejected)) || result.Rejected != 1 || result.Added != n || f.cashes(t, id) != "" {
+		if !errors.As(err, new(*spreadsheet.Rejected)) || result.Rejected != 1 || result.Added != n || f.cashes(t, id) != "" {
 			t.Fatalf("a file with a bad last row: %+v %v", result.Rejected, err)
 		}
 		file = sheetFile(t, rows[:n+1]...)
 		if result, err = sheets.ImportPartners(ctx, id, file, file.Size(), false); err != nil || result.Added != n {
 			t.Fatalf("save: %+v %v", result.Added, err)
 		}
-		if ps, _ := f.repo.Partners(ctx, id); len(ps) != n {
+		if ps := f.composition(t, id).Partners(); len(ps) != n {
 			t.Fatalf("%d saved", len(ps))
 		}
 
 		bad := [][]string{{"id", "cash"}}
-		for range appcampaign.MaxProblems + 5 {
+		for range spreadsheet.MaxProblems + 5 {
 			bad = append(bad, []string{"x", "1"})
 		}
 		file = sheetFile(t, bad...)
 		result, err = sheets.ImportPartners(ctx, id, file, file.Size(), true)
-		if err != nil || result.Rejected != appcampaign.MaxProblems+5 || len(result.Problems) != appcampaign.MaxProblems || result.MoreProblems != 5 {
+		if err != nil || result.Rejected != spreadsheet.MaxProblems+5 || len(result.Problems) != spreadsheet.MaxProblems || result.MoreProblems != 5 {
 			t.Fatalf("capped: %d %d %d %v", result.Rejected, len(result.Problems), result.MoreProblems, err)
 		}
 	})

@@ -7,6 +7,7 @@ package campaign
 
 import (
 	"context"
+	"errors"
 	"io"
 	"slices"
 	"strconv"
@@ -110,9 +111,9 @@ func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Versi
 	}
 	now := s.clock.Now()
 	var replaced string
-	_, err := s.repo.Update(ctx, id, version, func(c *campaign.Campaign) error {
+	_, err := s.repo.Update(ctx, id, version, func(c *campaign.Composition) error {
 		var err error
-		replaced, err = c.Edit(in, now)
+		replaced, err = c.Campaign().Edit(in, now)
 		return err
 	})
 	if err != nil {
@@ -126,27 +127,27 @@ func (s *Service) Update(ctx context.Context, id kernel.ID, version kernel.Versi
 // ToggleActive deactivates or reactivates a campaign and answers its new state.
 func (s *Service) ToggleActive(ctx context.Context, id kernel.ID) (bool, error) {
 	now := s.clock.Now()
-	c, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Campaign) error {
-		c.ToggleActive(now)
+	c, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Composition) error {
+		c.Campaign().ToggleActive(now)
 		return nil
 	})
 	if err != nil {
 		return false, err
 	}
-	return c.IsActive(), nil
+	return c.Campaign().IsActive(), nil
 }
 
 // ToggleVisible shows or hides a campaign and answers whether it is visible.
 func (s *Service) ToggleVisible(ctx context.Context, id kernel.ID) (bool, error) {
 	now := s.clock.Now()
-	c, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Campaign) error {
-		c.ToggleVisible(now)
+	c, err := s.repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Composition) error {
+		c.Campaign().ToggleVisible(now)
 		return nil
 	})
 	if err != nil {
 		return false, err
 	}
-	return c.IsVisible(), nil
+	return c.Campaign().IsVisible(), nil
 }
 
 // checkCategories is 422 for more than MaxCategories or a category that does not exist.
@@ -183,109 +184,68 @@ func (s *Service) checkProducts(ctx context.Context, ids, have []kernel.ID) erro
 	return nil
 }
 
-// putPartners checks partners against the categories and links them with their cash; a
-// partner already in the campaign whose cash goes down keeps the cart rule (422).
-func (s *Service) putPartners(ctx context.Context, id kernel.ID, categories []kernel.ID, partners []campaign.PartnerCash) error {
+// compose runs fn on the campaign's composition, loaded whole under the campaign's lock and
+// saved whole, in one transaction with what fn asks the other contexts (ADR 0027).
+func (s *Service) compose(ctx context.Context, id kernel.ID, version kernel.Version, fn func(ctx context.Context, c *campaign.Composition) error) error {
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		_, err := s.repo.Update(ctx, id, version, func(c *campaign.Composition) error { return fn(ctx, c) })
+		return err
+	})
+}
+
+// putPartners puts partners with their cash in the composition: their own categories come
+// from the partner context.
+func (s *Service) putPartners(ctx context.Context, c *campaign.Composition, partners []campaign.PartnerCash) error {
 	if err := campaign.CheckSize("partners", len(partners)); err != nil {
 		return err
 	}
-	pc := campaign.Composition{Partners: partners}
-	held, err := s.partners.CategoriesOf(ctx, pc.PartnerIDs())
+	held, err := s.partners.CategoriesOf(ctx, campaign.Selection{Partners: partners}.PartnerIDs())
 	if err != nil {
 		return err
 	}
-	if err := campaign.CheckPartners(categories, pc.PartnerIDs(), held); err != nil {
-		return err
-	}
-	current, err := s.repo.Partners(ctx, id)
-	if err != nil {
-		return err
-	}
-	cash := make(map[kernel.ID]kernel.Amount, len(current))
-	for _, p := range current {
-		cash[p.PartnerID] = p.Cash
-	}
-	for _, p := range partners {
-		if old, ok := cash[p.PartnerID]; ok && p.Cash.Cmp(old) < 0 {
-			st, _, err := s.repo.Standing(ctx, id, p.PartnerID)
-			if err != nil {
-				return err
-			}
-			if err := campaign.CheckCash(p.Cash, st.Spent); err != nil {
-				return err
-			}
-		}
-	}
-	return s.repo.PutPartners(ctx, id, partners)
+	return c.PutPartners(partners, held)
 }
 
 // AddProducts links products to a campaign (422 for one that does not exist or is inactive).
 func (s *Service) AddProducts(ctx context.Context, id kernel.ID, products []kernel.ID) error {
-	ids := campaign.Composition{Products: products}.Normalized().Products
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.repo.Lock(ctx, id); err != nil {
+	ids := campaign.Selection{Products: products}.Normalized().Products
+	return s.compose(ctx, id, kernel.AnyVersion, func(ctx context.Context, c *campaign.Composition) error {
+		if err := s.checkProducts(ctx, ids, c.Products()); err != nil {
 			return err
 		}
-		have, err := s.repo.Products(ctx, id)
-		if err != nil {
-			return err
-		}
-		if err := s.checkProducts(ctx, ids, have); err != nil {
-			return err
-		}
-		return s.repo.AddProducts(ctx, id, ids)
+		c.AddProducts(ids)
+		return nil
 	})
 }
 
 // AddCategories links categories to a campaign (422 for one that does not exist).
 func (s *Service) AddCategories(ctx context.Context, id kernel.ID, categories []kernel.ID) error {
-	ids := campaign.Composition{Categories: categories}.Normalized().Categories
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.repo.Lock(ctx, id); err != nil {
-			return err
-		}
+	ids := campaign.Selection{Categories: categories}.Normalized().Categories
+	return s.compose(ctx, id, kernel.AnyVersion, func(ctx context.Context, c *campaign.Composition) error {
 		if err := s.checkCategories(ctx, ids); err != nil {
 			return err
 		}
-		return s.repo.AddCategories(ctx, id, ids)
+		c.AddCategories(ids)
+		return nil
 	})
 }
 
 // AddPartners links partners with their cash (setting it for those linked already); a
 // partner in none of the campaign's categories is 422.
 func (s *Service) AddPartners(ctx context.Context, id kernel.ID, partners []campaign.PartnerCash) error {
-	ps := campaign.Composition{Partners: partners}.Normalized().Partners
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.repo.Lock(ctx, id); err != nil {
-			return err
-		}
-		cats, err := s.repo.Categories(ctx, id)
-		if err != nil {
-			return err
-		}
-		return s.putPartners(ctx, id, cats, ps)
+	return s.compose(ctx, id, kernel.AnyVersion, func(ctx context.Context, c *campaign.Composition) error {
+		return s.putPartners(ctx, c, partners)
 	})
 }
 
-// SetCash sets one partner's cash in a campaign, under the partner's turn: never below what
-// its cart is worth (422).
+// SetCash sets one partner's cash in a campaign, in the partner's turn: never below what its
+// cart is worth (422).
 func (s *Service) SetCash(ctx context.Context, id, partnerID kernel.ID, cash kernel.Amount) error {
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if _, err := s.repo.Get(ctx, id); err != nil {
-			return err
-		}
-		st, found, err := s.repo.Standing(ctx, id, partnerID)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return errPartner
-		}
-		if err := campaign.CheckCash(cash, st.Spent); err != nil {
-			return err
-		}
-		return s.repo.SetCash(ctx, id, partnerID, cash)
-	})
+	_, err := s.repo.WithPartnerTurn(ctx, id, partnerID, func(st *campaign.Standing) error { return st.SetCash(cash) })
+	if errors.Is(err, campaign.ErrNotHeld) {
+		return errPartner
+	}
+	return err
 }
 
 // Compose saves the stepper: the campaign's categories, partners with cash and products
@@ -293,80 +253,31 @@ func (s *Service) SetCash(ctx context.Context, id, partnerID kernel.ID, cash ker
 // categories or a missing product or category is 422; taking out a product or a partner
 // with cart items is 435. The save is an edit of the campaign loaded at version (409 when it
 // changed since; kernel.AnyVersion skips the check) and moves its version.
-func (s *Service) Compose(ctx context.Context, id kernel.ID, version kernel.Version, c campaign.Composition) error {
-	c = c.Normalized()
+func (s *Service) Compose(ctx context.Context, id kernel.ID, version kernel.Version, sel campaign.Selection) error {
+	sel = sel.Normalized()
 	now := s.clock.Now()
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if _, err := s.repo.Update(ctx, id, version, func(c *campaign.Campaign) error { c.Touch(now); return nil }); err != nil {
+	return s.compose(ctx, id, version, func(ctx context.Context, c *campaign.Composition) error {
+		if err := s.checkCategories(ctx, sel.Categories); err != nil {
 			return err
 		}
-		if err := s.checkCategories(ctx, c.Categories); err != nil {
+		if err := s.checkProducts(ctx, sel.Products, c.Products()); err != nil {
 			return err
 		}
-		oldProducts, err := s.repo.Products(ctx, id)
+		if err := campaign.CheckSize("partners", len(sel.Partners)); err != nil {
+			return err
+		}
+		held, err := s.partners.CategoriesOf(ctx, sel.PartnerIDs())
 		if err != nil {
 			return err
 		}
-		if err := s.checkProducts(ctx, c.Products, oldProducts); err != nil {
-			return err
-		}
-		oldCategories, err := s.repo.Categories(ctx, id)
-		if err != nil {
-			return err
-		}
-		oldPartners, err := s.repo.Partners(ctx, id)
-		if err != nil {
-			return err
-		}
-		oldPartnerIDs := campaign.Composition{Partners: oldPartners}.PartnerIDs()
-		goneProducts := campaign.Removed(oldProducts, c.Products)
-		gonePartners := campaign.Removed(oldPartnerIDs, c.PartnerIDs())
-		withCart, err := s.repo.ProductsWithCart(ctx, id, goneProducts)
-		if err != nil {
-			return err
-		}
-		if err := campaign.CheckRemoval(goneProducts, withCart); err != nil {
-			return err
-		}
-		if withCart, err = s.repo.PartnersWithCart(ctx, id, gonePartners); err != nil {
-			return err
-		}
-		if err := campaign.CheckRemoval(gonePartners, withCart); err != nil {
-			return err
-		}
-		if err := s.repo.RemovePartners(ctx, id, gonePartners); err != nil {
-			return err
-		}
-		if err := s.repo.RemoveProducts(ctx, id, goneProducts); err != nil {
-			return err
-		}
-		if err := s.repo.RemoveCategories(ctx, id, campaign.Removed(oldCategories, c.Categories)); err != nil {
-			return err
-		}
-		if err := s.repo.AddCategories(ctx, id, c.Categories); err != nil {
-			return err
-		}
-		if err := s.repo.AddProducts(ctx, id, c.Products); err != nil {
-			return err
-		}
-		return s.putPartners(ctx, id, c.Categories, c.Partners)
+		return c.Replace(sel, held, now)
 	})
 }
 
 // RemoveProduct takes a product out of a campaign; one with cart items stays (435).
 func (s *Service) RemoveProduct(ctx context.Context, id, productID kernel.ID) error {
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.repo.Lock(ctx, id); err != nil {
-			return err
-		}
-		withCart, err := s.repo.ProductsWithCart(ctx, id, []kernel.ID{productID})
-		if err != nil {
-			return err
-		}
-		if err := campaign.CheckRemoval([]kernel.ID{productID}, withCart); err != nil {
-			return err
-		}
-		return s.repo.RemoveProducts(ctx, id, []kernel.ID{productID})
+	return s.compose(ctx, id, kernel.AnyVersion, func(_ context.Context, c *campaign.Composition) error {
+		return c.RemoveProduct(productID)
 	})
 }
 
@@ -375,34 +286,13 @@ func (s *Service) RemoveProduct(ctx context.Context, id, productID kernel.ID) er
 // changes (435). A category the campaign does not hold is not found.
 func (s *Service) RemoveCategory(ctx context.Context, id, categoryID kernel.ID) ([]kernel.ID, error) {
 	var removed []kernel.ID
-	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.repo.Lock(ctx, id); err != nil {
-			return err
-		}
-		cats, err := s.repo.Categories(ctx, id)
-		if err != nil {
-			return err
-		}
-		if !slices.Contains(cats, categoryID) {
-			return kernel.NotFound("category")
-		}
-		remaining := slices.DeleteFunc(cats, func(c kernel.ID) bool { return c == categoryID })
+	err := s.compose(ctx, id, kernel.AnyVersion, func(ctx context.Context, c *campaign.Composition) error {
 		held, err := s.partners.CategoriesOfCampaign(ctx, id)
 		if err != nil {
 			return err
 		}
-		removed = campaign.Prune(remaining, held)
-		withCart, err := s.repo.PartnersWithCart(ctx, id, removed)
-		if err != nil {
-			return err
-		}
-		if err := campaign.CheckRemoval(removed, withCart); err != nil {
-			return err
-		}
-		if err := s.repo.RemoveCategories(ctx, id, []kernel.ID{categoryID}); err != nil {
-			return err
-		}
-		return s.repo.RemovePartners(ctx, id, removed)
+		removed, err = c.RemoveCategory(categoryID, held)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -415,29 +305,13 @@ func (s *Service) RemoveCategory(ctx context.Context, id, categoryID kernel.ID) 
 
 // RemovePartner takes a partner out of a campaign; one with cart items stays (435).
 func (s *Service) RemovePartner(ctx context.Context, id, partnerID kernel.ID) error {
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.repo.Lock(ctx, id); err != nil {
-			return err
-		}
-		if _, found, err := s.repo.Standing(ctx, id, partnerID); err != nil || !found {
-			if err == nil {
-				err = kernel.NotFound("partner")
-			}
-			return err
-		}
-		withCart, err := s.repo.PartnersWithCart(ctx, id, []kernel.ID{partnerID})
-		if err != nil {
-			return err
-		}
-		if err := campaign.CheckRemoval([]kernel.ID{partnerID}, withCart); err != nil {
-			return err
-		}
-		return s.repo.RemovePartners(ctx, id, []kernel.ID{partnerID})
+	return s.compose(ctx, id, kernel.AnyVersion, func(_ context.Context, c *campaign.Composition) error {
+		return c.RemovePartner(partnerID)
 	})
 }
 
-// ToggleDelivery marks a cart item delivered or undelivered and answers whether it is
-// delivered now (the spec's is_active).
+// ToggleDelivery marks a cart item delivered or undelivered, in its partner's turn, and
+// answers whether it is delivered now (the spec's is_active).
 func (s *Service) ToggleDelivery(ctx context.Context, itemID kernel.ID) (bool, error) {
 	var delivered bool
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
@@ -445,12 +319,14 @@ func (s *Service) ToggleDelivery(ctx context.Context, itemID kernel.ID) (bool, e
 		if err != nil {
 			return err
 		}
-		if _, _, err := s.repo.Standing(ctx, it.CampaignID, it.PartnerID); err != nil {
+		_, err = s.repo.WithPartnerTurn(ctx, it.CampaignID(), it.PartnerID(), func(st *campaign.Standing) error {
+			delivered, err = st.ToggleDelivery(itemID)
 			return err
+		})
+		if errors.Is(err, campaign.ErrNotHeld) {
+			return errNoItem
 		}
-		it.ToggleDelivery()
-		delivered = it.Delivered
-		return s.repo.SetDelivered(ctx, itemID, it.Delivered)
+		return err
 	})
 	return delivered, err
 }
@@ -489,39 +365,27 @@ func (s *Service) PartnerCart(ctx context.Context, partnerID, campaignID kernel.
 	return s.app.Cart(ctx, campaignID, partnerID)
 }
 
-// Order places a cart item for the partner in a campaign it sees, under the partner's turn
-// in the campaign (the cash rule; ADR 0019).
+// Order places a cart item for the partner in a campaign it sees, in the partner's turn in
+// the campaign (the cash rule; ADR 0019, ADR 0027).
 func (s *Service) Order(ctx context.Context, partnerID, campaignID, productID kernel.ID, quantity int64) (campaign.Item, error) {
 	var it campaign.Item
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		st, found, err := s.repo.Standing(ctx, campaignID, partnerID)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return errNoCampaign
-		}
-		c, err := s.repo.Get(ctx, campaignID)
-		if err != nil {
-			return err
-		}
-		products, err := s.repo.Products(ctx, campaignID)
-		if err != nil {
-			return err
-		}
-		var offer campaign.Offer
-		if slices.Contains(products, productID) {
-			offers, err := s.catalog.Offers(ctx, []kernel.ID{productID})
+		st, err := s.repo.WithPartnerTurn(ctx, campaignID, partnerID, func(st *campaign.Standing) error {
+			offer, err := s.app.Offer(ctx, campaignID, productID)
 			if err != nil {
 				return err
 			}
-			o := offers[productID]
-			offer = campaign.Offer{InCampaign: true, Active: o.Active, Price: o.Price}
+			_, err = st.Order(productID, offer, quantity, s.clock.Now())
+			return err
+		})
+		if errors.Is(err, campaign.ErrNotHeld) {
+			return errNoCampaign
 		}
-		if it, err = campaign.Order(c, partnerID, productID, offer, quantity, st, s.clock.Now()); err != nil {
+		if err != nil {
 			return err
 		}
-		return s.repo.AddItem(ctx, &it)
+		it = st.Items()[0]
+		return nil
 	})
 	return it, err
 }
@@ -532,20 +396,18 @@ func (s *Service) Withdraw(ctx context.Context, partnerID, campaignID, itemID ke
 		if _, err := s.shown(ctx, partnerID, campaignID); err != nil {
 			return err
 		}
-		if _, _, err := s.repo.Standing(ctx, campaignID, partnerID); err != nil {
-			return err
+		_, err := s.repo.WithPartnerTurn(ctx, campaignID, partnerID, func(st *campaign.Standing) error {
+			if err := st.Withdraw(itemID); kernel.KindOf(err) == kernel.KindNotFound {
+				return errNoItem
+			} else if err != nil {
+				return err
+			}
+			return nil
+		})
+		if errors.Is(err, campaign.ErrNotHeld) {
+			return errNoCampaign
 		}
-		it, err := s.repo.Item(ctx, itemID)
-		if err != nil {
-			return err
-		}
-		if it.CampaignID != campaignID || it.PartnerID != partnerID {
-			return errNoItem
-		}
-		if err := it.Withdraw(); err != nil {
-			return err
-		}
-		return s.repo.RemoveItem(ctx, it)
+		return err
 	})
 }
 

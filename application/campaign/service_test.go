@@ -165,6 +165,35 @@ func wantField(t *testing.T, err error, field, message string) {
 	}
 }
 
+func pcash(t *testing.T, id kernel.ID, cash kernel.Amount) campaign.PartnerCash {
+	t.Helper()
+	p, err := campaign.NewPartnerCash(id, cash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// composition reads the campaign's composition whole, changing nothing.
+func (f *fixture) composition(t *testing.T, id kernel.ID) *campaign.Composition {
+	t.Helper()
+	c, err := f.repo.Update(context.Background(), id, kernel.AnyVersion, func(*campaign.Composition) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// standing reads the partner's standing in the campaign, changing nothing.
+func (f *fixture) standing(t *testing.T, id, partnerID kernel.ID) *campaign.Standing {
+	t.Helper()
+	st, err := f.repo.WithPartnerTurn(context.Background(), id, partnerID, func(*campaign.Standing) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
 func ids[T any](items []T, id func(T) int64) []int64 {
 	out := []int64{}
 	for _, it := range items {
@@ -241,13 +270,13 @@ func TestCompositionOneByOne(t *testing.T) {
 		if err := f.svc.AddProducts(ctx, id, []kernel.ID{f.p1, f.p2}); err != nil {
 			t.Fatal(err)
 		}
-		err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "1")}, {PartnerID: 1004, Cash: cash(t, "1")}})
+		err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{pcash(t, 1001, cash(t, "1")), pcash(t, 1004, cash(t, "1"))})
 		if !errors.Is(err, campaign.ErrPartnerOutside) {
 			t.Fatalf("a partner outside the categories: %v", err)
 		}
-		wantKind(t, f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 77, Cash: cash(t, "1")}}), kernel.KindInvalid, "an unknown partner")
-		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")},
-			{PartnerID: 1002, Cash: cash(t, "50.5")}, {PartnerID: 1003, Cash: cash(t, "10")}}); err != nil {
+		wantKind(t, f.svc.AddPartners(ctx, id, []campaign.PartnerCash{pcash(t, 77, cash(t, "1"))}), kernel.KindInvalid, "an unknown partner")
+		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{pcash(t, 1001, cash(t, "100")),
+			pcash(t, 1002, cash(t, "50.5")), pcash(t, 1003, cash(t, "10"))}); err != nil {
 			t.Fatal(err)
 		}
 		q := ports.ListQuery{Page: 1, PerPage: 20}.Within("campaign_id", id)
@@ -291,8 +320,8 @@ func TestCompositionOneByOne(t *testing.T) {
 		if len(partners.Items) != 2 || !partners.Items[0].InCategories || partners.Items[1].InCategories {
 			t.Fatalf("a partner outside the categories is not shown so: %+v", partners.Items)
 		}
-		err = f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
-			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}, {PartnerID: 1003, Cash: cash(t, "10")}}})
+		err = f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "100")), pcash(t, 1003, cash(t, "10"))}})
 		if !errors.Is(err, campaign.ErrPartnerOutside) {
 			t.Fatalf("the stepper kept a partner outside the categories: %v", err)
 		}
@@ -302,13 +331,13 @@ func TestCompositionOneByOne(t *testing.T) {
 		if removed, err := f.svc.RemoveCategory(ctx, id, f.rasvjeta); err != nil || !slices.Equal(removed, []kernel.ID{1003}) {
 			t.Fatalf("the next removal prunes the stray partner: %v %v", removed, err)
 		}
-		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1003, Cash: cash(t, "10")}}); !errors.Is(err, campaign.ErrPartnerOutside) {
+		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{pcash(t, 1003, cash(t, "10"))}); !errors.Is(err, campaign.ErrPartnerOutside) {
 			t.Fatalf("the stray partner was added again: %v", err)
 		}
 		if _, err := db.NewRaw("INSERT INTO partner_categories (partner_id, category_id) VALUES (1003, ?)", int64(f.alati)).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{{PartnerID: 1003, Cash: cash(t, "10")}}); err != nil {
+		if err := f.svc.AddPartners(ctx, id, []campaign.PartnerCash{pcash(t, 1003, cash(t, "10"))}); err != nil {
 			t.Fatal(err)
 		}
 
@@ -341,8 +370,11 @@ func TestCompositionOneByOne(t *testing.T) {
 // failingRepo fails the stepper's last write, after every other part was written.
 type failingRepo struct{ campaignports.Repository }
 
-func (failingRepo) PutPartners(context.Context, kernel.ID, []campaign.PartnerCash) error {
-	return errors.New("disk full")
+func (r failingRepo) Update(ctx context.Context, id kernel.ID, v kernel.Version, fn func(*campaign.Composition) error) (*campaign.Composition, error) {
+	if _, err := r.Repository.Update(ctx, id, v, fn); err != nil {
+		return nil, err
+	}
+	return nil, errors.New("disk full")
 }
 
 func TestComposeIsOneTransaction(t *testing.T) {
@@ -350,29 +382,27 @@ func TestComposeIsOneTransaction(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		id := f.campaign(t, "Zima")
-		first := campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
-			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}, {PartnerID: 1003, Cash: cash(t, "20")}}}
+		first := campaign.Selection{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "100")), pcash(t, 1003, cash(t, "20"))}}
 		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, first); err != nil {
 			t.Fatal(err)
 		}
 		snapshot := func() string {
-			cats, _ := f.repo.Categories(ctx, id)
-			prods, _ := f.repo.Products(ctx, id)
-			parts, _ := f.repo.Partners(ctx, id)
-			return fmt.Sprint(cats, prods, parts)
+			c := f.composition(t, id)
+			return fmt.Sprint(c.Categories(), c.Products(), c.Partners())
 		}
 		before := snapshot()
-		next := campaign.Composition{Categories: []kernel.ID{f.boje, f.rasvjeta}, Products: []kernel.ID{f.p2},
-			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "5")}, {PartnerID: 1004, Cash: cash(t, "6")}}}
+		next := campaign.Selection{Categories: []kernel.ID{f.boje, f.rasvjeta}, Products: []kernel.ID{f.p2},
+			Partners: []campaign.PartnerCash{pcash(t, 1002, cash(t, "5")), pcash(t, 1004, cash(t, "6"))}}
 		if err := f.service(failingRepo{f.repo}).Compose(ctx, id, kernel.AnyVersion, next); err == nil || err.Error() != "disk full" {
 			t.Fatalf("the failing save: %v", err)
 		}
 		if after := snapshot(); after != before {
 			t.Fatalf("a save failing half-way changed the campaign: %s -> %s", before, after)
 		}
-		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2},
-			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "1")}}}), kernel.KindInvalid, "a partner outside the new categories")
-		wantField(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{9999}}), "categories", "The selected categories is invalid.")
+		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "1"))}}), kernel.KindInvalid, "a partner outside the new categories")
+		wantField(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{9999}}), "categories", "The selected categories is invalid.")
 		if after := snapshot(); after != before {
 			t.Fatalf("a refused save changed the campaign: %s -> %s", before, after)
 		}
@@ -380,25 +410,25 @@ func TestComposeIsOneTransaction(t *testing.T) {
 			t.Fatal(err)
 		}
 		if after := snapshot(); after != fmt.Sprint([]kernel.ID{f.boje, f.rasvjeta}, []kernel.ID{f.p2},
-			[]campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "5")}, {PartnerID: 1004, Cash: cash(t, "6")}}) {
+			[]campaign.PartnerCash{pcash(t, 1002, cash(t, "5")), pcash(t, 1004, cash(t, "6"))}) {
 			t.Fatalf("after the save %s", after)
 		}
 		if _, err := f.svc.Order(ctx, 1002, id, f.p2, 1); err == nil {
 			t.Fatal("an order over the cash passed")
 		}
-		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2, f.p1},
-			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "500")}}}); err != nil {
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p2, f.p1},
+			Partners: []campaign.PartnerCash{pcash(t, 1002, cash(t, "500"))}}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := f.svc.Order(ctx, 1002, id, f.p2, 2); err != nil {
 			t.Fatal(err)
 		}
-		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1},
-			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "500")}}}), kernel.KindForbiddenInUse, "a save dropping an ordered product")
-		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje, f.alati}, Products: []kernel.ID{f.p1, f.p2},
-			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "1")}}}), kernel.KindForbiddenInUse, "a save dropping a partner with a cart")
-		wantField(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1, f.p2},
-			Partners: []campaign.PartnerCash{{PartnerID: 1002, Cash: cash(t, "199.999")}}}), "cash", campaign.MsgCashBelowOrdered)
+		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1},
+			Partners: []campaign.PartnerCash{pcash(t, 1002, cash(t, "500"))}}), kernel.KindForbiddenInUse, "a save dropping an ordered product")
+		wantKind(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.boje, f.alati}, Products: []kernel.ID{f.p1, f.p2},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "1"))}}), kernel.KindForbiddenInUse, "a save dropping a partner with a cart")
+		wantField(t, f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.boje}, Products: []kernel.ID{f.p1, f.p2},
+			Partners: []campaign.PartnerCash{pcash(t, 1002, cash(t, "199.999"))}}), "cash", campaign.MsgCashBelowOrdered)
 	})
 }
 
@@ -408,8 +438,8 @@ func TestCartAndPartnerApp(t *testing.T) {
 		f := newFixture(t, db)
 		id := f.campaign(t, "Zima")
 		other := f.campaign(t, "Leto")
-		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
-			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "150")}, {PartnerID: 1003, Cash: cash(t, "10")}}}); err != nil {
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1, f.p2},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "150")), pcash(t, 1003, cash(t, "10"))}}); err != nil {
 			t.Fatal(err)
 		}
 		mine, err := f.svc.PartnerCampaigns(ctx, 1001)
@@ -425,7 +455,7 @@ func TestCartAndPartnerApp(t *testing.T) {
 		_, err = f.svc.Order(ctx, 1001, id, f.p1, 0)
 		wantKind(t, err, kernel.KindInvalid, "quantity 0")
 		it, err := f.svc.Order(ctx, 1001, id, f.p1, 4) // 50
-		if err != nil || it.Price.String() != "12.5" {
+		if err != nil || it.Price().String() != "12.5" {
 			t.Fatalf("order %+v %v", it, err)
 		}
 		// The item keeps its price when the product's changes.
@@ -445,10 +475,10 @@ func TestCartAndPartnerApp(t *testing.T) {
 			t.Fatalf("after orders %+v", mine)
 		}
 		cart, err := f.svc.PartnerCart(ctx, 1001, id)
-		if err != nil || len(cart) != 2 || cart[0].ID != int64(it2.ID) || cart[1].Price.String() != "12.5" || cart[1].Product != "Bušilica" {
+		if err != nil || len(cart) != 2 || cart[0].ID != int64(it2.ID()) || cart[1].Price.String() != "12.5" || cart[1].Product != "Bušilica" {
 			t.Fatalf("cart %+v %v", cart, err)
 		}
-		if d, err := f.svc.ToggleDelivery(ctx, it.ID); err != nil || !d {
+		if d, err := f.svc.ToggleDelivery(ctx, it.ID()); err != nil || !d {
 			t.Fatalf("deliver %v %v", d, err)
 		}
 		q := ports.ListQuery{Page: 1, PerPage: 20}.Within("campaign_id", id)
@@ -465,16 +495,16 @@ func TestCartAndPartnerApp(t *testing.T) {
 		if _, totals, _ := f.svc.Lists().Cart.ListWithTotals(ctx, named); totals.Ordered.String() != "100" || !totals.Delivered.IsZero() {
 			t.Fatalf("totals of the filter %+v", totals)
 		}
-		wantKind(t, f.svc.Withdraw(ctx, 1001, id, it.ID), kernel.KindInvalid, "withdrawing a delivered item")
-		wantKind(t, f.svc.Withdraw(ctx, 1003, id, it2.ID), kernel.KindNotFound, "withdrawing another partner's item")
-		if err := f.svc.Withdraw(ctx, 1001, id, it2.ID); err != nil {
+		wantKind(t, f.svc.Withdraw(ctx, 1001, id, it.ID()), kernel.KindInvalid, "withdrawing a delivered item")
+		wantKind(t, f.svc.Withdraw(ctx, 1003, id, it2.ID()), kernel.KindNotFound, "withdrawing another partner's item")
+		if err := f.svc.Withdraw(ctx, 1001, id, it2.ID()); err != nil {
 			t.Fatal(err)
 		}
 		mine, _ = f.svc.PartnerCampaigns(ctx, 1001)
 		if mine[0].Spent.String() != "50" || mine[0].Remaining.String() != "100" {
 			t.Fatalf("after the withdrawal %+v", mine)
 		}
-		if d, _ := f.svc.ToggleDelivery(ctx, it.ID); d {
+		if d, _ := f.svc.ToggleDelivery(ctx, it.ID()); d {
 			t.Fatal("undeliver")
 		}
 		_, err = f.svc.ToggleDelivery(ctx, 9999)
@@ -501,9 +531,9 @@ func TestWritesOfOneCampaignTakeTurns(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		id := f.campaign(t, "Zima")
-		partners := []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100000")}, {PartnerID: 1002, Cash: cash(t, "100000")},
-			{PartnerID: 1003, Cash: cash(t, "100000")}}
-		composition := campaign.Composition{Categories: []kernel.ID{f.alati, f.boje}, Products: []kernel.ID{f.p1, f.p2}, Partners: partners}
+		partners := []campaign.PartnerCash{pcash(t, 1001, cash(t, "100000")), pcash(t, 1002, cash(t, "100000")),
+			pcash(t, 1003, cash(t, "100000"))}
+		composition := campaign.Selection{Categories: []kernel.ID{f.alati, f.boje}, Products: []kernel.ID{f.p1, f.p2}, Partners: partners}
 		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, composition); err != nil {
 			t.Fatal(err)
 		}
@@ -531,9 +561,9 @@ func TestWritesOfOneCampaignTakeTurns(t *testing.T) {
 				}
 				switch i % 4 {
 				case 0:
-					note(f.svc.Withdraw(ctx, partner, id, it.ID))
+					note(f.svc.Withdraw(ctx, partner, id, it.ID()))
 				case 1:
-					_, err := f.svc.ToggleDelivery(ctx, it.ID)
+					_, err := f.svc.ToggleDelivery(ctx, it.ID())
 					note(err)
 				}
 			}()
@@ -585,8 +615,8 @@ func TestCashRuleUnderConcurrency(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		id := f.campaign(t, "Zima")
-		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
-			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "1000")}}}); err != nil {
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.alati}, Products: []kernel.ID{f.p1},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "1000"))}}); err != nil {
 			t.Fatal(err)
 		}
 		var wg sync.WaitGroup
@@ -616,10 +646,7 @@ func TestCashRuleUnderConcurrency(t *testing.T) {
 		if len(unexpected) > 0 {
 			t.Fatalf("unexpected errors: %v", unexpected)
 		}
-		st, _, err := f.repo.Standing(ctx, id, 1001)
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := f.standing(t, id, 1001).Money()
 		_, totals, err := f.svc.Lists().Cart.ListWithTotals(ctx, ports.ListQuery{Page: 1, PerPage: 1}.Within("campaign_id", id))
 		if err != nil {
 			t.Fatal(err)
@@ -640,19 +667,18 @@ func TestPruneRacingFirstOrder(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		id := f.campaign(t, "Zima")
-		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Composition{Categories: []kernel.ID{f.alati, f.boje}, Products: []kernel.ID{f.p1},
-			Partners: []campaign.PartnerCash{{PartnerID: 1001, Cash: cash(t, "100")}, {PartnerID: 1002, Cash: cash(t, "100")}}}); err != nil {
+		if err := f.svc.Compose(ctx, id, kernel.AnyVersion, campaign.Selection{Categories: []kernel.ID{f.alati, f.boje}, Products: []kernel.ID{f.p1},
+			Partners: []campaign.PartnerCash{pcash(t, 1001, cash(t, "100")), pcash(t, 1002, cash(t, "100"))}}); err != nil {
 			t.Fatal(err)
 		}
 		ordering, release := make(chan struct{}), make(chan struct{})
 		orderDone := make(chan error, 1)
 		go func() {
 			orderDone <- persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
-				if _, found, err := f.repo.Standing(ctx, id, 1002); err != nil || !found {
-					return fmt.Errorf("standing: %v %v", found, err)
-				}
-				it := campaign.Item{CampaignID: id, PartnerID: 1002, ProductID: f.p1, Price: cash(t, "12.5"), Quantity: 1, CreatedAt: start}
-				if err := f.repo.AddItem(ctx, &it); err != nil {
+				if _, err := f.repo.WithPartnerTurn(ctx, id, 1002, func(st *campaign.Standing) error {
+					_, err := st.Order(f.p1, campaign.Offer{InCampaign: true, Active: true, Price: cash(t, "12.5")}, 1, start)
+					return err
+				}); err != nil {
 					return err
 				}
 				close(ordering)
@@ -672,7 +698,7 @@ func TestPruneRacingFirstOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantKind(t, <-pruned, kernel.KindForbiddenInUse, "a prune racing the partner's first order")
-		if cats, _ := f.repo.Categories(ctx, id); len(cats) != 2 {
+		if cats := f.composition(t, id).Categories(); len(cats) != 2 {
 			t.Fatalf("the refused prune removed the category: %v", cats)
 		}
 	})

@@ -49,7 +49,7 @@ func (s *Service) Lists() catalogports.CatalogLists { return s.lists }
 // CreateNamed adds a country or a category.
 func (s *Service) CreateNamed(ctx context.Context, kind catalogports.NamedKind, name string) (catalogports.NamedView, error) {
 	// The name is checked before the duplicate lookup: the databases refuse a NUL in a query.
-	if _, err := kernel.NewName("name", name, true); err != nil {
+	if _, err := kernel.NewName("name", name); err != nil {
 		return catalogports.NamedView{}, err
 	}
 	var id kernel.ID
@@ -91,7 +91,7 @@ func (s *Service) RenameNamed(ctx context.Context, kind catalogports.NamedKind, 
 		if _, err := s.namedList(kind).Find(ctx, id); err != nil {
 			return err
 		}
-		if _, err := kernel.NewName("name", name, true); err != nil {
+		if _, err := kernel.NewName("name", name); err != nil {
 			return err
 		}
 		if err := s.checkNamed(ctx, kind, name, id); err != nil {

@@ -38,7 +38,6 @@ var (
 	errCategories   = kernel.FieldError("categories", "The selected categories is invalid.")
 	errNoSlider     = kernel.NotFound("slider")
 	ErrNotSignedUp  = kernel.FieldError("partners", "The selected partners have not signed up.")
-	errNoPartners   = kernel.FieldError("partners", "The partners field is required.")
 	errManyPartners = kernel.FieldError("partners", "The partners may not have more than "+strconv.Itoa(MaxConfirm)+" items.")
 )
 
@@ -359,7 +358,8 @@ func (s *Service) Export(ctx context.Context, w io.Writer, sliderID kernel.ID, q
 }
 
 // Confirm marks the sign-ups of the partners to a slider confirmed (the app shows each
-// partner that its sign-up is); every partner named must have signed up.
+// partner that its sign-up is); every partner named must have signed up. No partner is a
+// valid confirmation of nobody (0), of a slider that exists.
 func (s *Service) Confirm(ctx context.Context, sliderID kernel.ID, partners []kernel.ID) (int, error) {
 	var ids []kernel.ID
 	for _, p := range partners {
@@ -370,13 +370,13 @@ func (s *Service) Confirm(ctx context.Context, sliderID kernel.ID, partners []ke
 			return 0, errManyPartners
 		}
 	}
-	if len(ids) == 0 {
-		return 0, errNoPartners
-	}
 	var n int
 	err := s.tx.WithinTx(ctx, func(ctx context.Context) error {
 		if _, err := s.lists.Sliders.Find(ctx, sliderID); err != nil {
 			return err
+		}
+		if len(ids) == 0 {
+			return nil // a confirmation of nobody: valid, and nothing changes
 		}
 		signed, err := s.repo.SignedUp(ctx, sliderID, ids)
 		if err != nil {
@@ -402,6 +402,24 @@ func (s *Service) VisibleTo(ctx context.Context, partnerID kernel.ID) ([]content
 		return nil, err
 	}
 	return s.shown.Shown(ctx, contentports.ShownQuery{PartnerID: partnerID, Categories: cats, Today: s.Today()})
+}
+
+// ShownTo is nil when the partner's app shows the slider now and not found otherwise (a
+// missing slider, or one the partner does not see): the app's calls about a slider ask it
+// before they judge their body.
+func (s *Service) ShownTo(ctx context.Context, partnerID, sliderID kernel.ID) error {
+	cats, err := s.partners.PartnerCategories(ctx, partnerID)
+	if err != nil {
+		return err
+	}
+	vs, err := s.shown.Shown(ctx, contentports.ShownQuery{PartnerID: partnerID, Categories: cats, Today: s.Today(), SliderID: sliderID})
+	if err != nil {
+		return err
+	}
+	if len(vs) == 0 {
+		return errNoSlider
+	}
+	return nil
 }
 
 // SignUp signs a partner up to a seminar it sees for some of its days (replacing an earlier

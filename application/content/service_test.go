@@ -384,8 +384,11 @@ func TestPartnersAppUseCases(t *testing.T) {
 		wantKind(t, err, kernel.KindNotFound, "partners of a missing slider")
 		_, err = f.svc.Confirm(ctx, sid, []kernel.ID{1001, 1002})
 		wantField(t, err, "partners", "The selected partners have not signed up.")
-		_, err = f.svc.Confirm(ctx, sid, nil)
-		wantField(t, err, "partners", "The partners field is required.")
+		if n, err := f.svc.Confirm(ctx, sid, nil); err != nil || n != 0 {
+			t.Fatalf("a confirmation of nobody: %d, %v", n, err)
+		}
+		_, err = f.svc.Confirm(ctx, 9999, nil)
+		wantKind(t, err, kernel.KindNotFound, "a confirmation of nobody on a missing slider")
 		_, err = f.svc.Confirm(ctx, pid, []kernel.ID{1001})
 		wantField(t, err, "partners", "The selected partners have not signed up.") // an order is no sign-up
 		if n := must(f.svc.Confirm(ctx, sid, []kernel.ID{1001, 1001}))(t); n != 1 {

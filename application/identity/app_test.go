@@ -25,7 +25,7 @@ func appWorld(t *testing.T, c *clock) (*appidentity.Service, *bun.DB, map[string
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	hasher := security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1})
 	svc := appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, persistence.NewUsers(db), persistence.NewUserLists(db),
-		persistence.NewSessions(db), persistence.NewLoginAttempts(db), persistence.NewPartnerDirectory(db), hasher,
+		persistence.NewSessions(db), persistence.NewLoginAttempts(db), devices(), persistence.NewPartnerDirectory(db), hasher,
 		persistence.NewTxManager(db), c, mustAuthz(t))
 	hash, err := hasher.Hash(ctx, "tajna")
 	if err != nil {
@@ -75,7 +75,7 @@ func TestAppLoginOpensAppSessions(t *testing.T) {
 	ctx := context.Background()
 	c := &clock{now: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}
 	svc, _, ids := appWorld(t, c)
-	own, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), "1.1.1.1")
+	own, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), from("1.1.1.1"))
 	if err != nil || own.PartnerID == nil || *own.PartnerID != 1001 || own.ExpiresIn != 3600 || len(own.Token) < 43 {
 		t.Fatalf("partner sign-in %+v, %v", own, err)
 	}
@@ -83,7 +83,7 @@ func TestAppLoginOpensAppSessions(t *testing.T) {
 	if pid, ok := p.AppPartner(); err != nil || !ok || pid != 1001 || p.UserID != 0 || len(p.Roles) != 0 {
 		t.Fatalf("partner principal %+v, %v", p, err)
 	}
-	member, err := svc.AppLogin(ctx, byUser(" VEZANI ", "lozinka"), "1.1.1.1")
+	member, err := svc.AppLogin(ctx, byUser(" VEZANI ", "lozinka"), from("1.1.1.1"))
 	if err != nil || *member.PartnerID != 1001 {
 		t.Fatalf("linked user sign-in %+v, %v", member, err)
 	}
@@ -92,7 +92,7 @@ func TestAppLoginOpensAppSessions(t *testing.T) {
 		t.Fatalf("linked user's app principal %+v, %v", p, err)
 	}
 	// The same user's panel sign-in is a panel session, as before.
-	panel, err := svc.Login(ctx, "vezani", "lozinka", "1.1.1.1")
+	panel, err := svc.Login(ctx, "vezani", "lozinka", from("1.1.1.1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestAppLoginFailuresAnswerAlike(t *testing.T) {
 		"user of an inactive partner": byUser("uz-neaktivnog", "lozinka"),
 		"a user by the partner's id":  byUser("1001", "tajna"),
 	} {
-		_, err := svc.AppLogin(ctx, in, "2.2.2."+name[:1])
+		_, err := svc.AppLogin(ctx, in, from("2.2.2."+name[:1]))
 		if kernel.KindOf(err) == kernel.KindInvalid && name == "partner without a password" {
 			continue // an empty password is a form error before any lookup
 		}
@@ -148,7 +148,7 @@ func TestAppLoginFailuresAnswerAlike(t *testing.T) {
 		t.Fatalf("%d failures recorded (%v), want 10", failures, err)
 	}
 	// The unlinked user still signs in to the panel: the refusal is the app's alone.
-	if _, err := svc.Login(ctx, "slobodni", "lozinka", "3.3.3.3"); err != nil {
+	if _, err := svc.Login(ctx, "slobodni", "lozinka", from("3.3.3.3")); err != nil {
 		t.Fatalf("panel sign-in of the unlinked user: %v", err)
 	}
 }
@@ -161,43 +161,43 @@ func TestAppLoginThrottle(t *testing.T) {
 	c := &clock{now: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}
 	svc, _, _ := appWorld(t, c)
 	for i := 0; i < identity.DefaultThrottle.Max; i++ {
-		if _, err := svc.AppLogin(ctx, byPartner(1001, "pogresno"), "4.4.4.4"); err != identity.ErrBadCredentials {
+		if _, err := svc.AppLogin(ctx, byPartner(1001, "pogresno"), from("4.4.4.4")); err != identity.ErrBadCredentials {
 			t.Fatalf("attempt %d: %v", i, err)
 		}
 	}
-	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), "4.4.4.4"); err != identity.ErrThrottled {
+	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), from("4.4.4.4")); err != identity.ErrThrottled {
 		t.Fatalf("sixth attempt = %v, want throttled", err)
 	}
-	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), "5.5.5.5"); err != nil {
+	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), from("5.5.5.5")); err != nil {
 		t.Fatalf("another address: %v", err)
 	}
-	if _, err := svc.AppLogin(ctx, byUser("vezani", "lozinka"), "4.4.4.4"); err != nil {
+	if _, err := svc.AppLogin(ctx, byUser("vezani", "lozinka"), from("4.4.4.4")); err != nil {
 		t.Fatalf("another key from the address: %v", err)
 	}
 
 	// Three panel failures and two app failures of one username: the sixth try is throttled
 	// at either door.
 	for i := 0; i < 3; i++ {
-		_, _ = svc.Login(ctx, "vezani", "pogresno", "6.6.6.6")
+		_, _ = svc.Login(ctx, "vezani", "pogresno", from("6.6.6.6"))
 	}
 	for i := 0; i < 2; i++ {
-		_, _ = svc.AppLogin(ctx, byUser("vezani", "pogresno"), "6.6.6.6")
+		_, _ = svc.AppLogin(ctx, byUser("vezani", "pogresno"), from("6.6.6.6"))
 	}
-	if _, err := svc.AppLogin(ctx, byUser("vezani", "lozinka"), "6.6.6.6"); err != identity.ErrThrottled {
+	if _, err := svc.AppLogin(ctx, byUser("vezani", "lozinka"), from("6.6.6.6")); err != identity.ErrThrottled {
 		t.Fatalf("app after five failures at both doors = %v", err)
 	}
-	if _, err := svc.Login(ctx, "vezani", "lozinka", "6.6.6.6"); err != identity.ErrThrottled {
+	if _, err := svc.Login(ctx, "vezani", "lozinka", from("6.6.6.6")); err != identity.ErrThrottled {
 		t.Fatalf("panel after five failures at both doors = %v", err)
 	}
 
 	for i := 0; i < identity.DefaultAddressThrottle.Max; i++ {
-		_, _ = svc.AppLogin(ctx, byPartner(int64(2000+i), "tajna"), "7.7.7.7")
+		_, _ = svc.AppLogin(ctx, byPartner(int64(2000+i), "tajna"), from("7.7.7.7"))
 	}
-	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), "7.7.7.7"); err != identity.ErrThrottled {
+	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), from("7.7.7.7")); err != identity.ErrThrottled {
 		t.Fatalf("after twenty partner ids from one address = %v", err)
 	}
 	c.advance(15*time.Minute + time.Second)
-	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), "4.4.4.4"); err != nil {
+	if _, err := svc.AppLogin(ctx, byPartner(1001, "tajna"), from("4.4.4.4")); err != nil {
 		t.Fatalf("after the window: %v", err)
 	}
 }
@@ -210,7 +210,7 @@ func TestAppSessionsFollowPartnerAndUser(t *testing.T) {
 	svc, db, ids := appWorld(t, c)
 	login := func(in identity.AppSignIn) string {
 		t.Helper()
-		res, err := svc.AppLogin(ctx, in, "1.1.1.1")
+		res, err := svc.AppLogin(ctx, in, from("1.1.1.1"))
 		if err != nil {
 			t.Fatal(err)
 		}

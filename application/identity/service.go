@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -23,6 +24,14 @@ type Config struct {
 	TokenTTL        time.Duration
 	Throttle        identity.Throttle // per username and address
 	AddressThrottle identity.Throttle // per address, across usernames
+	DeviceThrottle  identity.Throttle // per username and trusted device (ADR 0025)
+}
+
+// Client is who signs in: the address the request came from, and the device cookie it
+// carried ("" when none).
+type Client struct {
+	Address string
+	Device  string
 }
 
 // Operator is the person at the console (`vitrina user create`, the seed, the first admin):
@@ -37,6 +46,8 @@ type LoginResult struct {
 	Token     string
 	ExpiresIn int64
 	PartnerID *int64
+	// Device is a new device cookie for the client that signed in (ADR 0025).
+	Device string
 }
 
 // Service is the identity use cases.
@@ -48,6 +59,7 @@ type Service struct {
 	partnerUsers ports.Lister[identityports.UserView]
 	sessions     identityports.SessionStore
 	attempts     identityports.LoginAttempts
+	devices      identityports.DeviceCookies
 	partners     identityports.PartnerDirectory
 	hasher       ports.PasswordHasher
 	tx           ports.TxManager
@@ -61,16 +73,19 @@ type Service struct {
 
 // NewService wires the identity use cases.
 func NewService(cfg Config, users identityports.UserRepository, lists identityports.UserLists, sessions identityports.SessionStore,
-	attempts identityports.LoginAttempts, partners identityports.PartnerDirectory, hasher ports.PasswordHasher,
-	tx ports.TxManager, clock ports.Clock, perms ports.Permissions) *Service {
+	attempts identityports.LoginAttempts, devices identityports.DeviceCookies, partners identityports.PartnerDirectory,
+	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock, perms ports.Permissions) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
 	}
 	if cfg.AddressThrottle.Max == 0 {
 		cfg.AddressThrottle = identity.DefaultAddressThrottle
 	}
+	if cfg.DeviceThrottle.Max == 0 {
+		cfg.DeviceThrottle = identity.DefaultDeviceThrottle
+	}
 	return &Service{cfg: cfg, users: users, list: lists.Users, partnerUsers: lists.PartnerUsers, sessions: sessions, attempts: attempts,
-		partners: partners, hasher: hasher, tx: tx, clock: clock, perms: perms}
+		devices: devices, partners: partners, hasher: hasher, tx: tx, clock: clock, perms: perms}
 }
 
 // HashToken is how tokens are stored: only their SHA-256, never the token itself.
@@ -79,31 +94,33 @@ func HashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// Login checks credentials, throttles repeated failures per username and address and per
-// address across usernames, and opens a panel session with an opaque 256-bit token.
-func (s *Service) Login(ctx context.Context, username, password, address string) (LoginResult, error) {
+// Login checks credentials and opens a panel session with an opaque 256-bit token. The
+// attempt is counted before the password is checked (per username and address and per
+// address, or per username and trusted device), so no burst checks more than the limits.
+func (s *Service) Login(ctx context.Context, username, password string, from Client) (LoginResult, error) {
 	if err := identity.ValidateSignIn(username, password); err != nil {
 		return LoginResult{}, err
 	}
-	now := s.clock.Now()
 	key := identity.NormalizeUsername(username)
-	if err := s.checkThrottle(ctx, key, address, now); err != nil {
+	var u *identity.User
+	err := s.counted(ctx, key, from, identity.ErrBadCredentials, func() (bool, error) {
+		var err error
+		u, err = s.users.GetByUsername(ctx, username)
+		if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
+			return false, err
+		}
+		hash := ""
+		if u != nil && u.CanSignIn() {
+			hash = u.PasswordHash()
+		}
+		return s.verify(ctx, hash, password)
+	})
+	if err != nil {
 		return LoginResult{}, err
 	}
-	u, err := s.users.GetByUsername(ctx, username)
-	if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
-		return LoginResult{}, err
-	}
-	hash := ""
-	if u != nil && u.CanSignIn() {
-		hash = u.PasswordHash()
-	}
-	if err := s.checkPassword(ctx, hash, password, key, address, now); err != nil {
-		return LoginResult{}, err
-	}
-	return s.open(ctx, func(tokenHash string, expires time.Time) identity.Session {
+	return s.open(ctx, key, func(tokenHash string, expires time.Time) identity.Session {
 		return identity.NewPanelSession(tokenHash, u.ID(), expires)
-	}, u.PartnerID(), now)
+	}, u.PartnerID())
 }
 
 // AppLogin signs in to the partner app: a partner with its own id and app password, or a
@@ -111,49 +128,49 @@ func (s *Service) Login(ctx context.Context, username, password, address string)
 // must be active, and so must the user. Every failure (no such partner or user, an inactive
 // one, a partner without an app password, a user linked to no partner, a wrong password)
 // answers the panel's one identity.ErrBadCredentials after the same password work, and
-// counts toward the same throttles as a panel sign-in: per key and address (a username's
-// key is shared with the panel's sign-in) and per address.
-func (s *Service) AppLogin(ctx context.Context, in identity.AppSignIn, address string) (LoginResult, error) {
+// counts toward the same throttles as a panel sign-in, before the password is checked: per
+// key and address (a username's key is shared with the panel's sign-in) and per address, or
+// per key and trusted device.
+func (s *Service) AppLogin(ctx context.Context, in identity.AppSignIn, from Client) (LoginResult, error) {
 	if err := in.Validate(); err != nil {
 		return LoginResult{}, err
 	}
-	now := s.clock.Now()
 	key := in.ThrottleKey()
-	if err := s.checkThrottle(ctx, key, address, now); err != nil {
-		return LoginResult{}, err
-	}
 	var partnerID, userID kernel.ID
-	hash := ""
-	if in.ByPartner() {
-		acct, err := s.appAccount(ctx, *in.PartnerID)
-		if err != nil {
-			return LoginResult{}, err
-		}
-		if acct.Active {
-			partnerID, hash = kernel.ID(*in.PartnerID), acct.PasswordHash
-		}
-	} else {
-		u, err := s.users.GetByUsername(ctx, in.Username)
-		if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
-			return LoginResult{}, err
-		}
-		if u != nil && u.CanSignIn() && u.PartnerID() != nil {
-			acct, err := s.appAccount(ctx, *u.PartnerID())
+	err := s.counted(ctx, key, from, identity.ErrBadCredentials, func() (bool, error) {
+		hash := ""
+		if in.ByPartner() {
+			acct, err := s.appAccount(ctx, *in.PartnerID)
 			if err != nil {
-				return LoginResult{}, err
+				return false, err
 			}
 			if acct.Active {
-				partnerID, userID, hash = kernel.ID(*u.PartnerID()), u.ID(), u.PasswordHash()
+				partnerID, hash = kernel.ID(*in.PartnerID), acct.PasswordHash
+			}
+		} else {
+			u, err := s.users.GetByUsername(ctx, in.Username)
+			if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
+				return false, err
+			}
+			if u != nil && u.CanSignIn() && u.PartnerID() != nil {
+				acct, err := s.appAccount(ctx, *u.PartnerID())
+				if err != nil {
+					return false, err
+				}
+				if acct.Active {
+					partnerID, userID, hash = kernel.ID(*u.PartnerID()), u.ID(), u.PasswordHash()
+				}
 			}
 		}
-	}
-	if err := s.checkPassword(ctx, hash, in.Password, key, address, now); err != nil {
+		return s.verify(ctx, hash, in.Password)
+	})
+	if err != nil {
 		return LoginResult{}, err
 	}
 	pid := int64(partnerID)
-	return s.open(ctx, func(tokenHash string, expires time.Time) identity.Session {
+	return s.open(ctx, key, func(tokenHash string, expires time.Time) identity.Session {
 		return identity.NewAppSession(tokenHash, partnerID, userID, expires)
-	}, &pid, now)
+	}, &pid)
 }
 
 // appAccount is the partner's standing in the app; an unknown partner is an inactive one
@@ -166,64 +183,86 @@ func (s *Service) appAccount(ctx context.Context, partnerID int64) (identityport
 	return acct, err
 }
 
-// checkPassword verifies password against hash and records a failure of key from address
-// when it does not match. With no hash (no such account, or one that may not sign in) it
-// spends the same time on a dummy hash and fails, so that timing does not tell which
-// accounts exist; a busy hasher answers alike for both.
-func (s *Service) checkPassword(ctx context.Context, hash, password, key, address string, now time.Time) error {
-	ok := false
-	if hash != "" {
-		var err error
-		if ok, err = s.hasher.Verify(ctx, hash, password); err != nil {
-			return err
+// counted runs check, the verification of a password for key, as one counted attempt of the
+// client (ADR 0025). The attempt is reserved first, atomically in the store, and refused
+// with identity.ErrThrottled when the limits are reached, so that concurrent guesses cannot
+// all be checked before any is counted. It stays a failure unless check succeeds: a wrong
+// password answers fail; a success clears the failures of the key from the client's source
+// up to this attempt. A check that never ran to a verdict (a busy hasher, a lost database)
+// releases its attempt, since nothing was learnt from it.
+func (s *Service) counted(ctx context.Context, key string, from Client, fail error, check func() (bool, error)) error {
+	rule, err := s.rule(ctx, key, from)
+	if err != nil {
+		return err
+	}
+	id, err := s.attempts.Reserve(ctx, rule, s.clock.Now())
+	if err != nil {
+		return err
+	}
+	ok, err := check()
+	if err != nil {
+		if rerr := s.attempts.Release(context.WithoutCancel(ctx), id); rerr != nil {
+			return errors.Join(err, rerr)
 		}
-	} else if dummy, err := s.dummyHash(ctx); err == nil {
-		if _, err := s.hasher.Verify(ctx, dummy, password); kernel.KindOf(err) == kernel.KindThrottled {
-			return err
-		}
-	} else if kernel.KindOf(err) == kernel.KindThrottled {
 		return err
 	}
 	if !ok {
-		if err := s.attempts.RecordFailure(ctx, key, address, now); err != nil {
-			return err
-		}
-		return identity.ErrBadCredentials
+		return fail
 	}
-	return s.attempts.Clear(ctx, key, address)
+	return s.attempts.Clear(ctx, rule.Key, rule.Source, id)
 }
 
-// open starts the session session builds around a new token and answers the sign-in.
-func (s *Service) open(ctx context.Context, session func(tokenHash string, expires time.Time) identity.Session,
-	partnerID *int64, now time.Time) (LoginResult, error) {
+// rule is what an attempt of key from the client counts against: with a device cookie
+// issued to this account, the device's own limit; otherwise the limits per key and address
+// and per address. A forged, tampered or another account's cookie earns nothing.
+func (s *Service) rule(ctx context.Context, key string, from Client) (identity.AttemptRule, error) {
+	if from.Device != "" && s.devices != nil {
+		device, ok, err := s.devices.Device(ctx, from.Device, key)
+		if err != nil {
+			return identity.AttemptRule{}, err
+		}
+		if ok {
+			return identity.AttemptRule{Key: key, Source: identity.DeviceSource(device), PerKey: s.cfg.DeviceThrottle}, nil
+		}
+	}
+	return identity.AttemptRule{Key: key, Source: from.Address, PerKey: s.cfg.Throttle, PerSource: s.cfg.AddressThrottle}, nil
+}
+
+// verify tells whether password matches hash. With no hash (no such account, or one that
+// may not sign in) it spends the same time on a dummy hash and answers false, so that
+// timing does not tell which accounts exist; a busy hasher answers alike for both.
+func (s *Service) verify(ctx context.Context, hash, password string) (bool, error) {
+	if hash != "" {
+		return s.hasher.Verify(ctx, hash, password)
+	}
+	dummy, err := s.dummyHash(ctx)
+	if err == nil {
+		_, err = s.hasher.Verify(ctx, dummy, password)
+	}
+	if kernel.KindOf(err) == kernel.KindThrottled {
+		return false, err
+	}
+	return false, nil
+}
+
+// open starts the session session builds around a new token, gives the client a device
+// cookie for the account (key) and answers the sign-in.
+func (s *Service) open(ctx context.Context, key string, session func(tokenHash string, expires time.Time) identity.Session,
+	partnerID *int64) (LoginResult, error) {
 	token, err := newToken()
 	if err != nil {
 		return LoginResult{}, err
 	}
-	if err := s.sessions.Create(ctx, session(HashToken(token), now.Add(s.cfg.TokenTTL))); err != nil {
+	res := LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: partnerID}
+	if s.devices != nil {
+		if res.Device, err = s.devices.Issue(ctx, key); err != nil {
+			return LoginResult{}, err
+		}
+	}
+	if err := s.sessions.Create(ctx, session(HashToken(token), s.clock.Now().Add(s.cfg.TokenTTL))); err != nil {
 		return LoginResult{}, err
 	}
-	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.TokenTTL / time.Second), PartnerID: partnerID}, nil
-}
-
-// checkThrottle refuses a sign-in (or a check of the current password) when the failures of
-// the username from the address, or of the address across usernames, reached their limit.
-func (s *Service) checkThrottle(ctx context.Context, key, address string, now time.Time) error {
-	failures, err := s.attempts.Failures(ctx, key, address, s.cfg.Throttle.Since(now))
-	if err != nil {
-		return err
-	}
-	if s.cfg.Throttle.Blocks(failures) {
-		return identity.ErrThrottled
-	}
-	failures, err = s.attempts.AddressFailures(ctx, address, s.cfg.AddressThrottle.Since(now))
-	if err != nil {
-		return err
-	}
-	if s.cfg.AddressThrottle.Blocks(failures) {
-		return identity.ErrThrottled
-	}
-	return nil
+	return res, nil
 }
 
 // dummyHash is made once; a failure (a busy server) is retried on the next sign-in rather than kept.
@@ -363,31 +402,20 @@ func (s *Service) UpdateOwn(ctx context.Context, p kernel.Principal, version ker
 }
 
 // checkCurrentPassword proves that whoever changes the password knows the old one; guesses
-// go through the sign-in throttle, so a stolen session cannot try passwords without limit.
+// count as sign-in attempts of the account from the address, so a stolen session cannot try
+// passwords without limit.
 func (s *Service) checkCurrentPassword(ctx context.Context, p kernel.Principal, current, address string) error {
-	now := s.clock.Now()
 	key := identity.NormalizeUsername(p.Username)
-	if err := s.checkThrottle(ctx, key, address, now); err != nil {
-		return err
-	}
-	if current == "" {
-		return identity.ErrWrongCurrentPassword
-	}
-	u, err := s.users.Get(ctx, p.UserID)
-	if err != nil {
-		return err
-	}
-	ok, err := s.hasher.Verify(ctx, u.PasswordHash(), current)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		if err := s.attempts.RecordFailure(ctx, key, address, now); err != nil {
-			return err
+	return s.counted(ctx, key, Client{Address: address}, identity.ErrWrongCurrentPassword, func() (bool, error) {
+		if current == "" { // nothing to check: refused without counting
+			return false, identity.ErrWrongCurrentPassword
 		}
-		return identity.ErrWrongCurrentPassword
-	}
-	return s.attempts.Clear(ctx, key, address)
+		u, err := s.users.Get(ctx, p.UserID)
+		if err != nil {
+			return false, err
+		}
+		return s.hasher.Verify(ctx, u.PasswordHash(), current)
+	})
 }
 
 // Users is the users screen's list.

@@ -41,7 +41,7 @@ func newService(t *testing.T, c *clock) *appidentity.Service {
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	users := persistence.NewUsers(db)
 	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserLists(db), persistence.NewSessions(db),
-		persistence.NewLoginAttempts(db), persistence.NewPartnerDirectory(db),
+		persistence.NewLoginAttempts(db), devices(), persistence.NewPartnerDirectory(db),
 		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c, mustAuthz(t))
 }
 
@@ -54,23 +54,23 @@ func TestThrottleWindowPasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 5; i++ {
-		if _, err := svc.Login(ctx, "ana", "bad", "1.1.1.1"); err != identity.ErrBadCredentials {
+		if _, err := svc.Login(ctx, "ana", "bad", from("1.1.1.1")); err != identity.ErrBadCredentials {
 			t.Fatalf("attempt %d: %v", i, err)
 		}
 		c.advance(time.Minute)
 	}
-	if _, err := svc.Login(ctx, "ana", "pass", "1.1.1.1"); err != identity.ErrThrottled {
+	if _, err := svc.Login(ctx, "ana", "pass", from("1.1.1.1")); err != identity.ErrThrottled {
 		t.Fatalf("sixth attempt = %v, want throttled", err)
 	}
 	c.advance(10*time.Minute + time.Second) // the first failure leaves the window
-	if _, err := svc.Login(ctx, "ana", "pass", "1.1.1.1"); err != nil {
+	if _, err := svc.Login(ctx, "ana", "pass", from("1.1.1.1")); err != nil {
 		t.Fatalf("after the window: %v", err)
 	}
 	// Success clears the count.
 	for i := 0; i < 4; i++ {
-		_, _ = svc.Login(ctx, "ana", "bad", "1.1.1.1")
+		_, _ = svc.Login(ctx, "ana", "bad", from("1.1.1.1"))
 	}
-	if _, err := svc.Login(ctx, "ana", "pass", "1.1.1.1"); err != nil {
+	if _, err := svc.Login(ctx, "ana", "pass", from("1.1.1.1")); err != nil {
 		t.Fatalf("four failures do not block: %v", err)
 	}
 }
@@ -82,7 +82,7 @@ func TestTokensExpireWithTheirTTL(t *testing.T) {
 	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass"}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := svc.Login(ctx, "ana", "pass", "1.1.1.1")
+	res, err := svc.Login(ctx, "ana", "pass", from("1.1.1.1"))
 	if err != nil || res.ExpiresIn != 3600 {
 		t.Fatalf("login %+v, %v", res, err)
 	}
@@ -110,7 +110,7 @@ func TestEnsureAdminOnlyOnAnEmptyDatabase(t *testing.T) {
 	if err != nil || created {
 		t.Fatalf("second start must create nothing: %v, %v", created, err)
 	}
-	if _, err := svc.Login(ctx, "root", "rootpass", "x"); err != nil {
+	if _, err := svc.Login(ctx, "root", "rootpass", from("x")); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -125,18 +125,18 @@ func TestAddressThrottleAcrossUsernames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < identity.DefaultAddressThrottle.Max; i++ {
-		if _, err := svc.Login(ctx, fmt.Sprintf("guess%02d", i), "pass", "6.6.6.6"); err != identity.ErrBadCredentials {
+		if _, err := svc.Login(ctx, fmt.Sprintf("guess%02d", i), "pass", from("6.6.6.6")); err != identity.ErrBadCredentials {
 			t.Fatalf("attempt %d: %v", i, err)
 		}
 	}
-	if _, err := svc.Login(ctx, "ana", "pass", "6.6.6.6"); err != identity.ErrThrottled {
+	if _, err := svc.Login(ctx, "ana", "pass", from("6.6.6.6")); err != identity.ErrThrottled {
 		t.Fatalf("after 20 usernames = %v, want throttled", err)
 	}
-	if _, err := svc.Login(ctx, "ana", "pass", "7.7.7.7"); err != nil {
+	if _, err := svc.Login(ctx, "ana", "pass", from("7.7.7.7")); err != nil {
 		t.Fatalf("another address: %v", err)
 	}
 	c.advance(15*time.Minute + time.Second)
-	if _, err := svc.Login(ctx, "ana", "pass", "6.6.6.6"); err != nil {
+	if _, err := svc.Login(ctx, "ana", "pass", from("6.6.6.6")); err != nil {
 		t.Fatalf("after the window: %v", err)
 	}
 }
@@ -149,7 +149,7 @@ func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
 	if _, err := svc.CreateUser(ctx, appidentity.Operator, identity.UserInput{Name: "Ana", Username: "ana", Password: "pass"}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := svc.Login(ctx, "ana", "pass", "1.1.1.1")
+	res, err := svc.Login(ctx, "ana", "pass", from("1.1.1.1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
 	if err := change("pass"); err != identity.ErrThrottled {
 		t.Fatalf("after five wrong guesses = %v, want throttled", err)
 	}
-	if _, err := svc.Login(ctx, "ana", "pass", "1.1.1.1"); err != identity.ErrThrottled {
+	if _, err := svc.Login(ctx, "ana", "pass", from("1.1.1.1")); err != identity.ErrThrottled {
 		t.Fatalf("sign-in after the guesses = %v, want throttled", err)
 	}
 	// A name change alone needs no password.
@@ -184,7 +184,15 @@ func TestOwnPasswordChangeNeedsTheCurrentOne(t *testing.T) {
 	if err := change("pass"); err != nil {
 		t.Fatalf("the right current password: %v", err)
 	}
-	if _, err := svc.Login(ctx, "ana", "nova", "1.1.1.1"); err != nil {
+	if _, err := svc.Login(ctx, "ana", "nova", from("1.1.1.1")); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// from is a client at addr without a device cookie.
+func from(addr string) appidentity.Client { return appidentity.Client{Address: addr} }
+
+// devices signs device cookies with a fixed test key.
+func devices() *security.DeviceCookies {
+	return security.NewDeviceCookies(security.SecretKey("a test key of at least thirty-two characters"))
 }

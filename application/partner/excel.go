@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
@@ -121,40 +122,8 @@ var fieldColumn = func() map[string]string {
 	return m
 }()
 
-// MaxProblems bounds the problems an answer lists; the counts stay complete.
-const MaxProblems = 1000
-
-// Problem is one wrong cell (or row, when Column is empty) of an uploaded file.
-type Problem struct {
-	Row     int
-	Column  string
-	Message string
-}
-
-// ImportResult is what an upload adds, updates and rejects.
-type ImportResult struct {
-	Added, Updated, Rejected int
-	Problems                 []Problem
-	// MoreProblems counts the problems left out past MaxProblems.
-	MoreProblems int
-}
-
-// ErrImportBusy answers an upload while another one is running.
-var ErrImportBusy = kernel.NewError(kernel.KindThrottled, "import-busy", "Another import is in progress. Try again in a moment.")
-
-// Whole-file problems of an upload.
-var (
-	ErrFileHasErrors = kernel.FieldError("file", "The file has errors.")
-	ErrNoPartners    = kernel.FieldError("file", "The file has no partners.")
-)
-
-// Rejected is the error of a save whose file has problems: nothing was saved.
-type Rejected struct{ Result ImportResult }
-
-func (r *Rejected) Error() string { return ErrFileHasErrors.Error() }
-
-// Unwrap lets the error encoder see a validation error on the file.
-func (r *Rejected) Unwrap() error { return ErrFileHasErrors }
+// ErrNoPartners is the 422 of a file without data rows.
+var ErrNoPartners = kernel.FieldError("file", "The file has no partners.")
 
 // Export writes the partners matching q in the import layout, row by row.
 func (s *Service) Export(ctx context.Context, w io.Writer, q ports.ListQuery) error {
@@ -177,11 +146,6 @@ func deref(s *string) string {
 	return *s
 }
 
-// headerKey matches a header cell to a column whatever its case, spaces and underscores.
-func headerKey(s string) string {
-	return strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(s)))
-}
-
 // rawRow is a data row as read: its sheet row number and its cells in Columns order, kept
 // as one string (cells joined by NUL, which no spreadsheet text holds) so that 100,000 rows
 // cost one allocation each.
@@ -192,145 +156,82 @@ type rawRow struct {
 
 const cellSep = "\x00"
 
-// saveBatch is how many checked rows are written at a time.
-const saveBatch = 1000
-
-// Import reads an uploaded partner file. Every row is checked; with preview, or when any
-// row is wrong, nothing is written. Otherwise every row is saved in one transaction, in
-// batches, so only the file's cells are held in memory.
-func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview bool) (ImportResult, error) {
-	if !s.importing.TryLock() {
-		return ImportResult{}, ErrImportBusy
-	}
-	defer s.importing.Unlock()
-
-	var (
-		result  ImportResult
-		index   map[string]int
-		rows    []rawRow
-		firstID = map[kernel.ID]int{}
-	)
-	err := s.sheets.Read(ctx, r, size, func(n int, cells []string) error {
-		if index == nil {
-			var err error
-			index, err = readHeader(cells)
-			return err
+// required are the columns an upload must have.
+var required = func() []string {
+	var out []string
+	for _, c := range columns {
+		if c.required {
+			out = append(out, c.header)
 		}
-		picked := make([]string, len(Columns))
-		for i, col := range Columns {
-			if j, ok := index[col]; ok && j < len(cells) {
+	}
+	return out
+}()
+
+// Import reads an uploaded partner file through the upload pipeline (ADR 0027). Every row is
+// checked; with preview, or when any row is wrong, nothing is written. Otherwise every row
+// is checked again and saved in one transaction, in batches, so only the file's cells are
+// held in memory.
+func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview bool) (spreadsheet.Result, error) {
+	firstID := map[kernel.ID]int{}
+	var refs importReferences
+	imp := spreadsheet.Import[rawRow, partner.Row]{
+		Columns: Columns, Required: required, Empty: ErrNoPartners,
+		Keep: func(n int, cells []string) rawRow {
+			for i := range cells {
 				// A NUL in a cell would split the row: it becomes another control character,
 				// which the domain's text rules refuse for that row and column.
-				picked[i] = strings.ReplaceAll(strings.TrimSpace(cells[j]), cellSep, "\x01")
+				cells[i] = strings.ReplaceAll(cells[i], cellSep, "\x01")
 			}
-		}
-		row := rawRow{n: n, cells: strings.Join(picked, cellSep)}
-		if id, err := partner.ParseID(picked[0]); err == nil { // the id is the first column
-			if _, dup := firstID[id]; !dup {
-				firstID[id] = n
+			if id, err := partner.ParseID(cells[0]); err == nil { // the id is the first column
+				if _, dup := firstID[id]; !dup {
+					firstID[id] = n
+				}
 			}
-		}
-		rows = append(rows, row)
-		return nil
-	})
-	var headerProblems *headerError
-	if errors.As(err, &headerProblems) {
-		for _, col := range headerProblems.missing {
-			result.add(Problem{Row: headerProblems.row, Column: col, Message: "The column is missing."})
-		}
-		result.Rejected = 1
-		return s.finish(result, preview)
-	}
-	if err != nil {
-		return ImportResult{}, err
-	}
-	if len(rows) == 0 {
-		return ImportResult{}, ErrNoPartners
-	}
-	ids := make([]kernel.ID, 0, len(firstID))
-	for id := range firstID {
-		ids = append(ids, id)
-	}
-	existing, err := s.repo.ExistingIDs(ctx, ids)
-	if err != nil {
-		return ImportResult{}, err
-	}
-	refs, err := s.importReferences(ctx)
-	if err != nil {
-		return ImportResult{}, err
-	}
-
-	// check parses every row into result; with save it also writes the valid rows in batches
-	// (and frees each row's cells once written), as long as no row has been refused.
-	check := func(result *ImportResult, existing map[kernel.ID]bool, save func([]partner.Row) error) error {
-		now := s.clock.Now()
-		batch := make([]partner.Row, 0, saveBatch)
-		for i := range rows {
-			row, problems, err := refs.parse(rows[i], firstID, existing, now)
+			return rawRow{n: n, cells: strings.Join(cells, cellSep)}
+		},
+		Checker: func(ctx context.Context) (func(*rawRow) (partner.Row, spreadsheet.Change, []spreadsheet.Problem, error), error) {
+			if refs.cities == nil {
+				var err error
+				if refs, err = s.importReferences(ctx); err != nil {
+					return nil, err
+				}
+			}
+			ids := make([]kernel.ID, 0, len(firstID))
+			for id := range firstID {
+				ids = append(ids, id)
+			}
+			// Asked again inside the transaction: a partner may have been added meanwhile.
+			stored, err := s.repo.Fingerprints(ctx, ids)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			if len(problems) > 0 {
-				result.Rejected++
-				for _, col := range Columns {
-					if msg, ok := problems[col]; ok {
-						result.add(Problem{Row: rows[i].n, Column: col, Message: msg})
+			now := s.clock.Now()
+			return func(raw *rawRow) (partner.Row, spreadsheet.Change, []spreadsheet.Problem, error) {
+				row, problems, err := refs.parse(*raw, firstID, stored, now)
+				if err != nil || len(problems) > 0 {
+					var out []spreadsheet.Problem
+					for _, col := range Columns {
+						if msg, ok := problems[col]; ok {
+							out = append(out, spreadsheet.Problem{Column: col, Message: msg})
+						}
 					}
+					return partner.Row{}, spreadsheet.Unchanged, out, err
 				}
-				continue
-			}
-			if row.Exists() {
-				result.Updated++
-			} else {
-				result.Added++
-			}
-			if save == nil || result.Rejected > 0 {
-				continue
-			}
-			rows[i].cells = "" // saved: the cells are no longer needed
-			if batch = append(batch, row); len(batch) == saveBatch {
-				if err := save(batch); err != nil {
-					return err
+				switch fp, ok := stored[row.ID()]; {
+				case !ok:
+					return row, spreadsheet.Added, nil, nil
+				case fp == row.Fingerprint():
+					return row, spreadsheet.Unchanged, nil, nil // nothing to write
+				default:
+					return row, spreadsheet.Updated, nil, nil
 				}
-				batch = batch[:0]
-			}
-		}
-		if save != nil && result.Rejected == 0 && len(batch) > 0 {
-			return save(batch)
-		}
-		return nil
+			}, nil
+		},
+		Within: s.tx.WithinTx,
+		Save:   s.repo.SaveRows,
+		Saved:  func(r *rawRow) { r.cells = "" }, // saved: the cells are no longer needed
 	}
-	// The whole file is checked before the transaction, so the write lock is held only
-	// while saving.
-	if err := check(&result, existing, nil); err != nil {
-		return ImportResult{}, err
-	}
-	if preview || result.Rejected > 0 {
-		return s.finish(result, preview)
-	}
-	var saved ImportResult
-	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		// Ask again inside the transaction: a partner may have been added meanwhile.
-		existing, err := s.repo.ExistingIDs(ctx, ids)
-		if err != nil {
-			return err
-		}
-		if err := check(&saved, existing, func(batch []partner.Row) error { return s.repo.SaveRows(ctx, batch) }); err != nil {
-			return err
-		}
-		if saved.Rejected > 0 {
-			return &Rejected{Result: saved} // rolls back what was written before the first problem
-		}
-		return nil
-	})
-	var rejected *Rejected
-	if errors.As(err, &rejected) {
-		return saved, err
-	}
-	if err != nil {
-		return ImportResult{}, err
-	}
-	return saved, nil
+	return spreadsheet.Run(ctx, &s.importing, s.sheets, imp, r, size, preview)
 }
 
 // importReferences are the names a file may use, folded.
@@ -353,7 +254,7 @@ func (s *Service) importReferences(ctx context.Context) (importReferences, error
 
 // parse checks one row: names resolved, the id not repeated, the domain's rules. It returns
 // the row, or the first problem of each column.
-func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existing map[kernel.ID]bool, now time.Time) (partner.Row, map[string]string, error) {
+func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, stored map[kernel.ID]uint64, now time.Time) (partner.Row, map[string]string, error) {
 	cells := strings.Split(raw.cells, cellSep)
 	var problems map[string]string
 	problem := func(col, msg string) {
@@ -374,7 +275,8 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existi
 	if idErr == nil && firstID[id] != raw.n {
 		problem("id", "The id appears more than once in the file.")
 	}
-	row, err := partner.ParseRow(in, idErr == nil && existing[id], now)
+	_, exists := stored[id]
+	row, err := partner.ParseRow(in, idErr == nil && exists, now)
 	var de *kernel.Error
 	if errors.As(err, &de) {
 		for field, msgs := range de.Fields {
@@ -390,56 +292,4 @@ func (refs importReferences) parse(raw rawRow, firstID map[kernel.ID]int, existi
 		return partner.Row{}, nil, err
 	}
 	return row, problems, nil
-}
-
-// finish answers a preview with its result and a save with problems with Rejected.
-func (s *Service) finish(result ImportResult, preview bool) (ImportResult, error) {
-	if preview || result.Rejected == 0 {
-		return result, nil
-	}
-	return result, &Rejected{Result: result}
-}
-
-func (r *ImportResult) add(p Problem) {
-	if len(r.Problems) >= MaxProblems {
-		r.MoreProblems++
-		return
-	}
-	r.Problems = append(r.Problems, p)
-}
-
-// headerError is a header row without some required columns.
-type headerError struct {
-	row     int
-	missing []string
-}
-
-func (e *headerError) Error() string {
-	return "the header lacks columns " + strings.Join(e.missing, ", ")
-}
-
-// readHeader maps the layout's columns to their cell index in the header row.
-func readHeader(cells []string) (map[string]int, error) {
-	index := map[string]int{}
-	byKey := map[string]string{}
-	for _, c := range Columns {
-		byKey[headerKey(c)] = c
-	}
-	for i, cell := range cells {
-		if col, ok := byKey[headerKey(cell)]; ok {
-			if _, dup := index[col]; !dup {
-				index[col] = i
-			}
-		}
-	}
-	var missing []string
-	for _, c := range columns {
-		if _, ok := index[c.header]; c.required && !ok {
-			missing = append(missing, c.header)
-		}
-	}
-	if len(missing) > 0 {
-		return nil, &headerError{row: 1, missing: missing}
-	}
-	return index, nil
 }

@@ -4,8 +4,8 @@ package partner
 
 import (
 	"context"
-	"sync"
 
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
@@ -25,7 +25,7 @@ type Service struct {
 	tx       ports.TxManager
 	clock    ports.Clock
 	// importing admits one import at a time: two would fight over the same ids.
-	importing sync.Mutex
+	importing spreadsheet.Gate
 }
 
 // NewService wires the partner use cases.

@@ -15,6 +15,7 @@ import (
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/adapters/security"
 	apppartner "vitrina/application/partner"
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
@@ -203,7 +204,7 @@ func TestPartnerImport(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		before := must(f.svc.Create(ctx, f.input("501")))(t)
-		imp := func(preview bool, rows ...[]string) (apppartner.ImportResult, error) {
+		imp := func(preview bool, rows ...[]string) (spreadsheet.Result, error) {
 			file := workbook(t, append([][]string{apppartner.Columns}, rows...)...)
 			return f.svc.Import(ctx, file, file.Size(), preview)
 		}
@@ -216,11 +217,11 @@ func TestPartnerImport(t *testing.T) {
 			row("x", "U", "Nepoznat", "15%", "Alati, Ništa"),
 			row("600", "Uvoz Dva", "Bar", "1", "Boje"),
 		)
-		var rejected *apppartner.Rejected
+		var rejected *spreadsheet.Rejected
 		if !errors.As(err, &rejected) || kernel.KindOf(err) != kernel.KindInvalid {
 			t.Fatalf("a file with problems: %v", err)
 		}
-		want := []apppartner.Problem{
+		want := []spreadsheet.Problem{
 			{Row: 4, Column: "id", Message: "The id must be a positive integer."},
 			{Row: 4, Column: "name", Message: "The name must be at least 2 characters."},
 			{Row: 4, Column: "city", Message: "The city does not exist."},
@@ -273,7 +274,7 @@ func TestPartnerImport(t *testing.T) {
 		file := workbook(t, []string{"id", "name", "city"}, []string{"700", "Novi", "Bar"})
 		result, err = f.svc.Import(ctx, file, file.Size(), false)
 		if !errors.As(err, &rejected) || result.Rejected != 1 || len(result.Problems) != 7 ||
-			result.Problems[0] != (apppartner.Problem{Row: 1, Column: "bonus", Message: "The column is missing."}) ||
+			result.Problems[0] != (spreadsheet.Problem{Row: 1, Column: "bonus", Message: "The column is missing."}) ||
 			result.Problems[6].Column != "categories" {
 			t.Fatalf("missing columns: %+v %v", result, err)
 		}

@@ -45,7 +45,7 @@ type Input struct {
 // stored: name and description of two characters or more; the image is required on add.
 func Check(in Input, creating, hasImage bool) error {
 	var v kernel.Validation
-	_, err := kernel.NewName("name", in.Name, false)
+	_, err := kernel.NewName("name", in.Name)
 	v.Merge(err)
 	v.RequiredParagraph("description", in.Description, kernel.MaxDescriptionLength)
 	if creating && !hasImage {
@@ -192,3 +192,7 @@ func shares(a, b []kernel.ID) bool {
 	}
 	return false
 }
+
+// ErrNotHeld is a partner the campaign does not hold, where its standing is asked for; each
+// use case answers it its own way.
+var ErrNotHeld = kernel.NotFound("partner")

@@ -182,12 +182,29 @@ func TestCheckPartnersAndPrune(t *testing.T) {
 	}
 }
 
-func TestCompositionNormalizedRemovedAndCart(t *testing.T) {
-	c := Composition{Categories: []kernel.ID{2, 1, 2, 0}, Products: []kernel.ID{5, 5, -1, 6},
-		Partners: []PartnerCash{{10, amount(t, "1")}, {11, amount(t, "2")}, {10, amount(t, "3")}, {0, amount(t, "4")}}}.Normalized()
+func pc(t *testing.T, id kernel.ID, cash string) PartnerCash {
+	t.Helper()
+	p, err := NewPartnerCash(id, amount(t, cash))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestSelectionNormalizedRemovedAndCart(t *testing.T) {
+	c := Selection{Categories: []kernel.ID{2, 1, 2, 0}, Products: []kernel.ID{5, 5, -1, 6},
+		Partners: []PartnerCash{pc(t, 10, "1"), pc(t, 11, "2"), pc(t, 10, "3")}}.Normalized()
 	if !slices.Equal(c.Categories, []kernel.ID{2, 1}) || !slices.Equal(c.Products, []kernel.ID{5, 6}) ||
-		!slices.Equal(c.PartnerIDs(), []kernel.ID{10, 11}) || c.Partners[0].Cash.String() != "3" {
+		!slices.Equal(c.PartnerIDs(), []kernel.ID{10, 11}) || c.Partners[0].Cash().String() != "3" {
 		t.Fatalf("normalized %+v", c)
+	}
+	for _, bad := range []struct {
+		id   kernel.ID
+		cash int64
+	}{{0, 1}, {-1, 1}, {5, -1}} {
+		if _, err := NewPartnerCash(bad.id, kernel.AmountOfThousandths(bad.cash)); len(fields(err)["partners"]) == 0 {
+			t.Errorf("NewPartnerCash(%d, %d) = %v", bad.id, bad.cash, err)
+		}
 	}
 	if got := Removed([]kernel.ID{1, 2, 3}, []kernel.ID{2, 4}); !slices.Equal(got, []kernel.ID{1, 3}) {
 		t.Fatalf("removed %v", got)
@@ -203,49 +220,165 @@ func TestCompositionNormalizedRemovedAndCart(t *testing.T) {
 	}
 }
 
+// composition is a campaign holding categories 1 and 2, products 5 (ordered) and 6, partner
+// 10 (cash 100, 40 ordered), 11 (cash 20, nothing ordered) and 12 (a free item ordered).
+func composition() *Composition {
+	a := func(milli int64) kernel.Amount { return kernel.AmountOfThousandths(milli) }
+	return RehydrateComposition(CompositionState{Campaign: State{ID: 3, Name: "Zima", Visible: true, Active: true},
+		Categories: []kernel.ID{1, 2}, Products: []kernel.ID{5, 6}, ProductsWithCart: []kernel.ID{5},
+		Partners: []MemberState{{PartnerID: 10, Cash: a(100_000), Spent: a(40_000), HasCart: true}, {PartnerID: 11, Cash: a(20_000)},
+			{PartnerID: 12, Cash: a(1_000), HasCart: true}}})
+}
+
+// The composition's rules hold for every change, and its state round-trips.
+func TestCompositionRules(t *testing.T) {
+	own := map[kernel.ID][]kernel.ID{10: {1}, 11: {2}, 12: {1, 2}, 13: {2}, 14: {9}}
+	c := composition()
+	if st := RehydrateComposition(c.State()).State(); !slices.Equal(st.Partners, c.State().Partners) || !slices.Equal(st.Products, []kernel.ID{5, 6}) {
+		t.Fatalf("round trip %+v", st)
+	}
+	if err := c.PutPartners([]PartnerCash{pc(t, 14, "1")}, own); !errors.Is(err, ErrPartnerOutside) {
+		t.Fatalf("a partner outside the categories: %v", err)
+	}
+	if err := c.PutPartners([]PartnerCash{pc(t, 10, "39.999")}, own); len(fields(err)["cash"]) == 0 {
+		t.Fatalf("a cash below what is ordered: %v", err)
+	}
+	if err := c.PutPartners([]PartnerCash{pc(t, 13, "5"), pc(t, 10, "50"), pc(t, 11, "30")}, own); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Partners(); len(got) != 4 || got[0].Cash().String() != "50" || got[3].PartnerID() != 13 || !slices.Equal(c.Lowered(), []kernel.ID{10}) {
+		t.Fatalf("partners %v, lowered %v", got, c.Lowered())
+	}
+	// An order that came meanwhile: the partner lowered is checked again with it.
+	err := c.Recheck(map[kernel.ID]kernel.Amount{10: amount(t, "50.001")})
+	var pe *PartnerError
+	if !errors.As(err, &pe) || pe.PartnerID != 10 || len(fields(err)["cash"]) == 0 {
+		t.Fatalf("recheck: %v", err)
+	}
+	if err := c.Recheck(map[kernel.ID]kernel.Amount{10: amount(t, "50")}); err != nil {
+		t.Fatal(err)
+	}
+
+	c = composition()
+	if err := c.RemoveProduct(5); !errors.Is(err, ErrHasCart) {
+		t.Fatalf("an ordered product left: %v", err)
+	}
+	if err := c.RemoveProduct(6); err != nil || !slices.Equal(c.Products(), []kernel.ID{5}) {
+		t.Fatalf("remove product: %v %v", err, c.Products())
+	}
+	if err := c.RemovePartner(12); !errors.Is(err, ErrHasCart) {
+		t.Fatalf("a partner with a free item left: %v", err)
+	}
+	if err := c.RemovePartner(77); kernel.KindOf(err) != kernel.KindNotFound {
+		t.Fatalf("a partner not held: %v", err)
+	}
+	if err := c.RemovePartner(11); err != nil || c.Holds(11) {
+		t.Fatalf("remove partner: %v", err)
+	}
+	if _, err := c.RemoveCategory(2, map[kernel.ID][]kernel.ID{10: {1}, 12: {2}}); !errors.Is(err, ErrHasCart) || !slices.Equal(c.Categories(), []kernel.ID{1, 2}) {
+		t.Fatalf("a prune of a partner with items: %v %v", err, c.Categories())
+	}
+	if _, err := c.RemoveCategory(9, own); kernel.KindOf(err) != kernel.KindNotFound {
+		t.Fatalf("a category not held: %v", err)
+	}
+	c = composition()
+	pruned, err := c.RemoveCategory(2, own)
+	if err != nil || !slices.Equal(pruned, []kernel.ID{11}) || c.Holds(11) || !slices.Equal(c.Categories(), []kernel.ID{1}) {
+		t.Fatalf("prune %v %v", pruned, err)
+	}
+
+	// The stepper's save: exactly what it names, the ordered staying, the record touched.
+	c = composition()
+	later := now.Add(time.Hour)
+	if err := c.Replace(Selection{Categories: []kernel.ID{1}, Products: []kernel.ID{6}, Partners: []PartnerCash{pc(t, 10, "100"), pc(t, 12, "1")}}, own, later); !errors.Is(err, ErrHasCart) {
+		t.Fatalf("dropping an ordered product: %v", err)
+	}
+	c = composition()
+	if err := c.Replace(Selection{Categories: []kernel.ID{1}, Products: []kernel.ID{5}, Partners: []PartnerCash{pc(t, 10, "100")}}, own, later); !errors.Is(err, ErrHasCart) {
+		t.Fatalf("dropping a partner with items: %v", err)
+	}
+	c = composition()
+	err = c.Replace(Selection{Categories: []kernel.ID{1}, Products: []kernel.ID{5, 7}, Partners: []PartnerCash{pc(t, 10, "100"), pc(t, 12, "1")}}, own, later)
+	if err != nil || c.Holds(11) || !slices.Equal(c.Products(), []kernel.ID{5, 7}) || !c.Campaign().UpdatedAt().Equal(later) {
+		t.Fatalf("replace: %v %v %v", err, c.PartnerIDs(), c.Products())
+	}
+	c = composition()
+	if err := c.Replace(Selection{Categories: []kernel.ID{2}, Products: []kernel.ID{5}, Partners: []PartnerCash{pc(t, 10, "100"), pc(t, 12, "1")}}, own, later); !errors.Is(err, ErrPartnerOutside) {
+		t.Fatalf("a partner outside the new categories: %v", err)
+	}
+
+	// A file's row: unchanged, added, updated, refused.
+	c = composition()
+	for _, r := range []struct {
+		p    PartnerCash
+		want CashChange
+	}{{pc(t, 10, "100"), CashUnchanged}, {pc(t, 13, "4"), CashAdded}, {pc(t, 10, "45"), CashUpdated}} {
+		if got, err := c.PutCash(r.p, own[r.p.PartnerID()]); err != nil || got != r.want {
+			t.Fatalf("put cash %v: %v %v", r.p, got, err)
+		}
+	}
+	if _, err := c.PutCash(pc(t, 10, "1"), own[10]); len(fields(err)["cash"]) == 0 {
+		t.Fatalf("below ordered: %v", err)
+	}
+	if !slices.Equal(c.Lowered(), []kernel.ID{10}) || !c.Holds(13) {
+		t.Fatalf("lowered %v", c.Lowered())
+	}
+}
+
+func standing(c *Campaign, cash, spent string, t *testing.T) *Standing {
+	return RehydrateStanding(StandingState{Campaign: c.State(), PartnerID: 7, Money: Money{Cash: amount(t, cash), Spent: amount(t, spent)}})
+}
+
 func TestOrder(t *testing.T) {
 	open, _ := New(Input{Name: "Zima", Description: "Opis", Image: "a.jpg"}, now)
 	hidden := Rehydrate(State{Name: "Zima", Visible: false, Active: true})
 	inactive := Rehydrate(State{Name: "Zima", Visible: true, Active: false})
 	offer := Offer{InCampaign: true, Active: true, Price: amount(t, "12.5")}
-	st := Standing{Cash: amount(t, "100"), Spent: amount(t, "50")}
 	cases := []struct {
-		name     string
-		c        *Campaign
-		offer    Offer
-		quantity int64
-		st       Standing
-		kind     kernel.Kind
-		field    string
+		name        string
+		c           *Campaign
+		offer       Offer
+		quantity    int64
+		cash, spent string
+		kind        kernel.Kind
+		field       string
 	}{
-		{"fits exactly", open, offer, 4, st, -1, ""},
-		{"over the cash", open, offer, 5, st, kernel.KindInvalid, "quantity"},
-		{"hidden campaign", hidden, offer, 1, st, kernel.KindNotFound, ""},
-		{"inactive campaign", inactive, offer, 1, st, kernel.KindNotFound, ""},
-		{"product not in campaign", open, Offer{Active: true, Price: offer.Price}, 1, st, kernel.KindInvalid, "product_id"},
-		{"inactive product", open, Offer{InCampaign: true, Price: offer.Price}, 1, st, kernel.KindInvalid, "product_id"},
-		{"zero quantity", open, offer, 0, st, kernel.KindInvalid, "quantity"},
-		{"overflow", open, Offer{InCampaign: true, Active: true, Price: kernel.AmountOfThousandths(1 << 62)}, 1000, st, kernel.KindInvalid, "quantity"},
-		{"free product with no cash", open, Offer{InCampaign: true, Active: true}, 3, Standing{}, -1, ""},
+		{"fits exactly", open, offer, 4, "100", "50", -1, ""},
+		{"over the cash", open, offer, 5, "100", "50", kernel.KindInvalid, "quantity"},
+		{"hidden campaign", hidden, offer, 1, "100", "50", kernel.KindNotFound, ""},
+		{"inactive campaign", inactive, offer, 1, "100", "50", kernel.KindNotFound, ""},
+		{"product not in campaign", open, Offer{Active: true, Price: offer.Price}, 1, "100", "50", kernel.KindInvalid, "product_id"},
+		{"inactive product", open, Offer{InCampaign: true, Price: offer.Price}, 1, "100", "50", kernel.KindInvalid, "product_id"},
+		{"zero quantity", open, offer, 0, "100", "50", kernel.KindInvalid, "quantity"},
+		{"overflow", open, Offer{InCampaign: true, Active: true, Price: kernel.AmountOfThousandths(1 << 62)}, 1000, "100", "50", kernel.KindInvalid, "quantity"},
+		{"free product with no cash", open, Offer{InCampaign: true, Active: true}, 3, "0", "0", -1, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			it, err := Order(c.c, 7, 9, c.offer, c.quantity, c.st, now)
+			st := standing(c.c, c.cash, c.spent, t)
+			it, err := st.Order(9, c.offer, c.quantity, now)
 			if c.kind == -1 {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if it.Price != c.offer.Price || it.Quantity != c.quantity || it.PartnerID != 7 || it.ProductID != 9 || it.Delivered {
+				if it.Price() != c.offer.Price || it.Quantity() != c.quantity || it.PartnerID() != 7 || it.ProductID() != 9 || it.Delivered() {
 					t.Fatalf("item %+v", it)
+				}
+				v, _ := it.Value()
+				if want, _ := amount(t, c.spent).Add(v); st.Money().Spent != want || len(st.Items()) != 1 {
+					t.Fatalf("spent %v, items %d", st.Money().Spent, len(st.Items()))
 				}
 				return
 			}
 			if kernel.KindOf(err) != c.kind || (c.field != "" && len(fields(err)[c.field]) == 0) {
 				t.Fatalf("got %v", err)
 			}
+			if len(st.Items()) != 0 || st.Money().Spent != amount(t, c.spent) {
+				t.Fatal("a refused order changed the standing")
+			}
 		})
 	}
-	_, err := Order(open, 7, 9, offer, 5, st, now)
+	_, err := standing(open, "100", "50", t).Order(9, offer, 5, now)
 	var ae *AmountError
 	if !errors.As(err, &ae) || ae.Key != "remaining" || ae.Amount.String() != "50" || fields(err)["quantity"][0] != MsgOrderExceeds {
 		t.Fatalf("the refusal does not carry the remaining cash: %v", err)
@@ -261,22 +394,49 @@ func TestCashDeliveryWithdraw(t *testing.T) {
 	if len(fields(err)["cash"]) == 0 || !errors.As(err, &ae) || ae.Key != "ordered" || ae.Amount.String() != "10" {
 		t.Fatalf("cash below spent: %v", err)
 	}
-	if r := (Standing{Cash: amount(t, "5"), Spent: amount(t, "7")}).Remaining(); !r.IsZero() {
+	if r := (Money{Cash: amount(t, "5"), Spent: amount(t, "7")}).Remaining(); !r.IsZero() {
 		t.Fatalf("remaining %v", r)
 	}
-	it := Item{Price: amount(t, "2.5"), Quantity: 3}
-	if v, _ := it.Value(); v.String() != "7.5" {
-		t.Fatalf("value %v", v)
-	}
-	if err := it.Withdraw(); err != nil {
+	open, _ := New(Input{Name: "Zima", Description: "Opis", Image: "a.jpg"}, now)
+	st := standing(open, "10", "0", t)
+	if _, err := st.Order(9, Offer{InCampaign: true, Active: true, Price: amount(t, "2.5")}, 3, now); err != nil {
 		t.Fatal(err)
 	}
-	it.ToggleDelivery()
-	if !it.Delivered || !errors.Is(it.Withdraw(), ErrDelivered) {
+	st.AssignItemIDs([]kernel.ID{41})
+	it, ok := st.Item(41)
+	if v, _ := it.Value(); !ok || v.String() != "7.5" || st.Money().Spent.String() != "7.5" {
+		t.Fatalf("value %v", v)
+	}
+	if err := st.SetCash(amount(t, "7.499")); len(fields(err)["cash"]) == 0 || st.Money().Cash.String() != "10" {
+		t.Fatalf("cash below the cart: %v", err)
+	}
+	if delivered, err := st.ToggleDelivery(41); err != nil || !delivered || !errors.Is(st.Withdraw(41), ErrDelivered) {
 		t.Fatal("a delivered item can be withdrawn")
 	}
-	it.ToggleDelivery()
-	if it.Delivered {
+	if delivered, _ := st.ToggleDelivery(41); delivered {
 		t.Fatal("toggle back")
+	}
+	if err := st.Withdraw(42); kernel.KindOf(err) != kernel.KindNotFound {
+		t.Fatalf("another's item: %v", err)
+	}
+	if err := st.Withdraw(41); err != nil || len(st.Items()) != 0 || !st.Money().Spent.IsZero() {
+		t.Fatalf("withdraw: %v %v", err, st.Money())
+	}
+	if err := st.SetCash(amount(t, "0")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A campaign's name follows the one name rule of every record: it may not start with a digit.
+func TestCampaignNameMayNotStartWithADigit(t *testing.T) {
+	if _, err := New(Input{Name: "2026 zima", Description: "Opis", Image: "a.jpg"}, now); fields(err)["name"][0] != "The name must not start with a number." {
+		t.Fatalf("New = %v", err)
+	}
+	c, err := New(Input{Name: "Zima 2026", Description: "Opis", Image: "a.jpg"}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Edit(Input{Name: "2027 zima", Description: "Opis"}, now); len(fields(err)["name"]) == 0 {
+		t.Fatalf("Edit = %v", err)
 	}
 }

@@ -39,7 +39,7 @@ const (
 // partner must belong to one of the campaign's categories (ErrPartnerOutside) and, when in
 // the campaign already (linked, st its standing there), the cash may not fall below what its
 // cart is worth (CheckCash's AmountError). A partner not linked joins with the cash.
-func PlanCash(categories, partnerCategories []kernel.ID, linked bool, st Standing, cash kernel.Amount) (CashChange, error) {
+func PlanCash(categories, partnerCategories []kernel.ID, linked bool, st Money, cash kernel.Amount) (CashChange, error) {
 	if linked && cash.Cmp(st.Cash) == 0 {
 		return CashUnchanged, nil
 	}

@@ -23,7 +23,7 @@ func TestParsePartnerID(t *testing.T) {
 func TestPlanCash(t *testing.T) {
 	outside := fields(ErrPartnerOutside)["partners"][0]
 	cats := []kernel.ID{1, 2}
-	st := Standing{Cash: amount(t, "500"), Spent: amount(t, "120.5")}
+	st := Money{Cash: amount(t, "500"), Spent: amount(t, "120.5")}
 	cases := []struct {
 		name      string
 		own       []kernel.ID

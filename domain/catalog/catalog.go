@@ -50,7 +50,7 @@ type Named struct {
 }
 
 func newNamed(name string, now time.Time) (Named, error) {
-	n, err := kernel.NewName("name", name, true)
+	n, err := kernel.NewName("name", name)
 	if err != nil {
 		return Named{}, err
 	}
@@ -59,7 +59,7 @@ func newNamed(name string, now time.Time) (Named, error) {
 
 // Rename validates and applies a new name.
 func (n *Named) Rename(name string, now time.Time) error {
-	nn, err := kernel.NewName("name", name, true)
+	nn, err := kernel.NewName("name", name)
 	if err != nil {
 		return err
 	}
@@ -145,7 +145,7 @@ type CityInput struct {
 // Validate checks every field of the form.
 func (in CityInput) Validate() error {
 	var v kernel.Validation
-	if _, err := kernel.NewName("name", in.Name, true); err != nil {
+	if _, err := kernel.NewName("name", in.Name); err != nil {
 		v.Merge(err)
 	}
 	if in.CountryID <= 0 {

@@ -160,3 +160,20 @@ func TestStore(t *testing.T) {
 		t.Fatal("a store needs a position")
 	}
 }
+
+// A product's name follows the one name rule of every record: it may not start with a digit.
+func TestProductNameMayNotStartWithADigit(t *testing.T) {
+	in := ProductInput{Name: "3 bušilice", Description: "Komplet", Price: "10", Image: "a.jpg"}
+	if _, err := NewProduct(in, now); fieldMsg(err, "name") != "The name must not start with a number." {
+		t.Fatalf("NewProduct(%q) = %v", in.Name, err)
+	}
+	in.Name = "Bušilice 3"
+	p, err := NewProduct(in, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Name = "4 bušilice"
+	if _, err := p.Edit(in, now); fieldMsg(err, "name") != "The name must not start with a number." {
+		t.Fatalf("Edit to %q = %v", in.Name, err)
+	}
+}

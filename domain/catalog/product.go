@@ -32,7 +32,7 @@ type Product struct {
 // ValidateProduct checks every field; an image is required when creating.
 func ValidateProduct(in ProductInput, creating bool) error {
 	var v kernel.Validation
-	if _, err := kernel.NewName("name", in.Name, false); err != nil {
+	if _, err := kernel.NewName("name", in.Name); err != nil {
 		v.Merge(err)
 	}
 	v.RequiredParagraph("description", in.Description, kernel.MaxDescriptionLength)
@@ -56,7 +56,7 @@ func NewProduct(in ProductInput, now time.Time) (*Product, error) {
 }
 
 func (p *Product) apply(in ProductInput, now time.Time) {
-	p.name, _ = kernel.NewName("name", in.Name, false)
+	p.name, _ = kernel.NewName("name", in.Name)
 	p.description = kernel.Name(strings.TrimSpace(in.Description))
 	p.price, _ = ParsePrice(in.Price)
 	if in.Image != "" {

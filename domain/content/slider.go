@@ -129,7 +129,7 @@ func Check(in Input, creating, hasImage bool, today Date) error {
 func (in Input) validate(creating bool) (validated, error) {
 	var v kernel.Validation
 	var out validated
-	name, err := kernel.NewName("name", in.Name, false)
+	name, err := kernel.NewName("name", in.Name)
 	v.Merge(err)
 	out.name, out.typ = name, in.Type
 	switch {

@@ -101,6 +101,7 @@ func TestSliderValidation(t *testing.T) {
 	}{
 		{"name required", Slika, func(in *Input) { in.Name = " " }, "name", "The name field is required."},
 		{"name too short", Slika, func(in *Input) { in.Name = "Z" }, "name", "The name must be at least 2 characters."},
+		{"name starting with a number", Slika, func(in *Input) { in.Name = "7 dana popusta" }, "name", "The name must not start with a number."},
 		{"name with a NUL", Slika, func(in *Input) { in.Name = "Zi\x00ma" }, "name", "The name contains characters that are not allowed."},
 		{"name too long", Slika, func(in *Input) { in.Name = strings.Repeat("a", 201) }, "name", "The name may not be greater than 200 characters."},
 		{"type missing", Slika, func(in *Input) { in.Type = 0 }, "type", "The type field is required."},

@@ -33,6 +33,7 @@ func TestUserInputValidate(t *testing.T) {
 		{"valid create", func(*UserInput) {}, true, nil},
 		{"name required", func(in *UserInput) { in.Name = " " }, true, map[string]string{"name": "The name field is required."}},
 		{"name too short", func(in *UserInput) { in.Name = "A" }, true, map[string]string{"name": "The name must be at least 2 characters."}},
+		{"name starting with a number", func(in *UserInput) { in.Name = "1 Ana" }, true, map[string]string{"name": "The name must not start with a number."}},
 		{"username required", func(in *UserInput) { in.Username = "" }, true, map[string]string{"username": "The username field is required."}},
 		{"password required on create", func(in *UserInput) { in.Password = "" }, true, map[string]string{"password": "The password field is required."}},
 		{"password blank keeps old on edit", func(in *UserInput) { in.Password = "" }, false, nil},
@@ -122,6 +123,28 @@ func TestThrottle(t *testing.T) {
 	}
 	if got := th.Since(now); !got.Equal(now.Add(-15 * time.Minute)) {
 		t.Fatalf("window starts %v", got)
+	}
+}
+
+// An attempt is refused when the key's count or, with a limit across keys, the source's
+// count reached its limit; a device's rule has no limit across keys, and its source is
+// one no address can be.
+func TestAttemptRule(t *testing.T) {
+	byAddress := AttemptRule{Key: "ana", Source: "10.0.0.1", PerKey: DefaultThrottle, PerSource: DefaultAddressThrottle}
+	for _, c := range []struct {
+		key, source int
+		want        bool
+	}{{4, 19, false}, {5, 0, true}, {0, 20, true}, {4, 20, true}} {
+		if got := byAddress.Blocks(c.key, c.source); got != c.want {
+			t.Errorf("Blocks(%d, %d) = %v", c.key, c.source, got)
+		}
+	}
+	device := AttemptRule{Key: "ana", Source: DeviceSource("abc"), PerKey: DefaultDeviceThrottle}
+	if device.Blocks(4, 1000) || !device.Blocks(5, 0) {
+		t.Fatal("a device counts only its own failures of the account")
+	}
+	if s := DeviceSource("abc"); s[0] >= 0x20 || s == "abc" {
+		t.Fatalf("device source %q", s)
 	}
 }
 

@@ -45,6 +45,32 @@ func (t Throttle) Since(now time.Time) time.Time { return now.Add(-t.Window) }
 // Blocks tells whether the failures counted in the window refuse another attempt.
 func (t Throttle) Blocks(failures int) bool { return failures >= t.Max }
 
+// DefaultDeviceThrottle is 5 failures in 15 minutes through one trusted device (ADR 0025):
+// a browser that signed in to the account before counts on its own, not by its address.
+var DefaultDeviceThrottle = Throttle{Max: 5, Window: 15 * time.Minute}
+
+// AttemptRule is what one sign-in attempt counts against, before its password is checked:
+// the failures of Key from Source within PerKey and, when PerSource has a Max, every failure
+// from Source within PerSource, whatever the key. Source is the client's address, or a
+// trusted device standing in for it (DeviceSource), which no address limit reaches.
+type AttemptRule struct {
+	Key       string
+	Source    string
+	PerKey    Throttle
+	PerSource Throttle // Max 0: no limit across keys
+}
+
+// Blocks tells whether the failures counted for the key and for the source refuse another
+// attempt.
+func (r AttemptRule) Blocks(keyFailures, sourceFailures int) bool {
+	return r.PerKey.Blocks(keyFailures) || (r.PerSource.Max > 0 && r.PerSource.Blocks(sourceFailures))
+}
+
+// DeviceSource is where the attempts through a trusted device count: it starts with a
+// control character, which neither an address nor a forwarded-for header may hold, so no
+// client address shares a device's count.
+func DeviceSource(device string) string { return "\x1fdevice:" + device }
+
 // Session is an open sign-in: the hash of its token, its kind, whom it belongs to and its
 // expiry. A panel session belongs to a user; an app session to a partner, and to the
 // linked user who signed in for it, if it was one (UserID 0 when the partner signed in

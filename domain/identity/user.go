@@ -20,7 +20,7 @@ type UserInput struct {
 // edit it is checked only when typed, since blank keeps the old one.
 func (in UserInput) Validate(creating bool) error {
 	var v kernel.Validation
-	if _, err := kernel.NewName("name", in.Name, false); err != nil {
+	if _, err := kernel.NewName("name", in.Name); err != nil {
 		v.Merge(err)
 	}
 	checkUsername(&v, in.Username)
@@ -77,7 +77,7 @@ func NewUser(in UserInput, passwordHash string, now time.Time) (*User, error) {
 		return nil, err
 	}
 	roles, _ := ParseRoles(in.Roles)
-	name, _ := kernel.NewName("name", in.Name, false)
+	name, _ := kernel.NewName("name", in.Name)
 	return &User{
 		name:         name,
 		username:     strings.TrimSpace(in.Username),
@@ -104,7 +104,7 @@ func (u *User) Edit(in UserInput, newPasswordHash string, now time.Time) error {
 		return err
 	}
 	roles, _ := ParseRoles(in.Roles)
-	name, _ := kernel.NewName("name", in.Name, false)
+	name, _ := kernel.NewName("name", in.Name)
 	u.name = name
 	u.username = strings.TrimSpace(in.Username)
 	u.partnerID = in.PartnerID
@@ -130,7 +130,7 @@ func (in ProfileInput) ChangesPassword() bool { return in.Password != "" }
 // Validate checks the own-profile form; the password only when typed.
 func (in ProfileInput) Validate() error {
 	var v kernel.Validation
-	if _, err := kernel.NewName("name", in.Name, false); err != nil {
+	if _, err := kernel.NewName("name", in.Name); err != nil {
 		v.Merge(err)
 	}
 	checkUsername(&v, in.Username)
@@ -145,7 +145,7 @@ func (u *User) UpdateProfile(in ProfileInput, newPasswordHash string, now time.T
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	name, _ := kernel.NewName("name", in.Name, false)
+	name, _ := kernel.NewName("name", in.Name)
 	u.name = name
 	u.username = strings.TrimSpace(in.Username)
 	if newPasswordHash != "" {

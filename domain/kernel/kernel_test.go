@@ -7,24 +7,38 @@ import (
 )
 
 func TestNewName(t *testing.T) {
+	const invisible = "The name contains invisible or direction-changing characters."
 	cases := []struct {
 		in             string
-		noDigit        bool
 		want           string
 		wantFieldError string
 	}{
-		{"Podgorica", true, "Podgorica", ""},
-		{"  Bar  ", true, "Bar", ""},
-		{"", false, "", "The name field is required."},
-		{"   ", false, "", "The name field is required."},
-		{"A", false, "", "The name must be at least 2 characters."},
-		{"Đe", false, "Đe", ""},
-		{"1 Maj", true, "", "The name must not start with a number."},
-		{"1 Maj", false, "1 Maj", ""},
+		{"Podgorica", "Podgorica", ""},
+		{"  Bar  ", "Bar", ""},
+		{"", "", "The name field is required."},
+		{"   ", "", "The name field is required."},
+		{"A", "", "The name must be at least 2 characters."},
+		{"Đe", "Đe", ""},
+		{"1 Maj", "", "The name must not start with a number."},
+		{"  7 dana popusta", "", "The name must not start with a number."},
+		{"٣ Arabic-Indic three", "", "The name must not start with a number."},
+		{"Maj 1", "Maj 1", ""},
+		// Invisible and direction-changing characters (issue 20): a right-to-left override
+		// turns "Bar\u202Egpj.exe" into what reads as "Barexe.jpg"; zero-width ones make look-alikes.
+		{"Bar\u202Egpj.exe", "", invisible},
+		{"Bar\u202Agpj", "", invisible},
+		{"Bar\u2066x\u2069", "", invisible},
+		{"Po\u200Bdgorica", "", invisible},
+		{"Po\u200Fdgorica", "", invisible},
+		{"Po\u2060dgorica", "", invisible},
+		{"\uFEFFPodgorica", "", invisible},
+		{"1\u200B Maj", "", invisible},
+		{"Nikšić – Žabljak", "Nikšić – Žabljak", ""},
+		{"שלום עולם", "שלום עולם", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
-			got, err := NewName("name", c.in, c.noDigit)
+			got, err := NewName("name", c.in)
 			if c.wantFieldError == "" {
 				if err != nil || got.String() != c.want {
 					t.Fatalf("NewName(%q) = %q, %v; want %q", c.in, got, err, c.want)

@@ -107,14 +107,14 @@ func TestPasswordRuleIsUntrimmed(t *testing.T) {
 }
 
 func TestNameLimit(t *testing.T) {
-	if _, err := NewName("name", strings.Repeat("ć", MaxNameLength), true); err != nil {
+	if _, err := NewName("name", strings.Repeat("ć", MaxNameLength)); err != nil {
 		t.Fatalf("200 characters are a name: %v", err)
 	}
-	_, err := NewName("name", strings.Repeat("ć", MaxNameLength+1), true)
+	_, err := NewName("name", strings.Repeat("ć", MaxNameLength+1))
 	if e, _ := err.(*Error); e == nil || e.Fields["name"][0] != "The name may not be greater than 200 characters." {
 		t.Fatalf("201 characters: %v", err)
 	}
-	_, err = NewName("name", "Bar\x00", true)
+	_, err = NewName("name", "Bar\x00")
 	if e, _ := err.(*Error); e == nil || e.Fields["name"][0] != "The name contains characters that are not allowed." {
 		t.Fatalf("NUL: %v", err)
 	}

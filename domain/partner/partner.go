@@ -4,6 +4,8 @@ package partner
 
 import (
 	"errors"
+	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -87,7 +89,7 @@ func (in Input) check(r rules) (validated, error) {
 		v.Merge(err)
 		out.id = id
 	}
-	name, err := kernel.NewName("name", in.Name, false)
+	name, err := kernel.NewName("name", in.Name)
 	v.Merge(err)
 	out.name = name
 	v.Text("address", in.Address, kernel.MaxAddressLength)
@@ -233,4 +235,34 @@ func (p *Partner) State() State {
 	return State{ID: p.id, Name: p.name.String(), Address: p.address, PIB: p.pib, PDV: p.pdv, Phone: p.phone,
 		CityID: p.cityID, TypeID: p.typeID, Figures: p.figures, PasswordHash: p.passwordHash, Categories: p.Categories(),
 		Active: p.IsActive(), UpdatedAt: p.updatedAt}
+}
+
+// ID is the row's partner id.
+func (r Row) ID() kernel.ID { return r.p.id }
+
+// Fingerprint is a digest of what an import row sets of a partner: its fields and its
+// categories, not its app password, its active flag or its time. A row whose fingerprint
+// equals the stored partner's changes nothing (ADR 0027).
+func (r Row) Fingerprint() uint64 { return r.State().Fingerprint() }
+
+// Fingerprint is the digest of the partner's fields an import row sets (Row.Fingerprint).
+func (s State) Fingerprint() uint64 {
+	h := fnv.New64a()
+	write := func(parts ...string) {
+		for _, p := range parts {
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
+	}
+	id := func(v kernel.ID) string { return strconv.FormatInt(int64(v), 10) }
+	write(id(s.ID), s.Name, s.Address, s.PIB, s.PDV, s.Phone, id(s.CityID), id(s.TypeID))
+	for _, f := range s.Figures {
+		write(f.String())
+	}
+	cats := slices.Clone(s.Categories)
+	slices.Sort(cats)
+	for _, c := range slices.Compact(cats) {
+		write(id(c))
+	}
+	return h.Sum64()
 }

@@ -127,3 +127,15 @@ func TestFigureTable(t *testing.T) {
 		t.Fatalf("the spec's six figures: %v", seen)
 	}
 }
+
+// A partner's name follows the one name rule of every record: it may not start with a digit.
+func TestPartnerNameMayNotStartWithADigit(t *testing.T) {
+	in := valid()
+	in.Name = "3M Crna Gora"
+	if got := fields(in.Validate(true))["name"]; len(got) == 0 || got[0] != "The name must not start with a number." {
+		t.Fatalf("name %q: %v", in.Name, got)
+	}
+	if got := fields(in.Validate(false))["name"]; len(got) == 0 {
+		t.Fatalf("edit to %q accepted", in.Name)
+	}
+}

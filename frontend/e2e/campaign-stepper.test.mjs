@@ -133,7 +133,7 @@ describe('campaign composition stepper', () => {
     await shoot(page, 'campaign-stepper-3-products');
     // The red snackbar of the refused attempt first goes (its contrast is measured over the
     // modal mask mid-fade otherwise).
-    await page.locator('.p-toast-message').waitFor({ state: 'detached', timeout: 6_000 });
+    await page.locator('.p-toast-message').waitFor({ state: 'detached' });
     await checkA11y(page, 'campaign stepper products');
 
     const saved = page.waitForResponse(isSave);

@@ -227,8 +227,10 @@ describe('campaigns', () => {
     await shoot(page, 'campaign-excel-preview');
     const saved = page.waitForResponse(isUpload(false));
     await dialog.getByRole('button', { name: 'Potvrdi' }).click();
-    assert.equal((await saved).status(), 200);
-    await page.getByText('Uspješno dodavanje').first().waitFor();
+    const done = await saved;
+    assert.equal(done.status(), 200);
+    const counts = await done.json();
+    await page.getByText(`Uvoz je završen — dodato: ${counts.added}, izmijenjeno: ${counts.updated}, bez promjene: ${counts.skipped ?? counts.unchanged}`).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(
       (old) => document.querySelector('[data-testid="total-cash"]')?.textContent !== old,

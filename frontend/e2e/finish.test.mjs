@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiClient, launchBrowser, listScreen, MOBILE, DESKTOP, newPage, shoot, signIn, startServer } from './harness.mjs';
+import { apiClient, launchBrowser, listScreen, MOBILE, DESKTOP, newPage, shoot, settle, signIn, startServer } from './harness.mjs';
 
 // Issue 10, "what a daily user notices", over the demo seed: focus in dialogs, when required
 // errors show, amounts in the reader's format, the snackbar beside dialogs, Esc in lists, the
@@ -180,7 +180,7 @@ describe('finish: what a daily user notices', () => {
       await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
       const toast = page.locator('.p-toast-message', { hasText: 'Morate popuniti obavezna polja' });
       await toast.waitFor();
-      await page.waitForTimeout(400); // its entry animation
+      await settle(page); // its entry animation
       const toastBox = await toast.boundingBox();
       for (const name of ['Odustani', 'Sačuvaj']) {
         const button = await dialog.getByRole('button', { name }).boundingBox();
@@ -204,7 +204,7 @@ describe('finish: what a daily user notices', () => {
       await toast.waitFor();
       const resting = await toast.boundingBox();
       await page.mouse.move(resting.x + resting.width / 2, resting.y + resting.height / 2);
-      await toast.waitFor({ state: 'hidden', timeout: 6000 });
+      await toast.waitFor({ state: 'hidden' });
       await closeDialog(dialog);
     } finally {
       await page.setViewportSize(DESKTOP);
@@ -235,7 +235,7 @@ describe('finish: what a daily user notices', () => {
     confirm = await cancel();
     await filter.focus();
     await confirm.waitFor({ state: 'detached' });
-    await page.waitForTimeout(300);
+    await settle(page);
     assert.equal(await focused(filter), true);
   });
 
@@ -288,7 +288,7 @@ describe('finish: what a daily user notices', () => {
     // And Esc in the form itself.
     await add.getByLabel(label('Kontakt')).focus();
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(400); // a dialog closing would have animated out by now
+    await settle(page); // a dialog closing would have animated out by now
     assert.ok(await add.isVisible(), 'the contact form stays open');
     assert.ok(await contacts.isVisible(), 'the contacts dialog stays open');
 

@@ -16,6 +16,13 @@ export const artifactsDir = join(frontendDir, 'e2e', 'artifacts');
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
+/**
+ * How long any wait for a state (a selector, a response, a count) may take before the test
+ * fails. Waits are on state, never on time, so a slow machine only makes them take longer: the
+ * bound is generous (a fresh clone on a loaded two-core machine) and E2E_TIMEOUT_MS can change it.
+ */
+export const STATE_TIMEOUT = Number(process.env.E2E_TIMEOUT_MS ?? 30_000);
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
 
@@ -63,7 +70,7 @@ export async function startServer({ seedDemo = false, env: extraEnv = {} } = {})
   });
 
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 2 * STATE_TIMEOUT;
   for (;;) {
     if (exited) throw new Error(`vitrina exited early (${JSON.stringify(exited)}):\n${Buffer.concat(log)}`);
     try {
@@ -74,7 +81,7 @@ export async function startServer({ seedDemo = false, env: extraEnv = {} } = {})
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`vitrina not ready within 30 s:\n${Buffer.concat(log)}`);
+      throw new Error(`vitrina not ready within ${(2 * STATE_TIMEOUT) / 1000} s:\n${Buffer.concat(log)}`);
     }
     await sleep(100);
   }
@@ -111,11 +118,16 @@ export async function launchBrowser() {
   });
 }
 
-/** A fresh browser context (own localStorage) at desktop width, failing on page errors. */
+/**
+ * A fresh browser context (own localStorage) at desktop width, failing on page errors.
+ * page.apiIdle() resolves once no /api request of the page is in flight.
+ */
 export async function newPage(browser, baseURL, viewport = DESKTOP) {
   const context = await browser.newContext({ baseURL, viewport, locale: 'sr-Latn-ME' });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(STATE_TIMEOUT);
+  context.setDefaultNavigationTimeout(STATE_TIMEOUT);
   const page = await context.newPage();
+  trackApiRequests(page);
   const problems = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
@@ -127,17 +139,63 @@ export async function newPage(browser, baseURL, viewport = DESKTOP) {
   return page;
 }
 
+/** Counts the page's /api requests in flight, for page.apiIdle(). */
+function trackApiRequests(page) {
+  let inFlight = 0;
+  let waiters = [];
+  const isApi = (req) => new URL(req.url()).pathname.startsWith('/api/');
+  const done = (req) => {
+    if (!isApi(req)) return;
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) waiters.splice(0).forEach((w) => w());
+  };
+  page.on('request', (req) => {
+    if (isApi(req)) inFlight += 1;
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.apiIdle = async () => {
+    // A request a click has just started is announced a moment later: let the page run a frame first.
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    if (inFlight === 0) return;
+    await new Promise((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`${inFlight} /api request(s) still in flight after ${STATE_TIMEOUT} ms`)), STATE_TIMEOUT);
+      waiters.push(() => {
+        clearTimeout(timer);
+        ok();
+      });
+    });
+  };
+}
+
+/**
+ * Waits until the page has laid out what it shows now: two frames have been drawn (a resize's
+ * media queries, a render that followed a state change) and no finite animation or transition
+ * (a dialog, a drawer, a snackbar moving in or out) is still running.
+ */
+export async function settle(page) {
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { polling: 'raf' },
+  );
+}
+
 /** Saves the page at 1280 px and at 375 px wide (artifacts/<name>-1280.png, -375.png). */
 export async function shoot(page, name) {
   mkdirSync(artifactsDir, { recursive: true });
   const original = page.viewportSize();
   for (const viewport of [DESKTOP, MOBILE]) {
     await page.setViewportSize(viewport);
-    await sleep(350); // let layout, media queries and dialog transitions settle
+    await settle(page);
     await page.screenshot({ path: join(artifactsDir, `${name}-${viewport.width}.png`), fullPage: false });
   }
   await page.setViewportSize(original ?? DESKTOP);
-  await sleep(200);
+  await settle(page);
 }
 
 /** Minimal JSON client for setting up data as the admin. */
@@ -264,16 +322,7 @@ export async function checkA11y(page, label) {
     await page.evaluate(`${readFileSync(axePath, 'utf8')}\n;undefined`);
   }
   // Let dialog and menu transitions settle so colours are measured at their final opacity.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      null,
-      { timeout: 5_000 },
-    )
-    .catch(() => {});
+  await settle(page);
   const violations = await page.evaluate(async () => {
     const results = await window.axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map((v) => ({

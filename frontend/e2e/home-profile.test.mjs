@@ -44,9 +44,15 @@ describe('home grid and profile', () => {
     ]);
     await shoot(page, 'home');
 
-    // Unknown paths go to /dashboard, which is the home grid too.
+    // An unknown path says so, marks no drawer item and leads home.
     await page.goto('/no/such/screen');
-    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Stranica nije pronađena' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/no/such/screen');
+    assert.equal(await nav.locator('.nav-menu__link--active').count(), 0);
+    assert.equal(await page.title(), 'Stranica nije pronađena · Vitrina');
+    await shoot(page, 'not-found');
+    await page.getByRole('link', { name: 'Na početnu' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.locator('[data-card="settings"]').waitFor();
 
     await page.locator('a.home-card[data-card="products"]').click();
@@ -80,8 +86,75 @@ describe('home grid and profile', () => {
     await drawer.waitFor();
     await shoot(page, 'drawer-mobile');
     await drawer.getByRole('link', { name: 'Korisnici' }).click();
-    await page.waitForURL('**/users');
+    // The choice closes the drawer and opens the screen, whatever the machine's speed.
     await drawer.waitFor({ state: 'hidden' });
+    await page.waitForURL('**/users');
+    await page.getByRole('heading', { name: 'Korisnici' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Meni' }).getAttribute('aria-expanded'), 'false');
+    await page.context().close();
+  });
+
+  it('titles each tab after its screen, in the language in use', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Prijava' }).waitFor();
+    assert.equal(await page.title(), 'Prijava · Vitrina');
+    await signIn(page, 'admin', server.adminPassword);
+    await page.waitForFunction(() => document.title === 'Početna · Vitrina');
+    const nav = page.getByRole('navigation', { name: 'Glavna navigacija' });
+    for (const [link, title] of [
+      ['Partneri', 'Partneri · Vitrina'],
+      ['Slajderi', 'Slajderi · Vitrina'],
+      ['Kampanje', 'Kampanje · Vitrina'],
+      ['Države', 'Države · Vitrina'],
+    ]) {
+      await nav.getByRole('link', { name: link }).click();
+      await page.waitForFunction((want) => document.title === want, title);
+    }
+    // A deep link's title is there without a click, and follows a language switch.
+    await page.goto('/customerService');
+    await page.waitForFunction(() => document.title === 'Sugestije i žalbe · Vitrina');
+    await page.goto('/table-list');
+    await page.waitForFunction(() => document.title === 'Pregled · Vitrina');
+    await page.goto('/countries');
+    await page.getByRole('heading', { name: 'Države' }).waitFor();
+    await page.getByRole('button', { name: 'EN' }).click();
+    await page.waitForFunction(() => document.title === 'Countries · Vitrina');
+    await page.context().close();
+  });
+
+  it('offers a skip link and starts the keyboard at the screen’s heading after sign-in and each switch', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await signIn(page, 'admin', server.adminPassword);
+    const focusedHeading = () => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assert.match(await focusedHeading(), /Dobrodošli, admin/);
+
+    // A drawer link by keyboard: the new screen's heading has the focus, the next Tab is in the screen.
+    const nav = page.getByRole('navigation', { name: 'Glavna navigacija' });
+    await nav.getByRole('link', { name: 'Države' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/countries');
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Države' && document.activeElement.tagName === 'H1');
+    await page.keyboard.press('Tab');
+    assert.ok(
+      await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement)),
+      'the Tab after the heading is in the screen',
+    );
+
+    // A page the browser loads starts at the top: the first Tab is the skip link, which leads to the heading.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Države' }).waitFor();
+    assert.equal(await focusedHeading(), null);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Preskoči na sadržaj' });
+    assert.ok(await skip.evaluate((el) => el === document.activeElement), 'the first Tab stop is the skip link');
+    assert.ok(await skip.isVisible(), 'the skip link shows while it has the focus');
+    await shoot(page, 'skip-link');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assert.equal(new URL(page.url()).pathname, '/countries');
+    assert.equal(new URL(page.url()).hash, '');
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { join } from 'node:path';
-import { apiClient, artifactsDir, DESKTOP, launchBrowser, MOBILE, newPage, shoot, signIn, startServer } from './harness.mjs';
+import { apiClient, artifactsDir, DESKTOP, launchBrowser, MOBILE, newPage, shoot, settle, signIn, startServer } from './harness.mjs';
 
 const TILE_ERROR = /ERR_INTERNET_DISCONNECTED/;
 
@@ -26,9 +26,9 @@ function count(value, language) {
 async function shootSection(page, id, name) {
   for (const viewport of [DESKTOP, MOBILE]) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(350);
+    await settle(page);
     await page.evaluate((section) => document.getElementById(section).scrollIntoView(), id);
-    await page.waitForTimeout(150);
+    await settle(page);
     await page.screenshot({ path: join(artifactsDir, `${name}-${viewport.width}.png`) });
   }
   await page.setViewportSize(DESKTOP);
@@ -123,7 +123,7 @@ describe('template pages: store map, overview, style page, home reasons', () => 
     await shoot(page, 'templates-maps');
     // On a phone the list comes below the map.
     await page.setViewportSize(MOBILE);
-    await page.waitForTimeout(300);
+    await settle(page);
     const map = await page.locator('.stores-map__box').boundingBox();
     const list = await page.locator('.maps-list-card').boundingBox();
     assert.ok(list.y >= map.y + map.height, 'the list is below the map');

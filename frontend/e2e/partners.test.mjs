@@ -101,7 +101,7 @@ describe('partners', () => {
     }, order);
 
   /** Snackbars fade after 3 s; screenshots wait for them so they show the dialog underneath. */
-  const quietToasts = () => page.waitForFunction(() => !document.querySelector('.p-toast-message'), null, { timeout: 20_000 });
+  const quietToasts = () => page.waitForFunction(() => !document.querySelector('.p-toast-message'));
 
   /** Scrolls a dialog's content back to its top. */
   const scrollTop = (dialog) =>
@@ -499,7 +499,8 @@ describe('partners', () => {
     const res = await saved;
     assert.equal(res.status(), 200);
     assert.equal(new URL(res.url()).searchParams.has('preview'), false);
-    await page.getByText('Uspješno dodavanje').waitFor();
+    const done = await res.json();
+    await page.getByText(`Uvoz je završen — dodato: ${done.added}, izmijenjeno: ${done.updated}`).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await reloaded;
     // The percent figure made the round trip unchanged.

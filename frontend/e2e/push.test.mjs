@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startFakeFcm } from './fakefcm.mjs';
 import { join } from 'node:path';
-import { apiClient, artifactsDir, checkA11y, DESKTOP, launchBrowser, listScreen, newPage, shoot, signIn, startServer } from './harness.mjs';
+import { apiClient, artifactsDir, checkA11y, DESKTOP, launchBrowser, listScreen, newPage, shoot, settle, signIn, startServer } from './harness.mjs';
 import { makePng } from './images.mjs';
 
 const isPost = (path) => (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === path;
@@ -132,7 +132,7 @@ describe('push notifications', () => {
     const dialog = await openAdd();
     await fill(dialog, 'Zimski popusti', 'Popusti do 30 % na sve alate');
     await shoot(page, 'push-add');
-    const answered = page.waitForResponse(isPost('/api/notifications'), { timeout: 30_000 });
+    const answered = page.waitForResponse(isPost('/api/notifications'));
     const reach = await sendConfirmed(dialog, { check: true });
     // Busy while the server waits for the first attempts: one save, no second.
     await dialog.getByRole('status').filter({ hasText: 'Slanje na uređaje partnera' }).waitFor();
@@ -159,7 +159,7 @@ describe('push notifications', () => {
 
     // Released: the view follows by itself (every 2 s) and stops at the end.
     fcm.release(heldToken);
-    await page.getByText(/^Završeno:/).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Završeno:/).waitFor();
     assert.equal(await tile('delivered').innerText(), String(saved.devices));
     assert.equal(await tile('pending').innerText(), '0');
     assert.equal(await page.getByRole('progressbar').getAttribute('aria-valuenow'), '100');
@@ -173,6 +173,7 @@ describe('push notifications', () => {
       if (new URL(req.url()).pathname === `/api/notifications/${saved.id}`) asked += 1;
     };
     page.on('request', count);
+    // Longer than the view's polling interval: the time is what is checked, not a wait for the page.
     await page.waitForTimeout(4_500);
     page.off('request', count);
     assert.equal(asked, 0, 'a finished delivery is not polled');
@@ -184,7 +185,7 @@ describe('push notifications', () => {
     await list.open();
     const dialog = await openAdd();
     await fill(dialog, 'Seminar: novi alati', 'Prijave su otvorene');
-    const answered = page.waitForResponse(isPost('/api/notifications'), { timeout: 30_000 });
+    const answered = page.waitForResponse(isPost('/api/notifications'));
     await sendConfirmed(dialog);
     const res = await answered;
     assert.equal(res.status(), 491);
@@ -209,7 +210,7 @@ describe('push notifications', () => {
     assert.equal(await tile('failed').innerText(), '1');
     await shoot(page, 'push-delivery-failed');
     await page.setViewportSize({ width: 768, height: 1024 });
-    await page.waitForTimeout(350);
+    await settle(page);
     await page.screenshot({ path: join(artifactsDir, 'push-delivery-failed-768.png') });
     await page.setViewportSize(DESKTOP);
     // Its token is removed: later notifications do not target it.
@@ -227,7 +228,7 @@ describe('push notifications', () => {
     await shoot(page, 'push-list');
     // And on a tablet.
     await page.setViewportSize({ width: 768, height: 1024 });
-    await page.waitForTimeout(350);
+    await settle(page);
     await page.screenshot({ path: join(artifactsDir, 'push-list-768.png') });
     await page.setViewportSize(DESKTOP);
     const filtered = await list.filter('Naslov', 'zimski popusti');
@@ -247,7 +248,7 @@ describe('push notifications', () => {
     await chooseCategories(dialog, [category.name]);
     await dialog.getByLabel('Pošalji notifikaciju').check();
     await dialog.getByLabel(/^Tekst notifikacije/).fill('Nova akcija boja');
-    const answered = page.waitForResponse(isSliderSave, { timeout: 30_000 });
+    const answered = page.waitForResponse(isSliderSave);
     await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
     const res = await answered;
     assert.equal(res.status(), 201);
@@ -260,7 +261,7 @@ describe('push notifications', () => {
     await link.click();
     await page.waitForURL(`**/notifications/${slider.notification.id}`);
     await page.getByRole('heading', { name: 'Proljećna akcija boja' }).waitFor();
-    await page.getByText(/^Završeno:/).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Završeno:/).waitFor();
     assert.equal(await tile('devices').innerText(), String(slider.notification.devices));
     assert.ok(slider.notification.devices >= tokens.size);
 

@@ -115,7 +115,7 @@ describe('stores', () => {
     // The map opens on Montenegro (42.7, 19.3) at zoom 7; a click in the middle lands there.
     // The previous test's snackbar shows at the top while a dialog is open: let it go first.
     await settled(dialog);
-    await page.waitForFunction(() => document.querySelectorAll('.p-toast-message').length === 0, null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.p-toast-message').length === 0);
     const map = dialog.locator('.store-map__map');
     const box = await map.boundingBox();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -126,7 +126,9 @@ describe('stores', () => {
     assert.ok(Math.abs(tip.x - (box.x + box.width / 2)) <= 2 && Math.abs(tip.y - (box.y + box.height / 2)) <= 2, 'the pin points at the click');
 
     // Clicking elsewhere moves it: 100 px left and 50 px up is west and north. A second click
-    // within the double-click interval would be a double click (a zoom) to the browser.
+    // within the double-click interval would be a double click (a zoom) to the browser. This
+    // pause is the interval itself (500 ms in Chromium), not a wait for the page: a slower
+    // machine does not need a longer one.
     await page.waitForTimeout(600);
     await page.mouse.click(box.x + box.width / 2 - 100, box.y + box.height / 2 - 50);
     await page.waitForFunction(

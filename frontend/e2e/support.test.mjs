@@ -10,6 +10,7 @@ import {
   listScreen,
   MOBILE,
   newPage,
+  settle,
   shoot,
   signIn,
   startServer,
@@ -33,10 +34,10 @@ describe('customer support and the app-bar count', () => {
   async function shootBellPanel(name) {
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await settle(page);
       await bell().click();
       await bellPanel().waitFor();
-      await page.waitForTimeout(300);
+      await settle(page);
       await page.screenshot({ path: join(artifactsDir, `${name}-${viewport.width}.png`) });
       await page.keyboard.press('Escape');
       await bellPanel().waitFor({ state: 'hidden' });

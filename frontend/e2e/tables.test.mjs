@@ -1,9 +1,20 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { artifactsDir, DESKTOP, launchBrowser, listScreen, newPage, signIn, startServer, writeArtifact } from './harness.mjs';
+import {
+  artifactsDir,
+  DESKTOP,
+  launchBrowser,
+  listScreen,
+  newPage,
+  settle,
+  signIn,
+  startServer,
+  STATE_TIMEOUT,
+  writeArtifact,
+} from './harness.mjs';
 
 // The tables over the demo data: how fast the drawer switches between lists, wide tables at
 // 1280 px (pinned name and actions, scroll shadows, the column chooser), the choose-categories
@@ -15,11 +26,22 @@ const PHONE = { width: 375, height: 812 };
 /** The drawer's lists, in the order they are visited. */
 const ROUTES = ['countries', 'cities', 'categories', 'products', 'stores', 'partners', 'users'];
 const ROUNDS = 3;
-// The issue's target for the screen switch (ms), reported with the figures, and the bounds the
-// test enforces: a regression guard that holds on a loaded CI machine too (env can tighten them).
-const TARGET_MEDIAN = 150;
-const MEDIAN_LIMIT = Number(process.env.E2E_SWITCH_MEDIAN_MS ?? 500);
-const MAX_LIMIT = Number(process.env.E2E_SWITCH_MAX_MS ?? 1500);
+// The issue's targets for the screen switch (ms): a first visit under 300 ms, later visits under
+// 100 ms median (and no visit over a second). They are asserted on a machine with a core to
+// spare. A machine busier than its cores (load average per core above 1, e.g. the whole suite
+// beside other work on two cores) cannot time 100 ms: there the bounds grow with the load (twice
+// the load per core) and the figures are reported; E2E_SWITCH_FIRST_MS, _MEDIAN_MS and _MAX_MS
+// set the bounds outright.
+const FIRST_TARGET = 300;
+const MEDIAN_TARGET = 100;
+const MAX_TARGET = 1000;
+const LOAD_PER_CORE = loadavg()[0] / cpus().length;
+const SCALE = LOAD_PER_CORE > 1 ? 2 * LOAD_PER_CORE : 1;
+const FIRST_LIMIT = Number(process.env.E2E_SWITCH_FIRST_MS ?? FIRST_TARGET * SCALE);
+const MEDIAN_LIMIT = Number(process.env.E2E_SWITCH_MEDIAN_MS ?? MEDIAN_TARGET * SCALE);
+const MAX_LIMIT = Number(process.env.E2E_SWITCH_MAX_MS ?? MAX_TARGET * SCALE);
+/** The User Timing mark the app sets when the screens' code has loaded ahead (src/app/layout/prefetchWhenIdle.ts). */
+const SCREENS_PREFETCHED = 'vitrina:screens-prefetched';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,11 +55,11 @@ async function shootAt(page, name, viewports) {
   const original = page.viewportSize();
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
-    await sleep(400); // media queries, the drawer and the scroll shadows settle
+    await settle(page); // media queries, the drawer and the scroll shadows
     await page.screenshot({ path: join(artifactsDir, `${name}-${viewport.width}.png`), fullPage: false });
   }
   await page.setViewportSize(original ?? DESKTOP);
-  await sleep(200);
+  await settle(page);
 }
 
 /**
@@ -45,7 +67,7 @@ async function shootAt(page, name, viewports) {
  * frame that shows a data row of the new list, measured in the page.
  */
 function switchTo(page, route) {
-  return page.evaluate(async (path) => {
+  return page.evaluate(async ([path, limit]) => {
     // Rows of the list being left do not count.
     document.querySelectorAll('.list-table tbody tr').forEach((row) => {
       row.dataset.left = '1';
@@ -54,7 +76,7 @@ function switchTo(page, route) {
     const start = performance.now();
     link.click();
     return new Promise((resolve, reject) => {
-      const give = setTimeout(() => reject(new Error(`no rows of /${path} within 10 s`)), 10_000);
+      const give = setTimeout(() => reject(new Error(`no rows of /${path} within ${limit} ms`)), limit);
       const check = () => {
         const row = document.querySelector('.list-table tbody tr:not([data-left]):not(.p-datatable-emptymessage) td');
         if (location.pathname === `/${path}` && row) {
@@ -66,7 +88,7 @@ function switchTo(page, route) {
       };
       requestAnimationFrame(check);
     });
-  }, route);
+  }, [route, STATE_TIMEOUT]);
 }
 
 describe('tables', () => {
@@ -88,31 +110,43 @@ describe('tables', () => {
     await server?.stop();
   });
 
-  it('switches between lists from the drawer within the bounds', async () => {
-    // Each route's code and first answer once, as a user who has been around.
-    for (const route of ROUTES) await switchTo(page, route);
+  it('switches between lists from the drawer within the targets, first visits included', async () => {
+    // First visits: signed in a moment ago, the screens' code loaded ahead while the home screen
+    // was read, the lists' data not yet asked for.
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, SCREENS_PREFETCHED);
+    const first = {};
+    for (const route of ROUTES) {
+      await page.apiIdle(); // the previous list's answers are in
+      first[route] = await switchTo(page, route);
+    }
     await page.locator('nav a[href="/"]').click();
     await page.waitForURL((url) => url.pathname === '/');
 
+    // Later visits, as a user who has been around.
     const figures = Object.fromEntries(ROUTES.map((r) => [r, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of ROUTES) {
-        await sleep(250); // the previous list's refetch has answered
+        await page.apiIdle(); // the previous list's refetch has answered
         figures[route].push(await switchTo(page, route));
       }
     }
+    const firsts = Object.values(first);
     const all = Object.values(figures).flat();
     const lines = [
-      `Screen switch: drawer click to the first data row (ms), ${ROUNDS} rounds after a warm-up`,
-      `${'list'.padEnd(12)}${'median'.padStart(8)}${'max'.padStart(8)}`,
+      `Screen switch: drawer click to the first data row (ms); first visit, then ${ROUNDS} later rounds`,
+      `${'list'.padEnd(12)}${'first'.padStart(8)}${'median'.padStart(8)}${'max'.padStart(8)}`,
       ...ROUTES.map(
-        (r) => `${r.padEnd(12)}${median(figures[r]).toFixed(0).padStart(8)}${Math.max(...figures[r]).toFixed(0).padStart(8)}`,
+        (r) =>
+          `${r.padEnd(12)}${first[r].toFixed(0).padStart(8)}${median(figures[r]).toFixed(0).padStart(8)}${Math.max(...figures[r]).toFixed(0).padStart(8)}`,
       ),
-      `${'all'.padEnd(12)}${median(all).toFixed(0).padStart(8)}${Math.max(...all).toFixed(0).padStart(8)}`,
-      `target: median under ${TARGET_MEDIAN} ms — ${median(all) < TARGET_MEDIAN ? 'met' : 'NOT met'}`,
+      `${'all'.padEnd(12)}${Math.max(...firsts).toFixed(0).padStart(8)}${median(all).toFixed(0).padStart(8)}${Math.max(...all).toFixed(0).padStart(8)}`,
+      `target: every first visit under ${FIRST_TARGET} ms — ${Math.max(...firsts) < FIRST_TARGET ? 'met' : 'NOT met'}`,
+      `target: later visits under ${MEDIAN_TARGET} ms median — ${median(all) < MEDIAN_TARGET ? 'met' : 'NOT met'}`,
+      `load average per core ${LOAD_PER_CORE.toFixed(2)}: asserted first < ${FIRST_LIMIT.toFixed(0)}, median < ${MEDIAN_LIMIT.toFixed(0)}, max < ${MAX_LIMIT.toFixed(0)} ms`,
     ];
     console.log(lines.join('\n'));
     writeArtifact('screen-switch.txt', `${lines.join('\n')}\n`);
+    assert.ok(Math.max(...firsts) < FIRST_LIMIT, `a first visit took ${Math.max(...firsts).toFixed(0)} ms ≥ ${FIRST_LIMIT} ms`);
     assert.ok(median(all) < MEDIAN_LIMIT, `median ${median(all).toFixed(0)} ms ≥ ${MEDIAN_LIMIT} ms`);
     assert.ok(Math.max(...all) < MAX_LIMIT, `max ${Math.max(...all).toFixed(0)} ms ≥ ${MAX_LIMIT} ms`);
     assert.deepEqual(page.problems, []);
@@ -302,5 +336,38 @@ describe('tables', () => {
     } finally {
       await failing.context().close();
     }
+  });
+  it('shows a city saved by keyboard on top of the page it was added from, though it sorts onto page 2', async () => {
+    const list = listScreen(page, 'cities');
+    await list.open();
+    await list.row('Bar').first().waitFor();
+    // Sorted by name, 'Žabljak Novi' belongs on the last page, not on page 1.
+    await page.getByRole('button', { name: 'Dodaj' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novi grad' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Naziv').fill('Žabljak Novi');
+    await dialog.locator('.p-dropdown').click();
+    await page.getByRole('option', { name: 'Crna Gora' }).click();
+    await dialog.getByLabel('Naziv').focus();
+    const created = page.waitForResponse((res) => res.url().endsWith('/api/cities') && res.request().method() === 'POST');
+    await page.keyboard.press('Enter');
+    assert.equal((await created).status(), 201);
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The first row is the new city, marked and tinted; the page's own rows follow it.
+    const first = list.rows().first();
+    await first.filter({ hasText: 'Žabljak Novi' }).waitFor();
+    assert.match(await first.getAttribute('class'), /\blist-row--new\b/);
+    await first.getByText('Novo').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Novi zapis „Žabljak Novi” je prikazan na vrhu tabele.' }).waitFor();
+    assert.equal(await list.row('Bar').count(), 1);
+    await shootAt(page, 'list-new-row', [DESKTOP]);
+
+    // New criteria: the pin goes, and the city is found where the server puts it.
+    await list.filter('Naziv', 'žabljak novi');
+    await list.waitForCount(1);
+    await list.row('Žabljak Novi').waitFor();
+    assert.equal(await page.locator('.list-row--new').count(), 0);
+    assert.deepEqual(page.problems, []);
   });
 });

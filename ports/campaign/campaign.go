@@ -12,55 +12,32 @@ import (
 	"vitrina/ports"
 )
 
-// Repository loads and saves campaigns, their composition and their carts. Every method
-// takes part in the transaction of ctx (ports.TxManager); the use cases run a change and the
-// reads its rules need in one transaction (ADR 0019).
+// Repository loads and saves the campaign context's two aggregates whole (ADR 0027): a
+// campaign with its composition, and a partner's standing in a campaign. Every method takes
+// part in the transaction of ctx (ports.TxManager) and opens one when there is none.
 type Repository interface {
-	// Add stores a new campaign and assigns its id.
+	// Add stores a new campaign, holding nothing yet, and assigns its id.
 	Add(ctx context.Context, c *campaign.Campaign) error
-	// Update loads the campaign under its lock, applies fn and saves it at the next version;
-	// a campaign no longer at expected (kernel.AnyVersion skips the check) is kernel.ErrStale,
-	// a missing one kernel.KindNotFound.
-	Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*campaign.Campaign) error) (*campaign.Campaign, error)
-	// Get reads a campaign; a missing one is kernel.KindNotFound.
+	// Get reads a campaign record; a missing one is kernel.KindNotFound.
 	Get(ctx context.Context, id kernel.ID) (*campaign.Campaign, error)
-	// Lock holds the campaign's row until the transaction ends (PostgreSQL; SQLite's writers
-	// take turns anyway), so that changes of its composition take turns; a missing campaign
-	// is kernel.KindNotFound.
-	Lock(ctx context.Context, id kernel.ID) error
-
-	// Categories, Products and Partners read the campaign's composition.
-	Categories(ctx context.Context, id kernel.ID) ([]kernel.ID, error)
-	Products(ctx context.Context, id kernel.ID) ([]kernel.ID, error)
-	Partners(ctx context.Context, id kernel.ID) ([]campaign.PartnerCash, error)
-	// AddCategories and AddProducts link ids to the campaign; ids already linked stay.
-	AddCategories(ctx context.Context, id kernel.ID, ids []kernel.ID) error
-	AddProducts(ctx context.Context, id kernel.ID, ids []kernel.ID) error
-	// PutPartners links partners with their cash, replacing the cash of those linked already.
-	PutPartners(ctx context.Context, id kernel.ID, partners []campaign.PartnerCash) error
-	// RemoveCategories, RemoveProducts and RemovePartners unlink ids from the campaign.
-	RemoveCategories(ctx context.Context, id kernel.ID, ids []kernel.ID) error
-	RemoveProducts(ctx context.Context, id kernel.ID, ids []kernel.ID) error
-	RemovePartners(ctx context.Context, id kernel.ID, ids []kernel.ID) error
-	// ProductsWithCart and PartnersWithCart tell which of ids (all the campaign's when ids is
-	// nil) have cart items in the campaign.
-	ProductsWithCart(ctx context.Context, id kernel.ID, ids []kernel.ID) (map[kernel.ID]bool, error)
-	PartnersWithCart(ctx context.Context, id kernel.ID, ids []kernel.ID) (map[kernel.ID]bool, error)
-
-	// Standing holds the partner's row of the campaign until the transaction ends (FOR UPDATE
-	// on PostgreSQL) and reads its cash and what its cart is worth: the turn every change of
-	// the cash rule takes. found is false when the partner is not in the campaign.
-	Standing(ctx context.Context, id, partnerID kernel.ID) (st campaign.Standing, found bool, err error)
-	// SetCash sets the cash of a partner in the campaign.
-	SetCash(ctx context.Context, id, partnerID kernel.ID, cash kernel.Amount) error
-	// AddItem stores a cart item, assigns its id and adds its worth to the partner's spent.
-	AddItem(ctx context.Context, it *campaign.Item) error
-	// Item reads a cart item; a missing one is kernel.KindNotFound.
+	// Update loads the campaign with its whole composition under the campaign's lock (so
+	// that changes of one campaign take turns), applies fn and saves what fn changed: the
+	// record at its next version when it changed, and the links that came, went or changed.
+	// The rows of partners whose cash fn lowered are taken in turn (as WithPartnerTurn) and
+	// the composition's Recheck runs with what their carts are worth then. A campaign no
+	// longer at expected (kernel.AnyVersion skips the check) is kernel.ErrStale, a missing
+	// one kernel.KindNotFound; an error of fn saves nothing.
+	Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*campaign.Composition) error) (*campaign.Composition, error)
+	// WithPartnerTurn holds the partner's row of the campaign until the transaction ends
+	// (FOR UPDATE on PostgreSQL; SQLite's writers take turns anyway), loads its standing
+	// (the campaign record, its cash, spent and cart), applies fn and saves what fn changed:
+	// the cash, items ordered (their ids assigned), withdrawn and toggled. A missing campaign
+	// is kernel.KindNotFound ("campaign"); a partner the campaign does not hold is
+	// campaign.ErrNotHeld.
+	WithPartnerTurn(ctx context.Context, campaignID, partnerID kernel.ID, fn func(*campaign.Standing) error) (*campaign.Standing, error)
+	// Item reads a cart item (to find whose turn a change of it takes); a missing one is
+	// kernel.KindNotFound.
 	Item(ctx context.Context, itemID kernel.ID) (campaign.Item, error)
-	// RemoveItem deletes a cart item and takes its worth off the partner's spent.
-	RemoveItem(ctx context.Context, it campaign.Item) error
-	// SetDelivered marks a cart item delivered or not.
-	SetDelivered(ctx context.Context, itemID kernel.ID, delivered bool) error
 }
 
 // Ref is an id and a name.
@@ -169,6 +146,9 @@ type AppReads interface {
 	Products(ctx context.Context, campaignID kernel.ID) ([]ProductView, error)
 	// Cart lists the partner's cart items in the campaign, newest first.
 	Cart(ctx context.Context, campaignID, partnerID kernel.ID) ([]CartItemView, error)
+	// Offer is a product as an order in the campaign sees it: whether the campaign holds it,
+	// whether it is active and its price now.
+	Offer(ctx context.Context, campaignID, productID kernel.ID) (campaign.Offer, error)
 }
 
 // Partners is what the campaign context asks the partner context: partners' own categories.

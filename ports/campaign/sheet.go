@@ -19,11 +19,11 @@ type SheetPartner struct {
 }
 
 // SheetFacts is what the upload of a campaign's partner file checks about one partner: its own
-// categories and, when it is in the campaign (Linked), its standing there.
+// categories and, when it is in the campaign (Linked), its money there.
 type SheetFacts struct {
 	Categories []kernel.ID
 	Linked     bool
-	Standing   campaign.Standing
+	Money      campaign.Money
 }
 
 // SheetStore is the storage side of a campaign's partner Excel round trip (ADR 0019, Excel).
@@ -32,9 +32,7 @@ type SheetStore interface {
 	// once each, by ascending id, with its cash in the campaign; the rows are read as a
 	// stream, never held.
 	StreamPartners(ctx context.Context, campaignID kernel.ID, categories []kernel.ID, fn func(SheetPartner) error) error
-	// Facts maps each of ids that names an active partner to its categories and its standing
-	// in the campaign (unknown and inactive ids are left out). With lock, the rows of those in
-	// the campaign are held until the transaction ends (FOR UPDATE on PostgreSQL): the turn
-	// Repository.Standing takes, for many partners at once.
-	Facts(ctx context.Context, campaignID kernel.ID, ids []kernel.ID, lock bool) (map[kernel.ID]SheetFacts, error)
+	// Facts maps each of ids that names an active partner to its categories and its money in
+	// the campaign (unknown and inactive ids are left out).
+	Facts(ctx context.Context, campaignID kernel.ID, ids []kernel.ID) (map[kernel.ID]SheetFacts, error)
 }

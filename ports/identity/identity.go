@@ -54,13 +54,30 @@ type SessionStore interface {
 	PurgeExpired(ctx context.Context, now time.Time) error
 }
 
-// LoginAttempts counts failed sign-ins per username and address for throttling.
+// LoginAttempts counts sign-in attempts for throttling (ADR 0003, ADR 0025). An attempt is
+// counted before its password is checked and stays a failure unless the check succeeds, so
+// that a burst of concurrent guesses cannot all be checked before any of them is counted.
 type LoginAttempts interface {
-	Failures(ctx context.Context, usernameKey, address string, since time.Time) (int, error)
-	// AddressFailures counts the failures from the address since the time, whatever the usernames.
-	AddressFailures(ctx context.Context, address string, since time.Time) (int, error)
-	RecordFailure(ctx context.Context, usernameKey, address string, at time.Time) error
-	Clear(ctx context.Context, usernameKey, address string) error
+	// Reserve counts an attempt under rule at now in one atomic step that holds across
+	// instances: identity.ErrThrottled when the failures already counted reach a limit of the
+	// rule (nothing is stored), else the attempt is stored as a failure and its id returned.
+	Reserve(ctx context.Context, rule identity.AttemptRule, now time.Time) (int64, error)
+	// Release forgets a reserved attempt whose password was never checked (a busy server).
+	Release(ctx context.Context, id int64) error
+	// Clear forgets the failures of key from source up to and including the attempt upTo,
+	// after that attempt succeeded; attempts reserved later stay counted.
+	Clear(ctx context.Context, key, source string, upTo int64) error
+}
+
+// DeviceCookies signs and checks device cookies (ADR 0025): a browser that signed in to an
+// account carries one, and its attempts on that account count per device rather than per
+// address, so that failures of others behind the same address do not lock it out.
+type DeviceCookies interface {
+	// Issue is a new cookie for a client that has just signed in under the throttle key.
+	Issue(ctx context.Context, key string) (string, error)
+	// Device is the device a cookie names when it was issued for the key; ok is false for
+	// a malformed, forged or tampered cookie and for one issued for another account.
+	Device(ctx context.Context, cookie, key string) (device string, ok bool, err error)
 }
 
 // PartnerDirectory is what identity asks the partner context: does a partner exist, and may

@@ -21,6 +21,9 @@ type PartnerRepository interface {
 	Update(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*partner.Partner) error) (*partner.Partner, error)
 	// ExistingIDs tells which of ids are partners already.
 	ExistingIDs(ctx context.Context, ids []kernel.ID) (map[kernel.ID]bool, error)
+	// Fingerprints maps each of ids that names a partner to the digest of what an import row
+	// sets of it (partner.State.Fingerprint): a row equal to the stored partner is unchanged.
+	Fingerprints(ctx context.Context, ids []kernel.ID) (map[kernel.ID]uint64, error)
 	// SaveRows writes an import in batches: new ids are inserted active and without an app
 	// password, known ones get the row's fields; categories are replaced. The caller holds
 	// the transaction.

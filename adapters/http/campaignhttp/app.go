@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	appcampaign "vitrina/application/campaign"
 	"vitrina/domain/campaign"
@@ -103,63 +105,91 @@ func decodeItem(_ context.Context, r *http.Request) (any, error) {
 	return itemRequest{ID: id, ItemID: item}, nil
 }
 
-// AppRoutes are the partner app's calls about campaigns. Each acts for the partner the app
-// signed in as (kit.AppPartner); a campaign that partner does not see is not found.
-func AppRoutes(svc *appcampaign.Service) []kit.Route {
-	app := kit.Access{App: true}
-	cart := func(ctx context.Context, id kernel.ID) (any, error) {
-		items, err := svc.PartnerCart(ctx, kit.AppPartner(ctx), id)
+// appCart is the partner's cart in a campaign it sees, as the app shows it.
+func appCart(ctx context.Context, svc *appcampaign.Service, id kernel.ID) (any, error) {
+	items, err := svc.PartnerCart(ctx, kit.AppPartner(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]appItemJSON, 0, len(items))
+	for _, v := range items {
+		out = append(out, appItem(v))
+	}
+	return out, nil
+}
+
+func makeAppCampaignsEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) {
+		vs, err := svc.PartnerCampaigns(ctx, kit.AppPartner(ctx))
 		if err != nil {
 			return nil, err
 		}
-		out := make([]appItemJSON, 0, len(items))
-		for _, v := range items {
-			out = append(out, appItem(v))
+		out := make([]appCampaignJSON, 0, len(vs))
+		for _, v := range vs {
+			out = append(out, appCampaign(v))
 		}
 		return out, nil
 	}
+}
+
+func makeAppProductsEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		ps, err := svc.PartnerProducts(ctx, kit.AppPartner(ctx), req.(kit.IDRequest).ID)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]productJSON, 0, len(ps))
+		for _, p := range ps {
+			out = append(out, productRow(p))
+		}
+		return out, nil
+	}
+}
+
+func makeAppCartEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) { return appCart(ctx, svc, req.(kit.IDRequest).ID) }
+}
+
+func makeAppOrderEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(orderRequest)
+		if _, err := svc.Order(ctx, kit.AppPartner(ctx), r.ID, r.ProductID, r.Quantity); err != nil {
+			return nil, amountDetail(err)
+		}
+		return appCart(ctx, svc, r.ID)
+	}
+}
+
+func makeAppWithdrawEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(itemRequest)
+		if err := svc.Withdraw(ctx, kit.AppPartner(ctx), r.ID, r.ItemID); err != nil {
+			return nil, err
+		}
+		return appCart(ctx, svc, r.ID)
+	}
+}
+
+// AppRoutes are the partner app's calls about campaigns. Each acts for the partner the app
+// signed in as (kit.AppPartner); a campaign that partner does not see is not found, before
+// the body is judged.
+func AppRoutes(svc *appcampaign.Service) []kit.Route {
+	app := kit.Access{App: true}
+	// shown is the campaign the partner sees, or not found (its cart is how the app asks).
+	shown := func(ctx context.Context, id kernel.ID) error {
+		_, err := svc.PartnerCart(ctx, kit.AppPartner(ctx), id)
+		return err
+	}
 	return []kit.Route{
 		{Method: "GET", Path: "/api/app/campaigns", Access: app, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				vs, err := svc.PartnerCampaigns(ctx, kit.AppPartner(ctx))
-				if err != nil {
-					return nil, err
-				}
-				out := make([]appCampaignJSON, 0, len(vs))
-				for _, v := range vs {
-					out = append(out, appCampaign(v))
-				}
-				return out, nil
-			}},
-		{Method: "GET", Path: "/api/app/campaigns/{id}/products", Access: app, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				ps, err := svc.PartnerProducts(ctx, kit.AppPartner(ctx), req.(kit.IDRequest).ID)
-				if err != nil {
-					return nil, err
-				}
-				out := make([]productJSON, 0, len(ps))
-				for _, p := range ps {
-					out = append(out, productRow(p))
-				}
-				return out, nil
-			}},
-		{Method: "GET", Path: "/api/app/campaigns/{id}/cart", Access: app, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) { return cart(ctx, req.(kit.IDRequest).ID) }},
-		{Method: "POST", Path: "/api/app/campaigns/{id}/cart", Access: app, Decode: decodeOrder, Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(orderRequest)
-				if _, err := svc.Order(ctx, kit.AppPartner(ctx), r.ID, r.ProductID, r.Quantity); err != nil {
-					return nil, amountDetail(err)
-				}
-				return cart(ctx, r.ID)
-			}},
-		{Method: "DELETE", Path: "/api/app/campaigns/{id}/cart/{itemId}", Access: app, Decode: decodeItem, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(itemRequest)
-				if err := svc.Withdraw(ctx, kit.AppPartner(ctx), r.ID, r.ItemID); err != nil {
-					return nil, err
-				}
-				return cart(ctx, r.ID)
-			}},
+			Endpoint: makeAppCampaignsEndpoint(svc)},
+		{Method: "GET", Path: "/api/app/campaigns/{id}/products", Access: app, Record: shown, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+			Endpoint: makeAppProductsEndpoint(svc)},
+		{Method: "GET", Path: "/api/app/campaigns/{id}/cart", Access: app, Record: shown, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+			Endpoint: makeAppCartEndpoint(svc)},
+		{Method: "POST", Path: "/api/app/campaigns/{id}/cart", Access: app, Record: shown, Decode: decodeOrder, Encode: kit.EncodeCreated,
+			Endpoint: makeAppOrderEndpoint(svc)},
+		{Method: "DELETE", Path: "/api/app/campaigns/{id}/cart/{itemId}", Access: app, Record: shown, Decode: decodeItem, Encode: kit.EncodeJSON,
+			Endpoint: makeAppWithdrawEndpoint(svc)},
 	}
 }

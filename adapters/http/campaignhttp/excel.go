@@ -7,8 +7,11 @@ import (
 	"mime/multipart"
 	"net/http"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	appcampaign "vitrina/application/campaign"
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 )
 
@@ -22,14 +25,15 @@ type problemJSON struct {
 type importJSON struct {
 	Added        int           `json:"added"`
 	Updated      int           `json:"updated"`
-	Skipped      int           `json:"skipped"`
+	Unchanged    int           `json:"unchanged"`
+	Skipped      int           `json:"skipped"` // the same as unchanged, for the panels that read it
 	Rejected     int           `json:"rejected"`
 	Problems     []problemJSON `json:"problems"`
 	MoreProblems int           `json:"more_problems"`
 }
 
-func importResult(r appcampaign.ImportResult) importJSON {
-	out := importJSON{Added: r.Added, Updated: r.Updated, Skipped: r.Skipped, Rejected: r.Rejected,
+func importResult(r spreadsheet.Result) importJSON {
+	out := importJSON{Added: r.Added, Updated: r.Updated, Unchanged: r.Unchanged, Skipped: r.Unchanged, Rejected: r.Rejected,
 		Problems: make([]problemJSON, 0, len(r.Problems)), MoreProblems: r.MoreProblems}
 	for _, p := range r.Problems {
 		out.Problems = append(out.Problems, problemJSON{Row: p.Row, Column: p.Column, Message: p.Message})
@@ -106,6 +110,45 @@ func decodeUpload(_ context.Context, r *http.Request) (any, error) {
 	return up, nil
 }
 
+func makeExportPartnersEndpoint(sh *appcampaign.Sheets) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(partnerListRequest)
+		// Asked before the download starts: its headers go out with its first byte.
+		if err := sh.Found(ctx, r.ID); err != nil {
+			return nil, err
+		}
+		return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error {
+			return sh.ExportPartners(ctx, w, r.ID, r.Categories)
+		}}, nil
+	}
+}
+
+func makeImportPartnersEndpoint(sh *appcampaign.Sheets) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		up := req.(upload)
+		defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
+		result, err := sh.ImportPartners(ctx, up.id, up.file, up.size, up.preview)
+		var rejected *spreadsheet.Rejected
+		if errors.As(err, &rejected) {
+			return nil, kit.WithDetail(err, importResult(rejected.Result))
+		}
+		if err != nil {
+			return nil, err
+		}
+		return importResult(result), nil
+	}
+}
+
+func makeExportCartEndpoint(sh *appcampaign.Sheets) endpoint.Endpoint {
+	return func(_ context.Context, req any) (any, error) {
+		r := req.(tabRequest) // the campaign was found before the request was read (Record)
+		q := r.Query
+		return kit.Download{Name: "Cart.xlsx", Write: func(ctx context.Context, w io.Writer) error {
+			return sh.ExportCart(ctx, w, r.ID, q)
+		}}, nil
+	}
+}
+
 // SheetRoutes are the campaign's Excel round trip: the partner file both ways and the cart's
 // download (ADR 0019, Excel).
 func SheetRoutes(sh *appcampaign.Sheets) []kit.Route {
@@ -113,40 +156,10 @@ func SheetRoutes(sh *appcampaign.Sheets) []kit.Route {
 	write := kit.Access{Resource: "campaigns", Action: "write"}
 	return []kit.Route{
 		{Method: "POST", Path: "/api/getCampaignPartnerList", Access: read, Decode: decodePartnerList, Encode: kit.EncodeDownload,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(partnerListRequest)
-				// Asked before the download starts: its headers go out with its first byte.
-				if err := sh.Found(ctx, r.ID); err != nil {
-					return nil, err
-				}
-				return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error {
-					return sh.ExportPartners(ctx, w, r.ID, r.Categories)
-				}}, nil
-			}},
-		{Method: "POST", Path: "/api/saveCampaignPartners/{campaignId}", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				up := req.(upload)
-				defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
-				result, err := sh.ImportPartners(ctx, up.id, up.file, up.size, up.preview)
-				var rejected *appcampaign.Rejected
-				if errors.As(err, &rejected) {
-					return nil, kit.WithDetail(err, importResult(rejected.Result))
-				}
-				if err != nil {
-					return nil, err
-				}
-				return importResult(result), nil
-			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}/excel", Access: read, Decode: decodeCartExport, Encode: kit.EncodeDownload,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(tabRequest)
-				if err := sh.Found(ctx, r.ID); err != nil {
-					return nil, err
-				}
-				q := r.Query
-				return kit.Download{Name: "Cart.xlsx", Write: func(ctx context.Context, w io.Writer) error {
-					return sh.ExportCart(ctx, w, r.ID, q)
-				}}, nil
-			}},
+			Endpoint: makeExportPartnersEndpoint(sh)},
+		{Method: "POST", Path: "/api/saveCampaignPartners/{campaignId}", Access: write, Record: sh.Found, Decode: decodeUpload, Encode: kit.EncodeJSON,
+			Endpoint: makeImportPartnersEndpoint(sh)},
+		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}/excel", Access: read, Record: sh.Found, Decode: decodeCartExport,
+			Encode: kit.EncodeDownload, Endpoint: makeExportCartEndpoint(sh)},
 	}
 }

@@ -14,9 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	appcampaign "vitrina/application/campaign"
-	appcatalog "vitrina/application/catalog"
 	"vitrina/domain/campaign"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -98,7 +99,7 @@ type productJSON struct {
 }
 
 func productRow(v campaignports.ProductView) productJSON {
-	return productJSON{ID: v.ProductID, Name: v.Name, Image: v.Image, ImageURL: "/api/images/" + appcatalog.ImageKind + "/" + v.Image, Price: money(v.Price),
+	return productJSON{ID: v.ProductID, Name: v.Name, Image: v.Image, ImageURL: appcampaign.ProductImageLink(v.Image), Price: money(v.Price),
 		IsActive: v.IsActive}
 }
 
@@ -283,7 +284,11 @@ func partnerList(raw json.RawMessage) ([]campaign.PartnerCash, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, campaign.PartnerCash{PartnerID: kernel.ID(*id.Value), Cash: cash})
+		pc, err := campaign.NewPartnerCash(kernel.ID(*id.Value), cash)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pc)
 	}
 	return out, nil
 }
@@ -309,7 +314,7 @@ type linkRequest struct {
 	Version     kernel.Version
 	IDs         []kernel.ID
 	Partners    []campaign.PartnerCash
-	Composition campaign.Composition
+	Composition campaign.Selection
 }
 
 func decodeLink(kind string) func(context.Context, *http.Request) (any, error) {
@@ -354,7 +359,7 @@ func decodeCompose(ctx context.Context, r *http.Request) (any, error) {
 	}
 	e := raw.(kit.Edit[composeBody])
 	b := e.Body
-	var c campaign.Composition
+	var c campaign.Selection
 	if c.Categories, err = idList(b.Categories, "categories", "category_id", errCategories); err != nil {
 		return nil, err
 	}
@@ -463,175 +468,252 @@ func encodeTab[T any](ctx context.Context, w http.ResponseWriter, response any) 
 	return kit.EncodeList[T](ctx, w, response)
 }
 
-// Routes are the panel's campaign calls.
-func Routes(svc *appcampaign.Service) []kit.Route {
-	read := kit.Access{Resource: "campaigns", Action: "read"}
-	write := kit.Access{Resource: "campaigns", Action: "write"}
-	details := func(ctx context.Context, id kernel.ID) (any, error) {
-		d, err := svc.Details(ctx, id)
+// The campaign's endpoints, one named constructor each (go-kit's makeXEndpoint shape): each
+// takes its decoded request, calls one use case and answers the JSON view.
+
+// detailsAnswer is the campaign's data as its details screen shows it.
+func detailsAnswer(ctx context.Context, svc *appcampaign.Service, id kernel.ID) (any, error) {
+	d, err := svc.Details(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return detailsOf(d), nil
+}
+
+func makeDetailsEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		return detailsAnswer(ctx, svc, req.(kit.IDRequest).ID)
+	}
+}
+
+func makeCreateEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		v, err := svc.Create(ctx, req.(form).Form)
+		return kit.JSONOr(toJSON, v, err)
+	}
+}
+
+func makeUpdateEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(form)
+		v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
+		return kit.JSONOr(toJSON, v, err)
+	}
+}
+
+func makeToggleVisibleEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		visible, err := svc.ToggleVisible(ctx, req.(kit.IDRequest).ID)
 		if err != nil {
 			return nil, err
 		}
-		return detailsOf(d), nil
+		return map[string]bool{"is_visible": visible}, nil
 	}
-	list := kit.ListRoute("/api/campaigns", read, svc.Lists().Campaigns, toJSON, nil)
+}
+
+func makeAddProductsEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(linkRequest)
+		if err := svc.AddProducts(ctx, r.ID, r.IDs); err != nil {
+			return nil, err
+		}
+		return detailsAnswer(ctx, svc, r.ID)
+	}
+}
+
+func makeAddCategoriesEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(linkRequest)
+		if err := svc.AddCategories(ctx, r.ID, r.IDs); err != nil {
+			return nil, err
+		}
+		d, err := svc.Details(ctx, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		return detailsOf(d).Categories, nil
+	}
+}
+
+func makeAddPartnersEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(linkRequest)
+		if err := svc.AddPartners(ctx, r.ID, r.Partners); err != nil {
+			return nil, amountDetail(err)
+		}
+		return detailsAnswer(ctx, svc, r.ID)
+	}
+}
+
+func makeSetCashEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(cashRequest)
+		if err := svc.SetCash(ctx, r.ID, r.PartnerID, r.Cash); err != nil {
+			return nil, amountDetail(err)
+		}
+		return map[string]any{"partner_id": int64(r.PartnerID), "pivot": pivotJSON{Cash: money(r.Cash)}}, nil
+	}
+}
+
+func makeComposeEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(linkRequest)
+		if err := svc.Compose(ctx, r.ID, r.Version, r.Composition); err != nil {
+			return nil, amountDetail(err)
+		}
+		return detailsAnswer(ctx, svc, r.ID)
+	}
+}
+
+func makeRemoveProductEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(pairRequest)
+		if err := svc.RemoveProduct(ctx, r.ID, r.Other); err != nil {
+			return nil, err
+		}
+		return detailsAnswer(ctx, svc, r.ID)
+	}
+}
+
+func makeRemoveCategoryEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(pairRequest)
+		removed, err := svc.RemoveCategory(ctx, r.ID, r.Other)
+		if err != nil {
+			return nil, err
+		}
+		d, err := svc.Details(ctx, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		out := removedAnswer{detailsJSON: detailsOf(d), Removed: make([]int64, 0, len(removed))}
+		for _, p := range removed {
+			out.Removed = append(out.Removed, int64(p))
+		}
+		return out, nil
+	}
+}
+
+func makeRemovePartnerEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(pairRequest)
+		if err := svc.RemovePartner(ctx, r.ID, r.Other); err != nil {
+			return nil, err
+		}
+		return detailsAnswer(ctx, svc, r.ID)
+	}
+}
+
+func makePartnersTabEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(tabRequest)
+		p, err := svc.Partners(ctx, r.ID, r.Query)
+		if err != nil {
+			return nil, err
+		}
+		out := tabPage[partnerJSON]{page: kit.PageResponse[partnerJSON]{Total: p.Total, Items: make([]partnerJSON, 0, len(p.Items))},
+			headers: map[string]string{HeaderTotalCash: p.Cash.String()}}
+		for _, v := range p.Items {
+			out.page.Items = append(out.page.Items, partnerRow(v))
+		}
+		return out, nil
+	}
+}
+
+func makeCartTabEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(tabRequest)
+		p, err := svc.Cart(ctx, r.ID, r.Query)
+		if err != nil {
+			return nil, err
+		}
+		out := tabPage[cartJSON]{page: kit.PageResponse[cartJSON]{Total: p.Total, Items: make([]cartJSON, 0, len(p.Items))},
+			headers: map[string]string{HeaderTotalOrdered: p.Totals.Ordered.String(), HeaderTotalDelivered: p.Totals.Delivered.String()}}
+		for _, v := range p.Items {
+			out.page.Items = append(out.page.Items, cartRow(v))
+		}
+		return out, nil
+	}
+}
+
+func makeProductsTabEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(tabRequest)
+		p, err := svc.Products(ctx, r.ID, r.Query)
+		if err != nil {
+			return nil, err
+		}
+		out := kit.PageResponse[productJSON]{Total: p.Total, Items: make([]productJSON, 0, len(p.Items))}
+		for _, v := range p.Items {
+			out.Items = append(out.Items, productRow(v))
+		}
+		return out, nil
+	}
+}
+
+func makeCategoriesTabEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(tabRequest)
+		p, err := svc.Categories(ctx, r.ID, r.Query)
+		if err != nil {
+			return nil, err
+		}
+		out := kit.PageResponse[refJSON]{Total: p.Total, Items: make([]refJSON, 0, len(p.Items))}
+		for _, v := range p.Items {
+			out.Items = append(out.Items, refJSON{ID: v.ID, Name: v.Name})
+		}
+		return out, nil
+	}
+}
+
+// Routes are the panel's campaign calls: the route table.
+func Routes(svc *appcampaign.Service) []kit.Route {
+	read := kit.Access{Resource: "campaigns", Action: "read"}
+	write := kit.Access{Resource: "campaigns", Action: "write"}
+	lists := svc.Lists()
+	campaign := kit.Found(lists.Campaigns)
+	list := kit.ListRoute("/api/campaigns", read, lists.Campaigns, toJSON, nil)
 	list.Decode = decodeCampaignList
 	return []kit.Route{
 		list,
-		{Method: "GET", Path: "/api/campaigns/{id}", Access: read, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) { return details(ctx, req.(kit.IDRequest).ID) }},
+		{Method: "GET", Path: "/api/campaigns/{id}", Access: read, Record: campaign, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+			Endpoint: makeDetailsEndpoint(svc)},
 		{Method: "POST", Path: "/api/campaigns", Access: write, Decode: decodeCampaign(false), Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.Create(ctx, req.(form).Form)
-				return kit.JSONOr(toJSON, v, err)
-			}},
-		{Method: "POST", Path: "/api/campaigns/{id}", Access: write, Decode: decodeCampaign(true), Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(form)
-				v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
-				return kit.JSONOr(toJSON, v, err)
-			}},
-		kit.ToggleRoute("/api/campaigns", write, svc.ToggleActive),
-		{Method: "PUT", Path: "/api/campaigns/activate/{id}", Access: write, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				visible, err := svc.ToggleVisible(ctx, req.(kit.IDRequest).ID)
-				if err != nil {
-					return nil, err
-				}
-				return map[string]bool{"is_visible": visible}, nil
-			}},
+			Endpoint: makeCreateEndpoint(svc)},
+		{Method: "POST", Path: "/api/campaigns/{id}", Access: write, Record: campaign, Decode: decodeCampaign(true), Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateEndpoint(svc)},
+		kit.ToggleRoute("/api/campaigns", write, campaign, svc.ToggleActive),
+		{Method: "PUT", Path: "/api/campaigns/activate/{id}", Access: write, Record: campaign, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+			Endpoint: makeToggleVisibleEndpoint(svc)},
+
+		// The composition: links named in the body, the cash, the stepper's whole save, removals.
 		{Method: "POST", Path: "/api/productCampaigns", Access: write, Decode: decodeLink("products"), Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(linkRequest)
-				if err := svc.AddProducts(ctx, r.ID, r.IDs); err != nil {
-					return nil, err
-				}
-				return details(ctx, r.ID)
-			}},
+			Endpoint: makeAddProductsEndpoint(svc)},
 		{Method: "POST", Path: "/api/categoryCampaigns", Access: write, Decode: decodeLink("categories"), Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(linkRequest)
-				if err := svc.AddCategories(ctx, r.ID, r.IDs); err != nil {
-					return nil, err
-				}
-				d, err := svc.Details(ctx, r.ID)
-				if err != nil {
-					return nil, err
-				}
-				return detailsOf(d).Categories, nil
-			}},
+			Endpoint: makeAddCategoriesEndpoint(svc)},
 		{Method: "POST", Path: "/api/partnerCampaigns", Access: write, Decode: decodeLink("partners"), Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(linkRequest)
-				if err := svc.AddPartners(ctx, r.ID, r.Partners); err != nil {
-					return nil, amountDetail(err)
-				}
-				return details(ctx, r.ID)
-			}},
-		{Method: "POST", Path: "/api/partnerCampaignsCash/{campaignId}", Access: write, Decode: decodeCash, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(cashRequest)
-				if err := svc.SetCash(ctx, r.ID, r.PartnerID, r.Cash); err != nil {
-					return nil, amountDetail(err)
-				}
-				return map[string]any{"partner_id": int64(r.PartnerID), "pivot": pivotJSON{Cash: money(r.Cash)}}, nil
-			}},
-		{Method: "PUT", Path: "/api/campaignDetails/{id}", Access: write, Decode: decodeCompose, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(linkRequest)
-				if err := svc.Compose(ctx, r.ID, r.Version, r.Composition); err != nil {
-					return nil, amountDetail(err)
-				}
-				return details(ctx, r.ID)
-			}},
-		{Method: "DELETE", Path: "/api/deleteCampaignItemProduct/{campaignId}/{productId}", Access: write, Decode: decodePair("productId"),
-			Encode: kit.EncodeJSON, Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(pairRequest)
-				if err := svc.RemoveProduct(ctx, r.ID, r.Other); err != nil {
-					return nil, err
-				}
-				return details(ctx, r.ID)
-			}},
-		{Method: "DELETE", Path: "/api/deleteCampaignItemCategory/{campaignId}/{categoryId}", Access: write, Decode: decodePair("categoryId"),
-			Encode: kit.EncodeJSON, Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(pairRequest)
-				removed, err := svc.RemoveCategory(ctx, r.ID, r.Other)
-				if err != nil {
-					return nil, err
-				}
-				d, err := svc.Details(ctx, r.ID)
-				if err != nil {
-					return nil, err
-				}
-				out := removedAnswer{detailsJSON: detailsOf(d), Removed: make([]int64, 0, len(removed))}
-				for _, p := range removed {
-					out.Removed = append(out.Removed, int64(p))
-				}
-				return out, nil
-			}},
-		{Method: "DELETE", Path: "/api/deleteCampaignItemPartner/{campaignId}/{partnerId}", Access: write, Decode: decodePair("partnerId"),
-			Encode: kit.EncodeJSON, Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(pairRequest)
-				if err := svc.RemovePartner(ctx, r.ID, r.Other); err != nil {
-					return nil, err
-				}
-				return details(ctx, r.ID)
-			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/partners/{campaignId}", Access: read, Decode: decodeTab, Encode: encodeTab[partnerJSON],
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(tabRequest)
-				p, err := svc.Partners(ctx, r.ID, r.Query)
-				if err != nil {
-					return nil, err
-				}
-				out := tabPage[partnerJSON]{page: kit.PageResponse[partnerJSON]{Total: p.Total, Items: make([]partnerJSON, 0, len(p.Items))},
-					headers: map[string]string{HeaderTotalCash: p.Cash.String()}}
-				for _, v := range p.Items {
-					out.page.Items = append(out.page.Items, partnerRow(v))
-				}
-				return out, nil
-			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}", Access: read, Decode: decodeTab, Encode: encodeTab[cartJSON],
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(tabRequest)
-				p, err := svc.Cart(ctx, r.ID, r.Query)
-				if err != nil {
-					return nil, err
-				}
-				out := tabPage[cartJSON]{page: kit.PageResponse[cartJSON]{Total: p.Total, Items: make([]cartJSON, 0, len(p.Items))},
-					headers: map[string]string{HeaderTotalOrdered: p.Totals.Ordered.String(), HeaderTotalDelivered: p.Totals.Delivered.String()}}
-				for _, v := range p.Items {
-					out.page.Items = append(out.page.Items, cartRow(v))
-				}
-				return out, nil
-			}},
-		kit.ToggleRoute("/api/deleteCampaignItemCart", write, svc.ToggleDelivery),
-		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[productJSON],
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(tabRequest)
-				p, err := svc.Products(ctx, r.ID, r.Query)
-				if err != nil {
-					return nil, err
-				}
-				out := kit.PageResponse[productJSON]{Total: p.Total, Items: make([]productJSON, 0, len(p.Items))}
-				for _, v := range p.Items {
-					out.Items = append(out.Items, productRow(v))
-				}
-				return out, nil
-			}},
-		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Decode: decodeTab, Encode: kit.EncodeList[refJSON],
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(tabRequest)
-				p, err := svc.Categories(ctx, r.ID, r.Query)
-				if err != nil {
-					return nil, err
-				}
-				out := kit.PageResponse[refJSON]{Total: p.Total, Items: make([]refJSON, 0, len(p.Items))}
-				for _, v := range p.Items {
-					out.Items = append(out.Items, refJSON{ID: v.ID, Name: v.Name})
-				}
-				return out, nil
-			}},
+			Endpoint: makeAddPartnersEndpoint(svc)},
+		{Method: "POST", Path: "/api/partnerCampaignsCash/{campaignId}", Access: write, Record: campaign, Decode: decodeCash, Encode: kit.EncodeJSON,
+			Endpoint: makeSetCashEndpoint(svc)},
+		{Method: "PUT", Path: "/api/campaignDetails/{id}", Access: write, Record: campaign, Decode: decodeCompose, Encode: kit.EncodeJSON,
+			Endpoint: makeComposeEndpoint(svc)},
+		{Method: "DELETE", Path: "/api/deleteCampaignItemProduct/{campaignId}/{productId}", Access: write, Record: campaign,
+			Decode: decodePair("productId"), Encode: kit.EncodeJSON, Endpoint: makeRemoveProductEndpoint(svc)},
+		{Method: "DELETE", Path: "/api/deleteCampaignItemCategory/{campaignId}/{categoryId}", Access: write, Record: campaign,
+			Decode: decodePair("categoryId"), Encode: kit.EncodeJSON, Endpoint: makeRemoveCategoryEndpoint(svc)},
+		{Method: "DELETE", Path: "/api/deleteCampaignItemPartner/{campaignId}/{partnerId}", Access: write, Record: campaign,
+			Decode: decodePair("partnerId"), Encode: kit.EncodeJSON, Endpoint: makeRemovePartnerEndpoint(svc)},
+
+		// The details screen's tabs, and the delivery toggle of a cart item.
+		{Method: "GET", Path: "/api/campaignDetailsById/partners/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+			Encode: encodeTab[partnerJSON], Endpoint: makePartnersTabEndpoint(svc)},
+		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+			Encode: encodeTab[cartJSON], Endpoint: makeCartTabEndpoint(svc)},
+		kit.ToggleRoute("/api/deleteCampaignItemCart", write, kit.Found(lists.Cart), svc.ToggleDelivery),
+		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+			Encode: kit.EncodeList[productJSON], Endpoint: makeProductsTabEndpoint(svc)},
+		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+			Encode: kit.EncodeList[refJSON], Endpoint: makeCategoriesTabEndpoint(svc)},
 	}
 }
 

@@ -10,10 +10,13 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	appcatalog "vitrina/application/catalog"
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
+	"vitrina/ports"
 	catalogports "vitrina/ports/catalog"
 )
 
@@ -152,7 +155,75 @@ func decodeProduct(withID bool) func(context.Context, *http.Request) (any, error
 	}
 }
 
-// Routes are the catalog calls.
+// The catalog's endpoints, one named constructor each (go-kit's makeXEndpoint shape): each
+// takes its decoded request, calls one use case and answers the JSON view.
+
+func makeCreateNamedEndpoint(svc *appcatalog.Service, kind catalogports.NamedKind) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		v, err := svc.CreateNamed(ctx, kind, req.(nameForm).Name)
+		return kit.JSONOr(named, v, err)
+	}
+}
+
+func makeRenameNamedEndpoint(svc *appcatalog.Service, kind catalogports.NamedKind) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(kit.Edit[nameForm])
+		v, err := svc.RenameNamed(ctx, kind, r.ID, r.Version, r.Body.Name)
+		return kit.JSONOr(named, v, err)
+	}
+}
+
+func makeToggleNamed(svc *appcatalog.Service, kind catalogports.NamedKind) func(context.Context, kernel.ID) (bool, error) {
+	return func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }
+}
+
+func makeCreateCityEndpoint(svc *appcatalog.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		v, err := svc.CreateCity(ctx, req.(cityForm).input())
+		return kit.JSONOr(city, v, err)
+	}
+}
+
+func makeUpdateCityEndpoint(svc *appcatalog.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(kit.Edit[cityForm])
+		v, err := svc.UpdateCity(ctx, r.ID, r.Version, r.Body.input())
+		return kit.JSONOr(city, v, err)
+	}
+}
+
+func makeCreateProductEndpoint(svc *appcatalog.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(productForm)
+		v, err := svc.CreateProduct(ctx, f.Input, f.Image)
+		return kit.JSONOr(product, v, err)
+	}
+}
+
+func makeUpdateProductEndpoint(svc *appcatalog.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(productForm)
+		v, err := svc.UpdateProduct(ctx, f.ID, f.Version, f.Input, f.Image)
+		return kit.JSONOr(product, v, err)
+	}
+}
+
+func makeCreateStoreEndpoint(svc *appcatalog.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		v, err := svc.CreateStore(ctx, req.(storeForm).input())
+		return kit.JSONOr(store, v, err)
+	}
+}
+
+func makeUpdateStoreEndpoint(svc *appcatalog.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(kit.Edit[storeForm])
+		v, err := svc.UpdateStore(ctx, r.ID, r.Version, r.Body.input())
+		return kit.JSONOr(store, v, err)
+	}
+}
+
+// Routes are the catalog calls: the route table.
 func Routes(svc *appcatalog.Service) []kit.Route {
 	lists := svc.Lists()
 	read := func(res string) kit.Access { return kit.Access{Resource: res, Action: "read"} }
@@ -162,80 +233,45 @@ func Routes(svc *appcatalog.Service) []kit.Route {
 	pick := func(res string) kit.Access { return kit.Access{Resource: res, Action: "pick"} }
 	var routes []kit.Route
 
-	for _, kind := range []catalogports.NamedKind{catalogports.Countries, catalogports.Categories} {
-		kind := kind
-		res := string(kind)
-		list := lists.Countries
-		if kind == catalogports.Categories {
-			list = lists.Categories
-		}
+	// Countries and categories: a name each.
+	for _, n := range []struct {
+		kind catalogports.NamedKind
+		list ports.Lister[catalogports.NamedView]
+	}{{catalogports.Countries, lists.Countries}, {catalogports.Categories, lists.Categories}} {
+		kind, list, res := n.kind, n.list, string(n.kind)
 		routes = append(routes, kit.ListRoutes("/api/"+res, read(res), list, named)...)
-		routes = append(routes,
-			kit.Route{Method: "POST", Path: "/api/" + res, Access: write(res), Decode: kit.DecodeJSON[nameForm], Encode: kit.EncodeCreated,
-				Endpoint: func(ctx context.Context, req any) (any, error) {
-					v, err := svc.CreateNamed(ctx, kind, req.(nameForm).Name)
-					return kit.JSONOr(named, v, err)
-				}},
-			kit.Route{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Decode: kit.DecodeEdit[nameForm], Encode: kit.EncodeJSON,
-				Endpoint: func(ctx context.Context, req any) (any, error) {
-					r := req.(kit.Edit[nameForm])
-					v, err := svc.RenameNamed(ctx, kind, r.ID, r.Version, r.Body.Name)
-					return kit.JSONOr(named, v, err)
-				}},
-			kit.ToggleRoute("/api/"+res, write(res), func(ctx context.Context, id kernel.ID) (bool, error) { return svc.ToggleNamed(ctx, kind, id) }),
-		)
+		routes = append(routes, []kit.Route{
+			{Method: "POST", Path: "/api/" + res, Access: write(res), Decode: kit.DecodeJSON[nameForm], Encode: kit.EncodeCreated,
+				Endpoint: makeCreateNamedEndpoint(svc, kind)},
+			{Method: "PUT", Path: "/api/" + res + "/{id}", Access: write(res), Record: kit.Found(list), Decode: kit.DecodeEdit[nameForm], Encode: kit.EncodeJSON,
+				Endpoint: makeRenameNamedEndpoint(svc, kind)},
+			kit.ToggleRoute("/api/"+res, write(res), kit.Found(list), makeToggleNamed(svc, kind)),
+		}...)
 	}
-	routes = append(routes, kit.ListRoute("/api/categoriesActive", pick("categories"), lists.Categories, named, kit.ActiveOnly))
-
 	routes = append(routes, kit.ListRoutes("/api/cities", read("cities"), lists.Cities, city)...)
-	routes = append(routes, kit.ListRoute("/api/citiesActive", pick("cities"), lists.Cities, city, kit.ActiveOnly))
-	routes = append(routes,
-		kit.Route{Method: "POST", Path: "/api/cities", Access: write("cities"), Decode: kit.DecodeJSON[cityForm], Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.CreateCity(ctx, req.(cityForm).input())
-				return kit.JSONOr(city, v, err)
-			}},
-		kit.Route{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Decode: kit.DecodeEdit[cityForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.Edit[cityForm])
-				v, err := svc.UpdateCity(ctx, r.ID, r.Version, r.Body.input())
-				return kit.JSONOr(city, v, err)
-			}},
-		kit.ToggleRoute("/api/cities", write("cities"), svc.ToggleCity),
-	)
-
 	routes = append(routes, kit.ListRoutes("/api/products", read("products"), lists.Products, product)...)
-	routes = append(routes,
-		kit.ListRoute("/api/productsActive", pick("products"), lists.Products, product, kit.ActiveOnly),
-		kit.Route{Method: "POST", Path: "/api/products", Access: write("products"), Decode: decodeProduct(false), Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(productForm)
-				v, err := svc.CreateProduct(ctx, f.Input, f.Image)
-				return kit.JSONOr(product, v, err)
-			}},
-		kit.Route{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Decode: decodeProduct(true), Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(productForm)
-				v, err := svc.UpdateProduct(ctx, f.ID, f.Version, f.Input, f.Image)
-				return kit.JSONOr(product, v, err)
-			}},
-		kit.ToggleRoute("/api/products", write("products"), svc.ToggleProduct),
-	)
-
 	routes = append(routes, kit.ListRoutes("/api/stores", read("stores"), lists.Stores, store)...)
-	routes = append(routes,
-		kit.Route{Method: "POST", Path: "/api/stores", Access: write("stores"), Decode: kit.DecodeJSON[storeForm], Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				v, err := svc.CreateStore(ctx, req.(storeForm).input())
-				return kit.JSONOr(store, v, err)
-			}},
-		kit.Route{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Decode: kit.DecodeEdit[storeForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.Edit[storeForm])
-				v, err := svc.UpdateStore(ctx, r.ID, r.Version, r.Body.input())
-				return kit.JSONOr(store, v, err)
-			}},
-		kit.ToggleRoute("/api/stores", write("stores"), svc.ToggleStore),
-	)
-	return routes
+	return append(routes, []kit.Route{
+		kit.ListRoute("/api/categoriesActive", pick("categories"), lists.Categories, named, kit.ActiveOnly),
+		kit.ListRoute("/api/citiesActive", pick("cities"), lists.Cities, city, kit.ActiveOnly),
+
+		{Method: "POST", Path: "/api/cities", Access: write("cities"), Decode: kit.DecodeJSON[cityForm], Encode: kit.EncodeCreated,
+			Endpoint: makeCreateCityEndpoint(svc)},
+		{Method: "PUT", Path: "/api/cities/{id}", Access: write("cities"), Record: kit.Found(lists.Cities), Decode: kit.DecodeEdit[cityForm], Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateCityEndpoint(svc)},
+		kit.ToggleRoute("/api/cities", write("cities"), kit.Found(lists.Cities), svc.ToggleCity),
+
+		kit.ListRoute("/api/productsActive", pick("products"), lists.Products, product, kit.ActiveOnly),
+		{Method: "POST", Path: "/api/products", Access: write("products"), Decode: decodeProduct(false), Encode: kit.EncodeCreated,
+			Endpoint: makeCreateProductEndpoint(svc)},
+		{Method: "POST", Path: "/api/products/{id}", Access: write("products"), Record: kit.Found(lists.Products), Decode: decodeProduct(true), Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateProductEndpoint(svc)},
+		kit.ToggleRoute("/api/products", write("products"), kit.Found(lists.Products), svc.ToggleProduct),
+
+		{Method: "POST", Path: "/api/stores", Access: write("stores"), Decode: kit.DecodeJSON[storeForm], Encode: kit.EncodeCreated,
+			Endpoint: makeCreateStoreEndpoint(svc)},
+		{Method: "PUT", Path: "/api/stores/{id}", Access: write("stores"), Record: kit.Found(lists.Stores), Decode: kit.DecodeEdit[storeForm], Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateStoreEndpoint(svc)},
+		kit.ToggleRoute("/api/stores", write("stores"), kit.Found(lists.Stores), svc.ToggleStore),
+	}...)
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	appcontent "vitrina/application/content"
 	"vitrina/domain/content"
@@ -98,41 +100,59 @@ func (f orderForm) quantity() (int64, error) {
 	return content.ParseQuantity(strings.Trim(raw, `"`))
 }
 
+// appAnswer is the slider as the partner's app shows it after a sign-up or an order.
+func appAnswer(v contentports.PartnerSliderView, err error) (any, error) {
+	return kit.JSONOr(appSlider, v, err)
+}
+
+func makeAppSlidersEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) {
+		vs, err := svc.VisibleTo(ctx, kit.AppPartner(ctx))
+		if err != nil {
+			return nil, err
+		}
+		out := make([]appSliderJSON, 0, len(vs))
+		for _, v := range vs {
+			out = append(out, appSlider(v))
+		}
+		return out, nil
+	}
+}
+
+func makeSignUpEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(appRequest[signUpForm])
+		days, err := r.Body.days()
+		if err != nil {
+			return nil, err
+		}
+		return appAnswer(svc.SignUp(ctx, kit.AppPartner(ctx), r.ID, days))
+	}
+}
+
+func makeOrderEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(appRequest[orderForm])
+		q, err := r.Body.quantity()
+		if err != nil {
+			return nil, err
+		}
+		return appAnswer(svc.Order(ctx, kit.AppPartner(ctx), r.ID, q))
+	}
+}
+
 // AppRoutes are the partner app's calls about sliders. Each acts for the partner the app
-// signed in as (kit.AppPartner); a slider that partner does not see is not found.
+// signed in as (kit.AppPartner); a slider that partner does not see is not found, before
+// the body is judged.
 func AppRoutes(svc *appcontent.Service) []kit.Route {
 	app := kit.Access{App: true}
-	answer := func(v contentports.PartnerSliderView, err error) (any, error) { return kit.JSONOr(appSlider, v, err) }
+	shown := func(ctx context.Context, id kernel.ID) error { return svc.ShownTo(ctx, kit.AppPartner(ctx), id) }
 	return []kit.Route{
 		{Method: "GET", Path: "/api/app/sliders", Access: app, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				vs, err := svc.VisibleTo(ctx, kit.AppPartner(ctx))
-				if err != nil {
-					return nil, err
-				}
-				out := make([]appSliderJSON, 0, len(vs))
-				for _, v := range vs {
-					out = append(out, appSlider(v))
-				}
-				return out, nil
-			}},
-		{Method: "POST", Path: "/api/app/sliders/{id}/signup", Access: app, Decode: decodeApp[signUpForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(appRequest[signUpForm])
-				days, err := r.Body.days()
-				if err != nil {
-					return nil, err
-				}
-				return answer(svc.SignUp(ctx, kit.AppPartner(ctx), r.ID, days))
-			}},
-		{Method: "POST", Path: "/api/app/sliders/{id}/order", Access: app, Decode: decodeApp[orderForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(appRequest[orderForm])
-				q, err := r.Body.quantity()
-				if err != nil {
-					return nil, err
-				}
-				return answer(svc.Order(ctx, kit.AppPartner(ctx), r.ID, q))
-			}},
+			Endpoint: makeAppSlidersEndpoint(svc)},
+		{Method: "POST", Path: "/api/app/sliders/{id}/signup", Access: app, Record: shown, Decode: decodeApp[signUpForm], Encode: kit.EncodeJSON,
+			Endpoint: makeSignUpEndpoint(svc)},
+		{Method: "POST", Path: "/api/app/sliders/{id}/order", Access: app, Record: shown, Decode: decodeApp[orderForm], Encode: kit.EncodeJSON,
+			Endpoint: makeOrderEndpoint(svc)},
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	appcontent "vitrina/application/content"
 	"vitrina/domain/content"
@@ -110,6 +112,54 @@ func partialDelivery(err error) error {
 	return err
 }
 
+func makeStatusEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
+	return func(context.Context, any) (any, error) {
+		return map[string]bool{"push_configured": n.Configured()}, nil
+	}
+}
+
+func makeDeliveriesEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(recordListRequest)
+		if !r.Query.Paged() {
+			return kit.Stream(func(ctx context.Context, emit func(any) error) error {
+				return n.StreamDeliveries(ctx, r.ID, r.Query, func(v contentports.DeliveryView) error { return emit(deliveryRow(v)) })
+			}), nil
+		}
+		page, err := n.Deliveries(ctx, r.ID, r.Query)
+		if err != nil {
+			return nil, err
+		}
+		out := kit.PageResponse[deliveryJSON]{Total: page.Total, Items: make([]deliveryJSON, 0, len(page.Items))}
+		for _, v := range page.Items {
+			out.Items = append(out.Items, deliveryRow(v))
+		}
+		return out, nil
+	}
+}
+
+// makeReachEndpoint answers how many partners and devices an add with these categories would reach.
+func makeReachEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r, err := n.Reach(ctx, req.([]kernel.ID))
+		if err != nil {
+			return nil, err
+		}
+		return reachJSON{Partners: r.Partners, Devices: r.Devices, PushConfigured: n.Configured()}, nil
+	}
+}
+
+func makeCreateNotificationEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(notificationForm)
+		v, err := n.Create(ctx, kit.UserID(ctx), content.NotificationInput{Subject: f.Subject, Text: f.Text, Categories: f.Categories})
+		if err != nil {
+			return nil, partialDelivery(err)
+		}
+		return notificationRow(v), nil
+	}
+}
+
 // NotificationRoutes are the panel's push notifications (issue 13): the list, one with its
 // figures, its deliveries, whether push is set up, and the add, which answers after the
 // first attempts (491 when some devices failed for good).
@@ -119,46 +169,15 @@ func NotificationRoutes(n *appcontent.Notifications) []kit.Route {
 	lists := n.Lists()
 	routes := kit.ListRoutes("/api/notifications", read, lists.Notifications, notificationRow)
 	routes[0].Decode = decodeNotificationList
-	return append(routes,
-		kit.Route{Method: "GET", Path: "/api/notifications/status", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(context.Context, any) (any, error) {
-				return map[string]bool{"push_configured": n.Configured()}, nil
-			}},
-		kit.Route{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Decode: decodeRecordList, Encode: kit.EncodeList[deliveryJSON],
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(recordListRequest)
-				if !r.Query.Paged() {
-					return kit.Stream(func(ctx context.Context, emit func(any) error) error {
-						return n.StreamDeliveries(ctx, r.ID, r.Query, func(v contentports.DeliveryView) error { return emit(deliveryRow(v)) })
-					}), nil
-				}
-				page, err := n.Deliveries(ctx, r.ID, r.Query)
-				if err != nil {
-					return nil, err
-				}
-				out := kit.PageResponse[deliveryJSON]{Total: page.Total, Items: make([]deliveryJSON, 0, len(page.Items))}
-				for _, v := range page.Items {
-					out.Items = append(out.Items, deliveryRow(v))
-				}
-				return out, nil
-			}},
+	return append(routes, []kit.Route{
+		{Method: "GET", Path: "/api/notifications/status", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: makeStatusEndpoint(n)},
+		{Method: "GET", Path: "/api/notifications/{id}/deliveries", Access: read, Record: kit.Found(lists.Notifications),
+			Decode: decodeRecordList, Encode: kit.EncodeList[deliveryJSON], Endpoint: makeDeliveriesEndpoint(n)},
 		// What the add would reach, asked before it sends (issue 20); write, like the add.
-		kit.Route{Method: "GET", Path: "/api/notifications/reach", Access: write, Decode: decodeReach, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r, err := n.Reach(ctx, req.([]kernel.ID))
-				if err != nil {
-					return nil, err
-				}
-				return reachJSON{Partners: r.Partners, Devices: r.Devices, PushConfigured: n.Configured()}, nil
-			}},
-		kit.Route{Method: "POST", Path: "/api/notifications", Access: write, Decode: kit.DecodeJSON[notificationForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(notificationForm)
-				v, err := n.Create(ctx, kit.UserID(ctx), content.NotificationInput{Subject: f.Subject, Text: f.Text, Categories: f.Categories})
-				if err != nil {
-					return nil, partialDelivery(err)
-				}
-				return notificationRow(v), nil
-			}},
-	)
+		{Method: "GET", Path: "/api/notifications/reach", Access: write, Decode: decodeReach, Encode: kit.EncodeJSON,
+			Endpoint: makeReachEndpoint(n)},
+		{Method: "POST", Path: "/api/notifications", Access: write, Decode: kit.DecodeJSON[notificationForm], Encode: kit.EncodeJSON,
+			Endpoint: makeCreateNotificationEndpoint(n)},
+	}...)
 }

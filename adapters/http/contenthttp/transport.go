@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	appcontent "vitrina/application/content"
 	"vitrina/domain/content"
@@ -350,9 +352,12 @@ type confirmForm struct {
 	Partners json.RawMessage `json:"partners"`
 }
 
+// errNoPartners is a confirmation without its list; an empty list confirms nobody.
+var errNoPartners = kernel.FieldError("partners", "The partners field is required.")
+
 func (f confirmForm) ids() ([]kernel.ID, error) {
 	if len(f.Partners) == 0 || string(f.Partners) == "null" {
-		return nil, nil
+		return nil, errNoPartners
 	}
 	var raw []kit.OptionalID
 	if json.Unmarshal(f.Partners, &raw) != nil {
@@ -393,80 +398,113 @@ func decodeConfirm(ctx context.Context, r *http.Request) (any, error) {
 	return confirmRequest{ID: id, Partners: ids}, nil
 }
 
-// Routes are the panel's slider calls.
+// The sliders' endpoints, one named constructor each (go-kit's makeXEndpoint shape): each
+// takes its decoded request, calls one use case and answers the JSON view.
+
+func makeCreateSliderEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	asJSON := toJSON(svc)
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(sliderForm).Form
+		f.By = kit.UserID(ctx)
+		v, err := svc.Create(ctx, f)
+		return kit.JSONOr(asJSON, v, partialDelivery(err))
+	}
+}
+
+func makeUpdateSliderEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	asJSON := toJSON(svc)
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(sliderForm)
+		f.Form.By = kit.UserID(ctx)
+		v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
+		return kit.JSONOr(asJSON, v, partialDelivery(err))
+	}
+}
+
+func makeToggleVisibleEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		visible, err := svc.ToggleVisible(ctx, req.(kit.IDRequest).ID)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]bool{"is_visible": visible}, nil
+	}
+}
+
+func makeContentImageEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		link, err := svc.UploadContentImage(ctx, req.(io.Reader))
+		if err != nil {
+			return nil, err
+		}
+		return map[string]string{"link": link}, nil
+	}
+}
+
+func makeSliderPartnersEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(recordListRequest)
+		if !r.Query.Paged() {
+			return kit.Stream(func(ctx context.Context, emit func(any) error) error {
+				return svc.StreamPartners(ctx, r.ID, r.Query, func(v contentports.SliderPartnerView) error { return emit(partnerRow(v)) })
+			}), nil
+		}
+		p, err := svc.Partners(ctx, r.ID, r.Query)
+		if err != nil {
+			return nil, err
+		}
+		out := partnersPage{page: kit.PageResponse[partnerJSON]{Total: p.Total, Items: make([]partnerJSON, 0, len(p.Items))}, quantity: p.Quantity}
+		for _, v := range p.Items {
+			out.page.Items = append(out.page.Items, partnerRow(v))
+		}
+		return out, nil
+	}
+}
+
+func makeExportPartnersEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(_ context.Context, req any) (any, error) {
+		r := req.(recordListRequest)
+		return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error {
+			return svc.Export(ctx, w, r.ID, r.Query)
+		}}, nil
+	}
+}
+
+func makeConfirmEndpoint(svc *appcontent.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(confirmRequest)
+		n, err := svc.Confirm(ctx, r.ID, r.Partners)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]int{"confirmed": n}, nil
+	}
+}
+
+// Routes are the panel's slider calls: the route table.
 func Routes(svc *appcontent.Service) []kit.Route {
 	lists := svc.Lists()
 	read := kit.Access{Resource: "sliders", Action: "read"}
 	write := kit.Access{Resource: "sliders", Action: "write"}
-	asJSON := toJSON(svc)
+	slider := kit.Found(lists.Sliders)
 
-	routes := kit.ListRoutes("/api/sliders", read, lists.Sliders, asJSON)
+	routes := kit.ListRoutes("/api/sliders", read, lists.Sliders, toJSON(svc))
 	routes[0].Decode = decodeSliderList
-	return append(routes,
-		kit.Route{Method: "POST", Path: "/api/sliders", Access: write, Decode: decodeSlider(false), Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(sliderForm).Form
-				f.By = kit.UserID(ctx)
-				v, err := svc.Create(ctx, f)
-				return kit.JSONOr(asJSON, v, partialDelivery(err))
-			}},
-		kit.Route{Method: "POST", Path: "/api/sliders/{id}", Access: write, Decode: decodeSlider(true), Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(sliderForm)
-				f.Form.By = kit.UserID(ctx)
-				v, err := svc.Update(ctx, f.ID, f.Version, f.Form)
-				return kit.JSONOr(asJSON, v, partialDelivery(err))
-			}},
-		kit.ToggleRoute("/api/sliders", write, svc.Toggle),
-		kit.Route{Method: "PUT", Path: "/api/sliders/activate/{id}", Access: write, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				visible, err := svc.ToggleVisible(ctx, req.(kit.IDRequest).ID)
-				if err != nil {
-					return nil, err
-				}
-				return map[string]bool{"is_visible": visible}, nil
-			}},
-		kit.Route{Method: "POST", Path: "/api/sliderWysWygImages", Access: write, Decode: decodeContentImage, Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				link, err := svc.UploadContentImage(ctx, req.(io.Reader))
-				if err != nil {
-					return nil, err
-				}
-				return map[string]string{"link": link}, nil
-			}},
-		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners", Access: read, Decode: decodeRecordList, Encode: encodePartners,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(recordListRequest)
-				if !r.Query.Paged() {
-					return kit.Stream(func(ctx context.Context, emit func(any) error) error {
-						return svc.StreamPartners(ctx, r.ID, r.Query, func(v contentports.SliderPartnerView) error { return emit(partnerRow(v)) })
-					}), nil
-				}
-				p, err := svc.Partners(ctx, r.ID, r.Query)
-				if err != nil {
-					return nil, err
-				}
-				out := partnersPage{page: kit.PageResponse[partnerJSON]{Total: p.Total, Items: make([]partnerJSON, 0, len(p.Items))}, quantity: p.Quantity}
-				for _, v := range p.Items {
-					out.page.Items = append(out.page.Items, partnerRow(v))
-				}
-				return out, nil
-			}},
-		kit.Route{Method: "GET", Path: "/api/sliders/{id}/partners/excel", Access: read, Decode: decodeRecordList, Encode: kit.EncodeDownload,
-			Endpoint: func(_ context.Context, req any) (any, error) {
-				r := req.(recordListRequest)
-				return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error {
-					return svc.Export(ctx, w, r.ID, r.Query)
-				}}, nil
-			}},
-		kit.Route{Method: "POST", Path: "/api/sliders/{id}/confirm", Access: write, Decode: decodeConfirm, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(confirmRequest)
-				n, err := svc.Confirm(ctx, r.ID, r.Partners)
-				if err != nil {
-					return nil, err
-				}
-				return map[string]int{"confirmed": n}, nil
-			}},
-	)
+	return append(routes, []kit.Route{
+		{Method: "POST", Path: "/api/sliders", Access: write, Decode: decodeSlider(false), Encode: kit.EncodeCreated,
+			Endpoint: makeCreateSliderEndpoint(svc)},
+		{Method: "POST", Path: "/api/sliders/{id}", Access: write, Record: slider, Decode: decodeSlider(true), Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateSliderEndpoint(svc)},
+		kit.ToggleRoute("/api/sliders", write, slider, svc.Toggle),
+		{Method: "PUT", Path: "/api/sliders/activate/{id}", Access: write, Record: slider, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
+			Endpoint: makeToggleVisibleEndpoint(svc)},
+		{Method: "POST", Path: "/api/sliderWysWygImages", Access: write, Decode: decodeContentImage, Encode: kit.EncodeCreated,
+			Endpoint: makeContentImageEndpoint(svc)},
+		{Method: "GET", Path: "/api/sliders/{id}/partners", Access: read, Record: slider, Decode: decodeRecordList, Encode: encodePartners,
+			Endpoint: makeSliderPartnersEndpoint(svc)},
+		{Method: "GET", Path: "/api/sliders/{id}/partners/excel", Access: read, Record: slider, Decode: decodeRecordList, Encode: kit.EncodeDownload,
+			Endpoint: makeExportPartnersEndpoint(svc)},
+		{Method: "POST", Path: "/api/sliders/{id}/confirm", Access: write, Record: slider, Decode: decodeConfirm, Encode: kit.EncodeJSON,
+			Endpoint: makeConfirmEndpoint(svc)},
+	}...)
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
 	"go.uber.org/zap"
 
 	"vitrina/adapters/http/kit"
@@ -106,23 +107,102 @@ type profileForm struct {
 	CurrentPassword string `json:"current_password"`
 }
 
+// The identity endpoints other than the sign-ins, one named constructor each (go-kit's
+// makeXEndpoint shape): each takes its decoded request, calls one use case and answers the
+// JSON view.
+
+func makeMeEndpoint(svc *appidentity.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) {
+		p, _ := kit.Principal(ctx)
+		v, err := svc.Me(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		perms, err := svc.Permissions(p)
+		if err != nil {
+			return nil, err
+		}
+		return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles,
+			Version: int64(v.Version), Permissions: perms}, nil
+	}
+}
+
+func makeUpdateOwnEndpoint(svc *appidentity.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		p, _ := kit.Principal(ctx)
+		r := req.(kit.Edit[profileForm])
+		f := r.Body
+		in := identity.ProfileInput{Name: f.Name, Username: f.Username, Password: f.Password, CurrentPassword: f.CurrentPassword}
+		if err := kit.Confirmed(f.Password, f.ConfirmPassword, in.Validate); err != nil {
+			return nil, err
+		}
+		v, err := svc.UpdateOwn(ctx, p, r.Version, in, kit.ClientAddress(ctx))
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"name": v.Name, "username": v.Username, "version": int64(v.Version)}, nil
+	}
+}
+
+func makeRolesEndpoint(svc *appidentity.Service) endpoint.Endpoint {
+	return func(context.Context, any) (any, error) { return svc.Roles(), nil }
+}
+
+func makeCreateUserEndpoint(svc *appidentity.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		p, _ := kit.Principal(ctx)
+		f := req.(userForm)
+		if err := f.confirmed(true); err != nil {
+			return nil, err
+		}
+		v, err := svc.CreateUser(ctx, p, f.input())
+		if err != nil {
+			return nil, err
+		}
+		return toJSON(v), nil
+	}
+}
+
+func makeUpdateUserEndpoint(svc *appidentity.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(kit.Edit[userForm])
+		if err := r.Body.confirmed(false); err != nil {
+			return nil, err
+		}
+		p, _ := kit.Principal(ctx)
+		v, err := svc.UpdateUser(ctx, p, r.ID, r.Version, r.Body.input())
+		if err != nil {
+			return nil, err
+		}
+		return toJSON(v), nil
+	}
+}
+
+func makeToggleUser(svc *appidentity.Service) func(context.Context, kernel.ID) (bool, error) {
+	return func(ctx context.Context, id kernel.ID) (bool, error) {
+		p, _ := kit.Principal(ctx)
+		return svc.ToggleUser(ctx, p, id)
+	}
+}
+
 // Routes are the identity calls.
 func Routes(svc *appidentity.Service) []kit.Route {
 	read := kit.Access{Resource: "users", Action: "read"}
 	write := kit.Access{Resource: "users", Action: "write"}
 	own := kit.Access{} // the caller's own account: any signed-in back-office user, whatever the roles
+	users := kit.Found(svc.Users())
 	return append(kit.ListRoutes("/api/users", read, svc.Users(), toJSON), []kit.Route{
 		kit.ListRoute("/api/partnerUsers", read, svc.PartnerUsers(), toJSON, nil),
 		{Method: "POST", Path: "/api/login", Access: kit.Access{Public: true},
-			Decode: kit.DecodeJSON[loginRequest], Encode: kit.EncodeJSON,
+			Decode: decodeSignIn[loginRequest], Encode: encodeSignedIn,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(loginRequest)
-				res, err := svc.Login(ctx, r.Username, r.Password, kit.ClientAddress(ctx))
-				logLogin(ctx, r.Username, err)
+				r := req.(signIn[loginRequest])
+				res, err := svc.Login(ctx, r.Body.Username, r.Body.Password, r.client(ctx))
+				logLogin(ctx, r.Body.Username, err)
 				if err != nil {
 					return nil, err
 				}
-				return loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID}, nil
+				return signedIn(res, "/api/login"), nil
 			}},
 		{Method: "POST", Path: "/api/logout", Access: kit.Access{AnyAccount: true},
 			Decode: kit.NoRequest, Encode: kit.EncodeNoContent,
@@ -130,72 +210,17 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				p, _ := kit.Principal(ctx)
 				return nil, svc.Logout(ctx, p)
 			}},
-		{Method: "GET", Path: "/api/getLogedUserData", Access: own,
-			Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				p, _ := kit.Principal(ctx)
-				v, err := svc.Me(ctx, p)
-				if err != nil {
-					return nil, err
-				}
-				perms, err := svc.Permissions(p)
-				if err != nil {
-					return nil, err
-				}
-				return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles,
-					Version: int64(v.Version), Permissions: perms}, nil
-			}},
-		{Method: "POST", Path: "/api/userUpdate", Access: own,
-			Decode: kit.DecodeOwnEdit[profileForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				p, _ := kit.Principal(ctx)
-				r := req.(kit.Edit[profileForm])
-				f := r.Body
-				in := identity.ProfileInput{Name: f.Name, Username: f.Username, Password: f.Password, CurrentPassword: f.CurrentPassword}
-				if err := kit.Confirmed(f.Password, f.ConfirmPassword, in.Validate); err != nil {
-					return nil, err
-				}
-				v, err := svc.UpdateOwn(ctx, p, r.Version, in, kit.ClientAddress(ctx))
-				if err != nil {
-					return nil, err
-				}
-				return map[string]any{"name": v.Name, "username": v.Username, "version": int64(v.Version)}, nil
-			}},
-		{Method: "GET", Path: "/api/roles", Access: read,
-			Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(context.Context, any) (any, error) { return svc.Roles(), nil }},
-		{Method: "POST", Path: "/api/users", Access: write,
-			Decode: kit.DecodeJSON[userForm], Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				p, _ := kit.Principal(ctx)
-				f := req.(userForm)
-				if err := f.confirmed(true); err != nil {
-					return nil, err
-				}
-				v, err := svc.CreateUser(ctx, p, f.input())
-				if err != nil {
-					return nil, err
-				}
-				return toJSON(v), nil
-			}},
-		{Method: "PUT", Path: "/api/users/{id}", Access: write,
-			Decode: kit.DecodeEdit[userForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.Edit[userForm])
-				if err := r.Body.confirmed(false); err != nil {
-					return nil, err
-				}
-				p, _ := kit.Principal(ctx)
-				v, err := svc.UpdateUser(ctx, p, r.ID, r.Version, r.Body.input())
-				if err != nil {
-					return nil, err
-				}
-				return toJSON(v), nil
-			}},
-		kit.ToggleRoute("/api/users", write, func(ctx context.Context, id kernel.ID) (bool, error) {
-			p, _ := kit.Principal(ctx)
-			return svc.ToggleUser(ctx, p, id)
-		}),
+		{Method: "GET", Path: "/api/getLogedUserData", Access: own, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: makeMeEndpoint(svc)},
+		{Method: "POST", Path: "/api/userUpdate", Access: own, Decode: kit.DecodeOwnEdit[profileForm], Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateOwnEndpoint(svc)},
+		{Method: "GET", Path: "/api/roles", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: makeRolesEndpoint(svc)},
+		{Method: "POST", Path: "/api/users", Access: write, Decode: kit.DecodeJSON[userForm], Encode: kit.EncodeCreated,
+			Endpoint: makeCreateUserEndpoint(svc)},
+		{Method: "PUT", Path: "/api/users/{id}", Access: write, Record: users, Decode: kit.DecodeEdit[userForm], Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateUserEndpoint(svc)},
+		kit.ToggleRoute("/api/users", write, users, makeToggleUser(svc)),
 	}...)
 }
 
@@ -230,15 +255,15 @@ func (r appLoginRequest) who() string {
 func AppRoutes(svc *appidentity.Service) []kit.Route {
 	return []kit.Route{
 		{Method: "POST", Path: "/api/app/login", Access: kit.Access{Public: true, App: true},
-			Decode: kit.DecodeJSON[appLoginRequest], Encode: kit.EncodeJSON,
+			Decode: decodeSignIn[appLoginRequest], Encode: encodeSignedIn,
 			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(appLoginRequest)
-				res, err := svc.AppLogin(ctx, r.input(), kit.ClientAddress(ctx))
-				logLogin(ctx, "app: "+r.who(), err)
+				r := req.(signIn[appLoginRequest])
+				res, err := svc.AppLogin(ctx, r.Body.input(), r.client(ctx))
+				logLogin(ctx, "app: "+r.Body.who(), err)
 				if err != nil {
 					return nil, err
 				}
-				return loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID}, nil
+				return signedIn(res, "/api/app/login"), nil
 			}},
 		{Method: "POST", Path: "/api/app/logout", Access: kit.Access{App: true},
 			Decode: kit.NoRequest, Encode: kit.EncodeNoContent,

@@ -41,6 +41,11 @@ func guard(auth Authenticator, authz ports.Authorizer, access Access, next http.
 			err = allowed(authz, p, access)
 		}
 		if err != nil {
+			if r.ContentLength != 0 {
+				// The body will not be read: answer now and close, rather than let net/http
+				// drain up to 256 KB of it first, waiting for a client that is still sending.
+				w.Header().Set("Connection", "close")
+			}
 			EncodeError(ctx, err, w)
 			return
 		}

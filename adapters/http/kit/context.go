@@ -15,6 +15,7 @@ const (
 	keyRequestID
 	keyPrincipal
 	keyAddress
+	keySecure
 )
 
 // Logger is the request's logger, carrying its request id; a no-op logger outside requests.
@@ -57,4 +58,11 @@ func AppPartner(ctx context.Context) kernel.ID {
 func ClientAddress(ctx context.Context) string {
 	a, _ := ctx.Value(keyAddress).(string)
 	return a
+}
+
+// Secure tells whether the request came over TLS: to this server, or to the trusted proxy
+// in front of it (X-Forwarded-Proto: https with VITRINA_TRUST_PROXY).
+func Secure(ctx context.Context) bool {
+	s, _ := ctx.Value(keySecure).(bool)
+	return s
 }

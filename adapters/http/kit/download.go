@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+
+	"vitrina/domain/kernel"
 )
 
 // Download is a generated spreadsheet answer: its file name and what writes it. Its headers
@@ -13,6 +15,12 @@ type Download struct {
 	Name  string
 	Write func(ctx context.Context, w io.Writer) error
 }
+
+// ErrDownloadsBusy answers a download while as many as the server writes at once are being
+// written (Router.LimitDownloads): each holds a database cursor and a temporary file, and
+// their number bounds the memory exports take together.
+var ErrDownloadsBusy = WithRetryAfter(kernel.NewError(kernel.KindThrottled, "downloads-busy",
+	"The server is busy preparing other downloads. Try again in a moment."), 5)
 
 type lazyHeaders struct {
 	w       http.ResponseWriter

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"go.uber.org/zap"
 
@@ -15,11 +16,16 @@ import (
 
 // Transport-level errors.
 var (
-	ErrBadJSON     = &kernel.Error{Kind: KindBadRequest, Slug: "bad-json", Message: "The request body is not valid JSON."}
-	ErrBadForm     = &kernel.Error{Kind: KindBadRequest, Slug: "bad-form", Message: "The request body is not a valid multipart form."}
-	ErrBodyTooBig  = &kernel.Error{Kind: KindTooLarge, Slug: "body-too-large", Message: "The request body is too large."}
-	ErrBadID       = kernel.NotFound("record")
-	errUnavailable = &kernel.Error{Kind: KindUnavailable, Slug: "unavailable", Message: "The service is temporarily unavailable."}
+	ErrBadJSON = &kernel.Error{Kind: KindBadRequest, Slug: "bad-json", Message: "The request body is not valid JSON."}
+	ErrBadForm = &kernel.Error{Kind: KindBadRequest, Slug: "bad-form", Message: "The request body is not a valid multipart form."}
+	// ErrBadText answers a JSON body holding bytes that are not UTF-8 or an escaped half of
+	// a surrogate pair: the decoder would quietly store U+FFFD in their place.
+	ErrBadText    = kernel.FieldError("_", "The request contains text that is not valid UTF-8.")
+	ErrBodyTooBig = &kernel.Error{Kind: KindTooLarge, Slug: "body-too-large", Message: "The request body is too large."}
+	ErrBadID      = kernel.NotFound("record")
+	// ErrMethodNotAllowed answers a known path asked with a method it does not take (405, Allow).
+	ErrMethodNotAllowed = &kernel.Error{Kind: KindMethodNotAllowed, Slug: "method-not-allowed", Message: "The method is not allowed for this address."}
+	errUnavailable      = &kernel.Error{Kind: KindUnavailable, Slug: "unavailable", Message: "The service is temporarily unavailable."}
 )
 
 // Kinds that only the transport produces.
@@ -27,6 +33,7 @@ const (
 	KindBadRequest kernel.Kind = 100 + iota
 	KindTooLarge
 	KindUnavailable
+	KindMethodNotAllowed
 )
 
 var statusOf = map[kernel.Kind]int{
@@ -44,6 +51,7 @@ var statusOf = map[kernel.Kind]int{
 	KindBadRequest:              http.StatusBadRequest,
 	KindTooLarge:                http.StatusRequestEntityTooLarge,
 	KindUnavailable:             http.StatusServiceUnavailable,
+	KindMethodNotAllowed:        http.StatusMethodNotAllowed,
 }
 
 // StatusOf is the HTTP status of an error: the one place that picks status codes.
@@ -53,6 +61,10 @@ func StatusOf(err error) int {
 	}
 	return http.StatusInternalServerError
 }
+
+// WholeRequest is the errors key of a refusal that names no field: the request as a whole
+// ("Only a seminar takes sign-ups."). Every 422 carries the errors map, the app's too.
+const WholeRequest = "_"
 
 // ErrorBody is the JSON body of every error answer.
 type ErrorBody struct {
@@ -69,6 +81,17 @@ type detailed struct {
 
 func (d detailed) Unwrap() error { return d.error }
 
+// retryAfter is an error whose answer tells the client when to try again.
+type retryAfter struct {
+	error
+	seconds int
+}
+
+func (r retryAfter) Unwrap() error { return r.error }
+
+// WithRetryAfter makes err's answer carry Retry-After: seconds (a 429 of a full gate, say).
+func WithRetryAfter(err error, seconds int) error { return retryAfter{error: err, seconds: seconds} }
+
 // WithDetail adds the fields of detail (a JSON object) to err's answer body.
 func WithDetail(err error, detail any) error { return detailed{error: err, detail: detail} }
 
@@ -79,16 +102,27 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 	if errors.As(err, &maxErr) {
 		err = ErrBodyTooBig
 	}
+	cause := err
 	if isUnavailable(err) {
 		err = errUnavailable
 	}
 	status := StatusOf(err)
+	var ra retryAfter
+	switch {
+	case status == http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", unavailableRetry)
+	case errors.As(err, &ra):
+		w.Header().Set("Retry-After", strconv.Itoa(ra.seconds))
+	}
 	body := ErrorBody{Message: "Server error."}
 	var de *kernel.Error
 	if status != http.StatusInternalServerError && errors.As(err, &de) {
 		body.Message = de.Message
 		if de.Kind == kernel.KindInvalid {
 			body.Errors = de.Fields
+			if len(body.Errors) == 0 {
+				body.Errors = map[string][]string{WholeRequest: {de.Message}}
+			}
 		}
 	}
 	var d detailed
@@ -101,7 +135,7 @@ func EncodeError(ctx context.Context, err error, w http.ResponseWriter) {
 	log := Logger(ctx)
 	switch {
 	case status >= 500:
-		log.Error("request failed", zap.Int("status", status), zap.Error(err))
+		log.Error("request failed", zap.Int("status", status), zap.Error(cause))
 	case status == http.StatusTooManyRequests || status == http.StatusForbidden:
 		log.Warn("request refused", zap.Int("status", status), zap.String("reason", body.Message))
 	}

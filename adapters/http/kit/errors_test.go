@@ -65,3 +65,24 @@ func TestInternalErrorsAreLoggedNotShown(t *testing.T) {
 		t.Fatalf("the detail must be logged with the request id: %+v", entries)
 	}
 }
+
+// A refusal that names no field carries the errors map too, under "_" for the whole request:
+// one shape for every 422, the partner app's included.
+func TestEvery422CarriesTheErrorsMap(t *testing.T) {
+	for _, err := range []error{
+		kernel.NewError(kernel.KindInvalid, "not-a-seminar", "Only a seminar takes sign-ups."),
+		fmt.Errorf("wrapped: %w", kernel.NewError(kernel.KindInvalid, "x", "Only a seminar takes sign-ups.")),
+		WithDetail(kernel.NewError(kernel.KindInvalid, "x", "Only a seminar takes sign-ups."), map[string]string{"remaining": "5"}),
+	} {
+		w := httptest.NewRecorder()
+		EncodeError(context.Background(), err, w)
+		var body ErrorBody
+		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if w.Code != 422 || body.Message != "Only a seminar takes sign-ups." || len(body.Errors) != 1 ||
+			len(body.Errors[WholeRequest]) != 1 || body.Errors[WholeRequest][0] != body.Message {
+			t.Errorf("%v: %d %s, want 422 with errors {%q: [message]}", err, w.Code, w.Body.String(), WholeRequest)
+		}
+	}
+}

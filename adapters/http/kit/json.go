@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"vitrina/domain/kernel"
 )
@@ -27,10 +28,69 @@ func DecodeJSON[T any](_ context.Context, r *http.Request) (any, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return v, nil
 	}
+	if !utf8.Valid(body) || hasLoneSurrogate(body) {
+		return nil, ErrBadText
+	}
 	if err := json.Unmarshal(body, &v); err != nil {
 		return nil, ErrBadJSON
 	}
 	return v, nil
+}
+
+// hasLoneSurrogate tells whether a JSON text escapes half of a UTF-16 surrogate pair
+// (\ud800 alone, or a low half first): encoding/json would store it as U+FFFD. Outside
+// strings a valid JSON text has no backslash, so every backslash starts an escape.
+func hasLoneSurrogate(body []byte) bool {
+	for i := 0; i < len(body); i++ {
+		if body[i] != '\\' {
+			continue
+		}
+		if i+1 >= len(body) || body[i+1] != 'u' {
+			i++ // \" \\ \n …: skip the escaped byte
+			continue
+		}
+		r, ok := hex4(body, i+2)
+		if !ok {
+			return false // not valid JSON: the decoder says so
+		}
+		i += 5
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return true
+		case r >= 0xD800 && r <= 0xDBFF:
+			if i+2 >= len(body) || body[i+1] != '\\' || body[i+2] != 'u' {
+				return true
+			}
+			low, ok := hex4(body, i+3)
+			if !ok || low < 0xDC00 || low > 0xDFFF {
+				return true
+			}
+			i += 6
+		}
+	}
+	return false
+}
+
+// hex4 reads four hex digits at body[at:].
+func hex4(body []byte, at int) (rune, bool) {
+	if at+4 > len(body) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range body[at : at+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }
 
 // EncodeJSON writes the response as JSON with 200.

@@ -83,10 +83,43 @@ func newRequestID() string {
 	return hex.EncodeToString(b)
 }
 
-// Middleware wraps the whole server: request id, logger, security headers, body limit,
-// panic recovery and one access-log line per request. It never logs bodies, the
-// Authorization header or query strings, so no password or token reaches the log.
-func Middleware(log *zap.Logger, trustProxy bool, headers map[string]string, next http.Handler) http.Handler {
+// Edge is what the middleware is told about the network in front of the server.
+type Edge struct {
+	// TrustProxy takes the client's address from X-Forwarded-For and its scheme from
+	// X-Forwarded-Proto: set it only behind a proxy that overwrites both.
+	TrustProxy bool
+	// HSTS sends Strict-Transport-Security on every answer; without it, only on answers to
+	// requests that came over TLS.
+	HSTS bool
+}
+
+// HSTSValue is the Strict-Transport-Security of answers over TLS: a year.
+const HSTSValue = "max-age=31536000; includeSubDomains"
+
+// overTLS tells whether the client reached us over TLS: directly, or by a trusted proxy's word.
+func overTLS(r *http.Request, trustProxy bool) bool {
+	if r.TLS != nil {
+		return true
+	}
+	if !trustProxy {
+		return false
+	}
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	return strings.EqualFold(strings.TrimSpace(proto), "https")
+}
+
+// uncached are the paths whose every answer is per user or per moment: the API (404s
+// included) and the health checks. The images under the API set their own caching.
+func uncached(path string) bool {
+	return strings.HasPrefix(path, "/api/") || path == "/api" || path == "/readyz" || path == "/healthz"
+}
+
+// Middleware wraps the whole server: request id, logger, security headers (HSTS over TLS),
+// Cache-Control of the API, body limit, panic recovery and one access-log line per request.
+// It never logs bodies, the Authorization header or query strings, so no password or token
+// reaches the log.
+func Middleware(log *zap.Logger, edge Edge, headers map[string]string, next http.Handler) http.Handler {
+	trustProxy := edge.TrustProxy
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
@@ -100,12 +133,21 @@ func Middleware(log *zap.Logger, trustProxy bool, headers map[string]string, nex
 		ctx = context.WithValue(ctx, keyRequestID, id)
 		ctx = context.WithValue(ctx, keyLogger, reqLog)
 		ctx = context.WithValue(ctx, keyAddress, addr)
+		secure := overTLS(r, trustProxy)
+		ctx = context.WithValue(ctx, keySecure, secure)
 
 		h := w.Header()
 		for k, v := range headers {
 			h.Set(k, v)
 		}
 		h.Set("X-Request-Id", id)
+		if edge.HSTS || secure {
+			h.Set("Strict-Transport-Security", HSTSValue)
+		}
+		if uncached(r.URL.Path) {
+			// Answers of the API are per user and may carry tokens: no cache may keep them.
+			h.Set("Cache-Control", "no-store")
+		}
 		limit := int64(DefaultBodyLimit)
 		if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
 			limit = UploadBodyLimit
@@ -114,6 +156,10 @@ func Middleware(log *zap.Logger, trustProxy bool, headers map[string]string, nex
 			EncodeError(ctx, ErrBodyTooBig, w)
 			return
 		}
+		// The limit goes on a copy of the request: the server's own request must keep its body
+		// as it made it, or, answering a request that did not read its body (a 401, a 403),
+		// it would first read up to 256 KB of that body, waiting for a client still sending.
+		r = r.WithContext(ctx)
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
@@ -130,7 +176,7 @@ func Middleware(log *zap.Logger, trustProxy bool, headers map[string]string, nex
 				zap.Int("status", sw.status), zap.Int("bytes", sw.bytes), zap.String("remote", addr),
 				zap.Duration("duration", time.Since(start)))
 		}()
-		next.ServeHTTP(sw, r.WithContext(ctx))
+		next.ServeHTTP(sw, r)
 	})
 }
 

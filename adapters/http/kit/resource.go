@@ -26,7 +26,7 @@ func DecodeList(_ context.Context, r *http.Request) (any, error) { return Decode
 func ListRoutes[V, J any](path string, access Access, lister ports.Lister[V], toJSON func(V) J) []Route {
 	return []Route{
 		ListRoute(path, access, lister, toJSON, nil),
-		{Method: "GET", Path: path + "/{id}", Access: access, Decode: DecodeID, Encode: EncodeJSON,
+		{Method: "GET", Path: path + "/{id}", Access: access, Decode: DecodeID, Encode: EncodeJSON, Record: Found(lister),
 			Endpoint: func(ctx context.Context, req any) (any, error) {
 				v, err := lister.Find(ctx, req.(IDRequest).ID)
 				if err != nil {
@@ -68,9 +68,10 @@ func ActiveOnly(q *ports.ListQuery) {
 	q.Active = &t
 }
 
-// ToggleRoute is DELETE path/{id}: it flips is_active and answers {"is_active": bool}.
-func ToggleRoute(path string, access Access, toggle func(ctx context.Context, id kernel.ID) (bool, error)) Route {
-	return Route{Method: "DELETE", Path: path + "/{id}", Access: access, Decode: DecodeID, Encode: EncodeJSON,
+// ToggleRoute is DELETE path/{id} on the record record finds: it flips is_active and answers
+// {"is_active": bool}.
+func ToggleRoute(path string, access Access, record Exists, toggle func(ctx context.Context, id kernel.ID) (bool, error)) Route {
+	return Route{Method: "DELETE", Path: path + "/{id}", Access: access, Decode: DecodeID, Encode: EncodeJSON, Record: record,
 		Endpoint: func(ctx context.Context, req any) (any, error) {
 			active, err := toggle(ctx, req.(IDRequest).ID)
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/go-kit/kit/endpoint"
 	httptransport "github.com/go-kit/kit/transport/http"
 
+	"vitrina/adapters/limit"
 	"vitrina/ports"
 )
 
@@ -52,15 +53,39 @@ type Route struct {
 	Endpoint endpoint.Endpoint
 	Decode   httptransport.DecodeRequestFunc
 	Encode   httptransport.EncodeResponseFunc
+	// Record looks up the record the path names ({id}, {campaignId}; RecordParam) before the
+	// query or body is read: an unknown one is 404 whatever else the request says. Required
+	// exactly when the path names a record.
+	Record Exists
 }
 
 // Router registers routes on a ServeMux with the shared server options and remembers
 // them, so the OpenAPI test can check that every call is described.
 type Router struct {
-	mux    *http.ServeMux
-	auth   Authenticator
-	authz  ports.Authorizer
-	routes []Route
+	mux       *http.ServeMux
+	auth      Authenticator
+	authz     ports.Authorizer
+	routes    []Route
+	downloads *limit.Gate
+}
+
+// LimitDownloads bounds the spreadsheets written at once: every answer that is a Download,
+// whatever its route, enters gate before its first row is read, and a full gate answers its
+// busy error (429 with Retry-After). Without it downloads are not bounded.
+func (rt *Router) LimitDownloads(gate *limit.Gate) { rt.downloads = gate }
+
+// gated is encode with every Download answer passing the router's download gate.
+func (rt *Router) gated(encode httptransport.EncodeResponseFunc) httptransport.EncodeResponseFunc {
+	return func(ctx context.Context, w http.ResponseWriter, response any) error {
+		if _, ok := response.(Download); ok && rt.downloads != nil {
+			release, err := rt.downloads.Enter(ctx, 1)
+			if err != nil {
+				return err
+			}
+			defer release()
+		}
+		return encode(ctx, w, response)
+	}
 }
 
 // NewRouter returns a router on mux.
@@ -74,9 +99,13 @@ func NewRouter(mux *http.ServeMux, auth Authenticator, authz ports.Authorizer) *
 func (rt *Router) Handle(routes ...Route) {
 	for _, r := range routes {
 		checkAppRoute(r)
-		server := httptransport.NewServer(r.Endpoint, r.Decode, r.Encode,
+		checkRecordRoute(r)
+		var server http.Handler = httptransport.NewServer(r.Endpoint, r.Decode, rt.gated(r.Encode),
 			httptransport.ServerErrorEncoder(EncodeError),
 		)
+		if r.Record != nil {
+			server = withRecord(RecordParam(r.Path), r.Record, server)
+		}
 		rt.mux.Handle(r.Method+" "+r.Path, guard(rt.auth, rt.authz, r.Access, server))
 		rt.routes = append(rt.routes, r)
 	}

@@ -3,6 +3,8 @@ package partnerhttp
 import (
 	"context"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	apppartner "vitrina/application/partner"
 	partnerports "vitrina/ports/partner"
@@ -48,22 +50,29 @@ type supportForm struct {
 	Message string         `json:"message"`
 }
 
+func makeAppMeEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) {
+		v, err := svc.AppProfile(ctx, kit.AppPartner(ctx))
+		return kit.JSONOr(appPartner, v, err)
+	}
+}
+
+func makeAppSupportEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(supportForm) // a type that is not a number reads as 0, which the domain refuses as missing
+		v, err := svc.SendSupportMessage(ctx, kit.AppPartner(ctx), id(f.TypeID), f.Message)
+		return kit.JSONOr(support, v, err)
+	}
+}
+
 // AppRoutes are the partner app's calls of the partner context. Each acts for the partner
 // the app signed in as (kit.AppPartner) and takes no partner id from the request, so no
 // caller reaches another partner's data.
 func AppRoutes(svc *apppartner.Service) []kit.Route {
 	app := kit.Access{App: true}
 	return []kit.Route{
-		{Method: "GET", Path: "/api/app/me", Access: app, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				v, err := svc.AppProfile(ctx, kit.AppPartner(ctx))
-				return kit.JSONOr(appPartner, v, err)
-			}},
+		{Method: "GET", Path: "/api/app/me", Access: app, Decode: kit.NoRequest, Encode: kit.EncodeJSON, Endpoint: makeAppMeEndpoint(svc)},
 		{Method: "POST", Path: "/api/app/support", Access: app, Decode: kit.DecodeJSON[supportForm], Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(supportForm) // a type that is not a number reads as 0, which the domain refuses as missing
-				v, err := svc.SendSupportMessage(ctx, kit.AppPartner(ctx), id(f.TypeID), f.Message)
-				return kit.JSONOr(support, v, err)
-			}},
+			Endpoint: makeAppSupportEndpoint(svc)},
 	}
 }

@@ -13,8 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
+
 	"vitrina/adapters/http/kit"
 	apppartner "vitrina/application/partner"
+	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
@@ -309,13 +312,14 @@ type problemJSON struct {
 type importJSON struct {
 	Added        int           `json:"added"`
 	Updated      int           `json:"updated"`
+	Unchanged    int           `json:"unchanged"`
 	Rejected     int           `json:"rejected"`
 	Problems     []problemJSON `json:"problems"`
 	MoreProblems int           `json:"more_problems"`
 }
 
-func importResult(r apppartner.ImportResult) importJSON {
-	out := importJSON{Added: r.Added, Updated: r.Updated, Rejected: r.Rejected, Problems: make([]problemJSON, 0, len(r.Problems)),
+func importResult(r spreadsheet.Result) importJSON {
+	out := importJSON{Added: r.Added, Updated: r.Updated, Unchanged: r.Unchanged, Rejected: r.Rejected, Problems: make([]problemJSON, 0, len(r.Problems)),
 		MoreProblems: r.MoreProblems}
 	for _, p := range r.Problems {
 		out.Problems = append(out.Problems, problemJSON{Row: p.Row, Column: p.Column, Message: p.Message})
@@ -350,108 +354,153 @@ func decodeUpload(_ context.Context, r *http.Request) (any, error) {
 	return up, nil
 }
 
-// Routes are the partner calls.
+// The partner context's endpoints, one named constructor each (go-kit's makeXEndpoint
+// shape): each takes its decoded request, calls one use case and answers the JSON view.
+
+func makeCreatePartnerEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(partnerForm)
+		if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, 0, f.input()) }); err != nil {
+			return nil, err
+		}
+		v, err := svc.Create(ctx, f.input())
+		return kit.JSONOr(toJSON, v, err)
+	}
+}
+
+func makeUpdatePartnerEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(kit.Edit[partnerForm])
+		f := r.Body
+		if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, r.ID, f.input()) }); err != nil {
+			return nil, err
+		}
+		v, err := svc.Update(ctx, r.ID, r.Version, f.input())
+		return kit.JSONOr(toJSON, v, err)
+	}
+}
+
+func makePartnerTypesEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) { return types(svc.PartnerTypes(ctx)) }
+}
+
+func makeContactTypesEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) { return types(svc.ActiveContactTypes(ctx)) }
+}
+
+func makeContactsEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		vs, err := svc.Contacts(ctx, req.(kernel.ID))
+		if err != nil {
+			return nil, err
+		}
+		out := make([]contactJSON, 0, len(vs))
+		for _, v := range vs {
+			out = append(out, contact(v))
+		}
+		return out, nil
+	}
+}
+
+func makeCreateContactEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		f := req.(contactForm)
+		v, err := svc.CreateContact(ctx, id(f.PartnerID), f.input())
+		return kit.JSONOr(contact, v, err)
+	}
+}
+
+func makeUpdateContactEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(kit.Edit[contactForm])
+		v, err := svc.UpdateContact(ctx, r.ID, r.Version, r.Body.input())
+		return kit.JSONOr(contact, v, err)
+	}
+}
+
+func makeExportEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(_ context.Context, req any) (any, error) {
+		q := req.(ports.ListQuery)
+		return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error { return svc.Export(ctx, w, q) }}, nil
+	}
+}
+
+func makeImportEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		up := req.(upload)
+		defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
+		result, err := svc.Import(ctx, up.file, up.size, up.preview)
+		var rejected *spreadsheet.Rejected
+		if errors.As(err, &rejected) {
+			return nil, kit.WithDetail(err, importResult(rejected.Result))
+		}
+		if err != nil {
+			return nil, err
+		}
+		return importResult(result), nil
+	}
+}
+
+func makeMarkSeenEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) {
+		user := kit.UserID(ctx)
+		if err := svc.MarkSeen(ctx, user); err != nil {
+			return nil, err
+		}
+		return evidentions(svc.Evidentions(ctx, user))
+	}
+}
+
+func makeCommentInfoEndpoint(svc *apppartner.Service) endpoint.Endpoint {
+	return func(ctx context.Context, _ any) (any, error) {
+		return evidentions(svc.Evidentions(ctx, kit.UserID(ctx)))
+	}
+}
+
+// Routes are the partner calls: the route table.
 func Routes(svc *apppartner.Service) []kit.Route {
 	lists := svc.Lists()
 	read := kit.Access{Resource: "partners", Action: "read"}
 	write := kit.Access{Resource: "partners", Action: "write"}
 	readSupport := kit.Access{Resource: "customerSupport", Action: "read"}
 	writeSupport := kit.Access{Resource: "customerSupport", Action: "write"}
+	partners, contacts, messages := kit.Found(lists.Partners), kit.Found(lists.Contacts), kit.Found(lists.SupportMessages)
 
 	routes := kit.ListRoutes("/api/partners", read, lists.Partners, toJSON)
-	routes = append(routes,
-		kit.ListRoute("/api/partnersActive", kit.Access{Resource: "partners", Action: "pick"}, lists.Partners, toJSON, kit.ActiveOnly),
-		kit.Route{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(partnerForm)
-				if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, 0, f.input()) }); err != nil {
-					return nil, err
-				}
-				v, err := svc.Create(ctx, f.input())
-				return kit.JSONOr(toJSON, v, err)
-			}},
-		kit.Route{Method: "PUT", Path: "/api/partners/{id}", Access: write, Decode: kit.DecodeEdit[partnerForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.Edit[partnerForm])
-				f := r.Body
-				if err := kit.Confirmed(f.Password, f.ConfirmPassword, func() error { return svc.Check(ctx, r.ID, f.input()) }); err != nil {
-					return nil, err
-				}
-				v, err := svc.Update(ctx, r.ID, r.Version, f.input())
-				return kit.JSONOr(toJSON, v, err)
-			}},
-		kit.ToggleRoute("/api/partners", write, svc.Toggle),
-		kit.Route{Method: "GET", Path: "/api/partnerTypes", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.PartnerTypes(ctx)) }},
-		kit.Route{Method: "GET", Path: "/api/contactTypeActive", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) { return types(svc.ActiveContactTypes(ctx)) }},
-
-		kit.Route{Method: "GET", Path: "/api/contacts", Access: read, Decode: decodePartnerID, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				vs, err := svc.Contacts(ctx, req.(kernel.ID))
-				if err != nil {
-					return nil, err
-				}
-				out := make([]contactJSON, 0, len(vs))
-				for _, v := range vs {
-					out = append(out, contact(v))
-				}
-				return out, nil
-			}},
-		kit.Route{Method: "POST", Path: "/api/contacts", Access: write, Decode: kit.DecodeJSON[contactForm], Encode: kit.EncodeCreated,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				f := req.(contactForm)
-				v, err := svc.CreateContact(ctx, id(f.PartnerID), f.input())
-				return kit.JSONOr(contact, v, err)
-			}},
-		kit.Route{Method: "PUT", Path: "/api/contacts/{id}", Access: write, Decode: kit.DecodeEdit[contactForm], Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				r := req.(kit.Edit[contactForm])
-				v, err := svc.UpdateContact(ctx, r.ID, r.Version, r.Body.input())
-				return kit.JSONOr(contact, v, err)
-			}},
-		kit.ToggleRoute("/api/contacts", write, svc.ToggleContact),
-
-		kit.Route{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: kit.EncodeDownload,
-			Endpoint: func(_ context.Context, req any) (any, error) {
-				q := req.(ports.ListQuery)
-				return kit.Download{Name: "Partners.xlsx", Write: func(ctx context.Context, w io.Writer) error { return svc.Export(ctx, w, q) }}, nil
-			}},
-		kit.Route{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, req any) (any, error) {
-				up := req.(upload)
-				defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
-				result, err := svc.Import(ctx, up.file, up.size, up.preview)
-				var rejected *apppartner.Rejected
-				if errors.As(err, &rejected) {
-					return nil, kit.WithDetail(err, importResult(rejected.Result))
-				}
-				if err != nil {
-					return nil, err
-				}
-				return importResult(result), nil
-			}},
-	)
-
 	routes = append(routes, kit.ListRoutes("/api/customerSupport", readSupport, lists.SupportMessages, support)...)
-	routes = append(routes,
-		kit.ToggleRoute("/api/customerSupport", writeSupport, svc.ToggleSupportMessage),
-		kit.Route{Method: "POST", Path: "/api/customerSupport/seen", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				user := kit.UserID(ctx)
-				if err := svc.MarkSeen(ctx, user); err != nil {
-					return nil, err
-				}
-				return evidentions(svc.Evidentions(ctx, user))
-			}},
+	return append(routes, []kit.Route{
+		kit.ListRoute("/api/partnersActive", kit.Access{Resource: "partners", Action: "pick"}, lists.Partners, toJSON, kit.ActiveOnly),
+		{Method: "POST", Path: "/api/partners", Access: write, Decode: kit.DecodeJSON[partnerForm], Encode: kit.EncodeCreated,
+			Endpoint: makeCreatePartnerEndpoint(svc)},
+		{Method: "PUT", Path: "/api/partners/{id}", Access: write, Record: partners, Decode: kit.DecodeEdit[partnerForm], Encode: kit.EncodeJSON,
+			Endpoint: makeUpdatePartnerEndpoint(svc)},
+		kit.ToggleRoute("/api/partners", write, partners, svc.Toggle),
+		{Method: "GET", Path: "/api/partnerTypes", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: makePartnerTypesEndpoint(svc)},
+		{Method: "GET", Path: "/api/contactTypeActive", Access: read, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: makeContactTypesEndpoint(svc)},
+
+		{Method: "GET", Path: "/api/contacts", Access: read, Decode: decodePartnerID, Encode: kit.EncodeJSON,
+			Endpoint: makeContactsEndpoint(svc)},
+		{Method: "POST", Path: "/api/contacts", Access: write, Decode: kit.DecodeJSON[contactForm], Encode: kit.EncodeCreated,
+			Endpoint: makeCreateContactEndpoint(svc)},
+		{Method: "PUT", Path: "/api/contacts/{id}", Access: write, Record: contacts, Decode: kit.DecodeEdit[contactForm], Encode: kit.EncodeJSON,
+			Endpoint: makeUpdateContactEndpoint(svc)},
+		kit.ToggleRoute("/api/contacts", write, contacts, svc.ToggleContact),
+
+		{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: kit.EncodeDownload,
+			Endpoint: makeExportEndpoint(svc)},
+		{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
+			Endpoint: makeImportEndpoint(svc)},
+
+		kit.ToggleRoute("/api/customerSupport", writeSupport, messages, svc.ToggleSupportMessage),
+		{Method: "POST", Path: "/api/customerSupport/seen", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: makeMarkSeenEndpoint(svc)},
 		// The bell's list shows support messages, so it needs read on them like the screen; the
 		// SPA's poll takes the 403 quietly and shows no count.
-		kit.Route{Method: "GET", Path: "/api/getCommentInfo", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
-			Endpoint: func(ctx context.Context, _ any) (any, error) {
-				return evidentions(svc.Evidentions(ctx, kit.UserID(ctx)))
-			}},
-	)
-	return routes
+		{Method: "GET", Path: "/api/getCommentInfo", Access: readSupport, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+			Endpoint: makeCommentInfoEndpoint(svc)},
+	}...)
 }
 
 // decodePartnerID reads ?partner_id= of the contacts list.

@@ -23,6 +23,7 @@ import (
 	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
 	"vitrina/adapters/http/partnerhttp"
+	"vitrina/adapters/limit"
 	appcampaign "vitrina/application/campaign"
 	appcatalog "vitrina/application/catalog"
 	appcontent "vitrina/application/content"
@@ -35,7 +36,9 @@ import (
 // Deps is what the server needs.
 type Deps struct {
 	Log           *zap.Logger
-	TrustProxy    bool
+	TrustProxy    bool // X-Forwarded-For and X-Forwarded-Proto come from a proxy we trust
+	HSTS          bool // Strict-Transport-Security on every answer, not only over TLS
+	Exports       int  // spreadsheet downloads written at once; 0 means 1
 	Identity      *appidentity.Service
 	Catalog       *appcatalog.Service
 	Partner       *apppartner.Service
@@ -68,6 +71,7 @@ type Server struct {
 func New(d Deps) *Server {
 	mux := http.NewServeMux()
 	router := kit.NewRouter(mux, d.Identity, d.Authz)
+	router.LimitDownloads(limit.NewGate(int64(d.Exports), 0, kit.ErrDownloadsBusy))
 	router.Handle(identityhttp.Routes(d.Identity)...)
 	router.Handle(cataloghttp.Routes(d.Catalog)...)
 	router.Handle(partnerhttp.Routes(d.Partner)...)
@@ -98,6 +102,7 @@ func New(d Deps) *Server {
 		if err := d.Pinger.Ping(ctx); err != nil {
 			kit.Logger(r.Context()).Warn("not ready", zap.Error(err))
 			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Retry-After", "5")
 			w.WriteHeader(http.StatusServiceUnavailable)
 			_, _ = w.Write([]byte(`{"message":"Database unreachable."}` + "\n"))
 			return
@@ -106,6 +111,13 @@ func New(d Deps) *Server {
 		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
 	})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		// The catch-all matches every method, so ServeMux never says 405 under /api/ by
+		// itself: a known path asked with another method is told which ones it takes.
+		if allow := allowedMethods(mux, r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			kit.EncodeError(r.Context(), kit.ErrMethodNotAllowed, w)
+			return
+		}
 		kit.EncodeError(r.Context(), kit.ErrBadID, w)
 	})
 	mux.Handle("/", spa(d.SPA))
@@ -113,7 +125,21 @@ func New(d Deps) *Server {
 	if u, err := url.Parse(d.Map.Tiles); err == nil && u.Host != "" {
 		imgOrigins = append(imgOrigins, u.Scheme+"://"+u.Host)
 	}
-	return &Server{handler: kit.Middleware(d.Log, d.TrustProxy, kit.SecurityHeaders(imgOrigins...), mux), router: router}
+	return &Server{handler: kit.Middleware(d.Log, kit.Edge{TrustProxy: d.TrustProxy, HSTS: d.HSTS}, kit.SecurityHeaders(imgOrigins...), mux), router: router}
+}
+
+// allowedMethods are the methods a route of the API answers at r's path, none when the path
+// is unknown.
+func allowedMethods(mux *http.ServeMux, r *http.Request) []string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := mux.Handler(probe); pattern != "" && pattern != "/api/" {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 // Handler is the root handler.

@@ -1,78 +1,65 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, VisitorOnly } from './guards';
-import { screenStrings, type LazyNamespace } from './i18n';
 import { RootShell } from './RootShell';
+import { registerScreenPrefetch } from './prefetch';
+import { screens, type Screen } from './screens';
+import { isScreenHandle, type ScreenHandle } from './screenHandle';
 
-/** A screen whose strings are a namespace of their own: its chunk and its strings load together. */
-function withStrings<T extends { default: ComponentType }>(namespace: LazyNamespace, load: () => Promise<T>) {
-  return () => Promise.all([load(), screenStrings(namespace)]).then(([screen]) => screen);
+const { Component: AppLayout } = screens.layout;
+
+/** A screen's route: its lazily loaded component, its tab title's catalogue key, and its prefetch. */
+function show(screen: Screen, title: string): Pick<RouteObject, 'element' | 'handle'> {
+  const handle: ScreenHandle = { title, prefetch: screen.prefetch };
+  return { element: <screen.Component />, handle };
 }
-
-// Every screen is its own chunk so /login loads only what it needs.
-const AppLayout = lazy(() => import('./layout/AppLayout'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const UsersPage = lazy(() => import('../features/users/UsersPage'));
-const CountriesPage = lazy(() => import('../features/catalog/countries/CountriesPage'));
-const CitiesPage = lazy(() => import('../features/catalog/cities/CitiesPage'));
-const CategoriesPage = lazy(() => import('../features/catalog/categories/CategoriesPage'));
-const ProductsPage = lazy(() => import('../features/catalog/products/ProductsPage'));
-const StoresPage = lazy(() => import('../features/catalog/stores/StoresPage'));
-const PartnersPage = lazy(() => import('../features/partners/PartnersPage'));
-const SlidersPage = lazy(withStrings('sliders', () => import('../features/sliders/SlidersPage')));
-const CampaignsPage = lazy(withStrings('campaigns', () => import('../features/campaigns/CampaignsPage')));
-const CampaignDetailsPage = lazy(
-  withStrings('campaigns', () => import('../features/campaigns/details/CampaignDetailsPage')),
-);
-const NotificationsPage = lazy(withStrings('push', () => import('../features/push/NotificationsPage')));
-const DeliveryPage = lazy(withStrings('push', () => import('../features/push/DeliveryPage')));
-const SupportPage = lazy(() => import('../features/support/SupportPage'));
-const MapsPage = lazy(withStrings('templates', () => import('../features/templates/maps/MapsPage')));
-const OverviewPage = lazy(withStrings('templates', () => import('../features/templates/overview/OverviewPage')));
-const StyleGuidePage = lazy(withStrings('templates', () => import('../features/templates/style/StyleGuidePage')));
 
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
-      { element: <VisitorOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      { element: <VisitorOnly />, children: [{ path: '/login', ...show(screens.login, 'login.title') }] },
       {
         element: <RequireAuth />,
         children: [
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <HomePage /> },
-              { path: '/dashboard', element: <HomePage /> },
-              { path: '/user-profile', element: <ProfilePage /> },
-              { path: '/users', element: <UsersPage /> },
-              { path: '/countries', element: <CountriesPage /> },
-              { path: '/cities', element: <CitiesPage /> },
-              { path: '/categories', element: <CategoriesPage /> },
-              { path: '/products', element: <ProductsPage /> },
-              { path: '/stores', element: <StoresPage /> },
-              { path: '/partners', element: <PartnersPage /> },
-              { path: '/sliders', element: <SlidersPage /> },
-              { path: '/campaigns', element: <CampaignsPage /> },
-              { path: '/campaigns/:id', element: <CampaignDetailsPage /> },
-              { path: '/notifications', element: <NotificationsPage /> },
-              { path: '/notifications/:id', element: <DeliveryPage /> },
-              { path: '/customerService', element: <SupportPage /> },
-              { path: '/table-list', element: <OverviewPage /> },
-              { path: '/maps', element: <MapsPage /> },
-              { path: '/typography', element: <StyleGuidePage /> },
-              { path: '/icons', element: <StyleGuidePage /> },
+              { index: true, ...show(screens.home, 'nav.home') },
+              { path: '/dashboard', ...show(screens.home, 'nav.home') },
+              { path: '/user-profile', ...show(screens.profile, 'profile.title') },
+              { path: '/users', ...show(screens.users, 'nav.users') },
+              { path: '/countries', ...show(screens.countries, 'nav.countries') },
+              { path: '/cities', ...show(screens.cities, 'nav.cities') },
+              { path: '/categories', ...show(screens.categories, 'nav.categories') },
+              { path: '/products', ...show(screens.products, 'nav.products') },
+              { path: '/stores', ...show(screens.stores, 'nav.stores') },
+              { path: '/partners', ...show(screens.partners, 'nav.partners') },
+              { path: '/sliders', ...show(screens.sliders, 'nav.sliders') },
+              { path: '/campaigns', ...show(screens.campaigns, 'nav.campaigns') },
+              { path: '/campaigns/:id', ...show(screens.campaignDetails, 'nav.campaigns') },
+              { path: '/notifications', ...show(screens.notifications, 'nav.notifications') },
+              { path: '/notifications/:id', ...show(screens.delivery, 'nav.notifications') },
+              { path: '/customerService', ...show(screens.support, 'support.nav') },
+              { path: '/table-list', ...show(screens.overview, 'templates.overview.title') },
+              { path: '/maps', ...show(screens.maps, 'templates.maps.title') },
+              { path: '/typography', ...show(screens.styleGuide, 'templates.style.title') },
+              { path: '/icons', ...show(screens.styleGuide, 'templates.style.title') },
+              // An unknown path says so (no drawer item is marked) and links home.
+              { path: '*', ...show(screens.notFound, 'not_found.title') },
             ],
           },
         ],
       },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
 ];
 
 export const router = createBrowserRouter(routes, {
   future: { v7_relativeSplatPath: true },
+});
+
+// The drawer (a lazily loaded chunk) loads a path's screen ahead through the registry, not by importing the routes.
+registerScreenPrefetch((path) => {
+  const handle = matchRoutes(routes, path)?.at(-1)?.route.handle as unknown;
+  return isScreenHandle(handle) ? handle.prefetch?.() : undefined;
 });

@@ -176,6 +176,11 @@ const SERVER_MESSAGES = [
   'The subject must be at least 2 characters.',
   'The subject may not be greater than 200 characters.',
   'The subject contains characters that are not allowed.',
+  // Text that is not UTF-8, and names with invisible or direction-changing characters (issue 20).
+  'The request contains text that is not valid UTF-8.',
+  'The name contains invisible or direction-changing characters.',
+  'The server is busy preparing other downloads. Try again in a moment.',
+  'The method is not allowed for this address.',
 ];
 
 describe('catalogues', () => {

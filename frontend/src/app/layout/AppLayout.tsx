@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -12,8 +12,10 @@ import { NotificationBell } from '../../shared/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
+import { prefetchWhenIdle } from './prefetchWhenIdle';
 import { NavMenu } from './NavMenu';
 import { NotAllowed } from './NotAllowed';
+import { focusScreenHeading, useHeadingFocus } from './useHeadingFocus';
 
 /**
  * Below this width the drawer is not docked beside the content (it would squeeze the lists'
@@ -46,6 +48,16 @@ export default function AppLayout() {
   const compactNav = useMediaQuery(COMPACT_NAV_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
+  // After sign-in, the other screens' code loads while the user reads this one (ADR 0030).
+  useEffect(() => prefetchWhenIdle(), []);
+
+  const skipToContent = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    // Focus rather than the browser's jump to #main-content, which the router would take for a navigation.
+    event.preventDefault();
+    focusScreenHeading(main.current);
+  };
 
   const onLogout = async () => {
     try {
@@ -60,6 +72,9 @@ export default function AppLayout() {
 
   return (
     <div className="layout">
+      <a href="#main-content" className="skip-link" onClick={skipToContent}>
+        {t('app.skip_to_content')}
+      </a>
       <header className="topbar">
         {compactNav && (
           <Button
@@ -124,7 +139,7 @@ export default function AppLayout() {
             <NavMenu onNavigate={() => setDrawerOpen(false)} />
           </Sidebar>
         )}
-        <main className="content">
+        <main className="content" id="main-content" ref={main} tabIndex={-1}>
           <Suspense fallback={<PageLoader />}>
             <GuardedOutlet />
           </Suspense>

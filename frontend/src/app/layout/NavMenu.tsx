@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { screenResource, usePermissions } from '../../shared/auth/permissions';
+import { prefetchScreen } from '../prefetch';
 
 interface NavItem {
   key: string;
@@ -75,6 +76,9 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
                       to={item.to}
                       end={item.end}
                       onClick={onNavigate}
+                      // The screen's code starts loading while the pointer or focus is on its link.
+                      onMouseEnter={() => void prefetchScreen(item.to ?? '')}
+                      onFocus={() => void prefetchScreen(item.to ?? '')}
                       className={({ isActive }) => `nav-menu__link${isActive ? ' nav-menu__link--active' : ''}`}
                     >
                       <i className={item.icon} aria-hidden />

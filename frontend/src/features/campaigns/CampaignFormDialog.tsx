@@ -30,7 +30,7 @@ export function CampaignFormDialog({ state, visible, onHide, onSaved, onCreated 
       return;
     }
     const created = await createCampaign(body).unwrap();
-    onSaved();
+    onSaved(undefined, created);
     onCreated?.(created);
   };
 

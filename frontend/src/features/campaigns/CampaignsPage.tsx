@@ -1,12 +1,7 @@
 import { useCanWrite } from '../../shared/auth/permissions';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn, RowAction } from '../../shared/list/types';
-import { useSnackbar } from '../../shared/snackbar/snackbarContext';
-import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
 import { VisibilityChip } from '../../shared/ui/VisibilityChip';
 import { useListCampaignsQuery, useToggleCampaignMutation, useToggleCampaignVisibilityMutation } from './api';
 import { CampaignFormDialog } from './CampaignFormDialog';
@@ -56,26 +51,7 @@ const columns: ListColumn<Campaign>[] = [
  */
 export default function CampaignsPage() {
   const canWrite = useCanWrite('campaigns');
-  const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const navigate = useNavigate();
-  const [toggleVisibility, visibilityState] = useToggleCampaignVisibilityMutation();
-  const [visibility, setVisibility] = useState<{ campaign: Campaign | null; visible: boolean }>({
-    campaign: null,
-    visible: false,
-  });
-
-  const confirmVisibility = async () => {
-    const campaign = visibility.campaign;
-    setVisibility((v) => ({ ...v, visible: false }));
-    if (!campaign) return;
-    try {
-      const answer = await toggleVisibility(campaign.id).unwrap();
-      snackbar.success(t(answer.is_visible ? 'campaigns.shown_success' : 'campaigns.hidden_success'));
-    } catch {
-      // The error dialog says why (e.g. an inactive campaign).
-    }
-  };
 
   const actions: RowAction<Campaign>[] = [
     {
@@ -84,18 +60,7 @@ export default function CampaignsPage() {
       label: 'campaigns.details',
       onClick: (c) => navigate(`/campaigns/${c.id}`),
     },
-    {
-      key: 'visibility',
-      visible: () => canWrite,
-      icon: (c) => (c.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'),
-      label: (c) => (c.is_visible ? 'campaigns.hide' : 'campaigns.show'),
-      onClick: (campaign) => {
-        if (!visibilityState.isLoading) setVisibility({ campaign, visible: true });
-      },
-    },
   ];
-
-  const hiding = visibility.campaign?.is_visible ?? false;
 
   return (
     <>
@@ -106,6 +71,7 @@ export default function CampaignsPage() {
         useList={useListCampaignsQuery}
         canWrite={canWrite}
         useToggle={useToggleCampaignMutation}
+        visibility={{ useToggle: useToggleCampaignVisibilityMutation, keyPrefix: 'campaigns', after: 'details' }}
         rowLabel={(c) => c.name}
         rowActions={actions}
         pageSize={CAMPAIGNS_PAGE_SIZE}
@@ -115,25 +81,6 @@ export default function CampaignsPage() {
             onCreated={(campaign) => navigate(`/campaigns/${campaign.id}?tab=categories&compose=0`)}
           />
         )}
-      />
-      <ConfirmDialog
-        visible={visibility.visible}
-        onHide={() => setVisibility((v) => ({ ...v, visible: false }))}
-        header={t(hiding ? 'campaigns.hide_title' : 'campaigns.show_title')}
-        message={
-          visibility.campaign
-            ? t(hiding ? 'campaigns.hide_message' : 'campaigns.show_message', { name: visibility.campaign.name })
-            : ''
-        }
-        icon={hiding ? 'pi pi-eye-slash' : 'pi pi-eye'}
-        acceptLabel={t('dialog.confirm')}
-        rejectLabel={t('dialog.cancel')}
-        accept={() => {
-          void confirmVisibility();
-        }}
-        reject={() => setVisibility((v) => ({ ...v, visible: false }))}
-        draggable={false}
-        style={dialogStyle(DIALOG_WIDTH.notice)}
       />
     </>
   );

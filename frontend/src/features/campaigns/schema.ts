@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { CASH_PATTERN, imageRule, nameRule, paragraphRule, requiredText } from '../../shared/validation/rules';
+import { cashRule, imageRule, entityNameRule, paragraphRule } from '../../shared/validation/rules';
 import type { Campaign } from './types';
 
 export interface CampaignFormValues {
@@ -12,7 +12,7 @@ export interface CampaignFormValues {
 /** Spec §5 "Campaign": name and description required (≥ 2), the image required on add, jpg/jpeg/png. */
 export const campaignSchema = (mode: 'add' | 'edit') =>
   yup.object({
-    name: nameRule(),
+    name: entityNameRule(),
     description: paragraphRule(),
     image: imageRule({ required: mode === 'add' }),
   });
@@ -30,22 +30,5 @@ export function toCampaignFormData(values: CampaignFormValues): FormData {
   return form;
 }
 
-/**
- * A partner's cash in a campaign (spec §5, §9): required, not below 0, up to 10 integer digits
- * and 3 decimals after a comma or a dot; 'Ovo polje mora biti broj.' otherwise.
- */
-export const cashRule = () =>
-  requiredText()
-    .test('valid_price', 'campaigns.valid_price', (v) => !v || !/^-\s*\d/.test(v.trim()))
-    .test('number', 'validation.number', (v) => !v || /^-\s*\d/.test(v.trim()) || CASH_PATTERN.test(v.trim()));
-
-/** The cash as the API reads it: a dot before the decimals. */
-export const cashToApi = (typed: string) => typed.trim().replace(',', '.');
-
-/** A stored cash as the form shows it, with the language's decimal separator (no grouping: it is typed). */
-export function cashToInput(cash: string | number, language: string): string {
-  const text = String(cash);
-  return language === 'en' ? text : text.replace('.', ',');
-}
-
-export const cashSchema = () => yup.object({ cash: cashRule() });
+/** The cash dialog's form (spec §5): the one cash rule of shared/validation, in the user's language. */
+export const cashSchema = (language: string) => yup.object({ cash: cashRule(language) });

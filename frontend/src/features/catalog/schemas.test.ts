@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { citySchema, initialCityValues, toCityPayload } from './cities/schema';
 import { namedSchema } from './named/schema';
-import { formatPrice, priceToInput } from './products/price';
+import { formatPrice } from './products/price';
 import { initialProductValues, productSchema, toProductFormData } from './products/schema';
 import { initialStoreValues, storeSchema, toStorePayload } from './stores/schema';
 import type { City, Product, Store } from './types';
@@ -48,43 +48,48 @@ describe('product form', () => {
   const valid = { name: 'Bušilica', description: 'Udarna, 800 W', price: '89,90', image: png };
 
   it('accepts a complete add form', () => {
-    expect(firstErrors(productSchema('add'), valid)).toEqual({});
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), valid)).toEqual({});
   });
 
   it('requires every field on add, the image only there', () => {
-    expect(firstErrors(productSchema('add'), { name: '', description: 'x', price: '', image: null })).toEqual({
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), { name: '', description: 'x', price: '', image: null })).toEqual({
       name: 'validation.field',
       description: 'validation.name_min',
       price: 'validation.field',
       image: 'validation.image_required',
     });
-    expect(firstErrors(productSchema('edit'), { ...valid, image: null })).toEqual({});
+    expect(firstErrors(productSchema('edit', 'sr-Latn-ME'), { ...valid, image: null })).toEqual({});
   });
 
-  it('checks the price against the cash pattern', () => {
-    expect(firstErrors(productSchema('add'), { ...valid, price: '1,2345' })).toEqual({ price: 'validation.price' });
-    expect(firstErrors(productSchema('add'), { ...valid, price: '-3' })).toEqual({ price: 'validation.price' });
-    expect(firstErrors(productSchema('add'), { ...valid, price: '12345678901' })).toEqual({ price: 'validation.price' });
-    expect(firstErrors(productSchema('add'), { ...valid, price: '0' })).toEqual({});
+  it('checks the price as an amount in the language, saying what is wrong', () => {
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), { ...valid, price: 'abc' })).toEqual({ price: 'validation.price' });
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), { ...valid, price: '1,2345' })).toEqual({ price: 'validation.amount_decimals' });
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), { ...valid, price: '-3' })).toEqual({ price: 'validation.amount_negative' });
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), { ...valid, price: '12345678901' })).toEqual({ price: 'validation.amount_digits' });
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), { ...valid, price: '1.299' })).toEqual({});
+    expect(firstErrors(productSchema('add', 'sr-Latn-ME'), { ...valid, price: '0' })).toEqual({});
   });
 
   it('checks the image type and size', () => {
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-    expect(firstErrors(productSchema('edit'), { ...valid, image: text })).toEqual({ image: 'validation.image_type' });
+    expect(firstErrors(productSchema('edit', 'sr-Latn-ME'), { ...valid, image: text })).toEqual({ image: 'validation.image_type' });
     const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
-    expect(firstErrors(productSchema('edit'), { ...valid, image: big })).toEqual({ image: 'validation.image_size' });
+    expect(firstErrors(productSchema('edit', 'sr-Latn-ME'), { ...valid, image: big })).toEqual({ image: 'validation.image_size' });
   });
 
-  it('builds the multipart body: trimmed texts, the price as typed, the image only when chosen', () => {
-    const withImage = toProductFormData({ ...valid, name: ' Bušilica ' });
+  it('builds the multipart body: trimmed texts, the price in the API form, the image only when chosen', () => {
+    const withImage = toProductFormData({ ...valid, name: ' Bušilica ' }, 'sr-Latn-ME');
     expect(withImage.get('name')).toBe('Bušilica');
-    expect(withImage.get('price')).toBe('89,90');
+    expect(withImage.get('price')).toBe('89.9');
+    // 1.299 is one thousand two hundred ninety-nine in Montenegrin, one and a bit in English.
+    expect(toProductFormData({ ...valid, price: '1.299' }, 'sr-Latn-ME').get('price')).toBe('1299');
+    expect(toProductFormData({ ...valid, price: '1.299' }, 'en').get('price')).toBe('1.299');
     expect((withImage.get('image') as File).name).toBe('drill.png');
-    expect(toProductFormData({ ...valid, image: null }).has('image')).toBe(false);
+    expect(toProductFormData({ ...valid, image: null }, 'sr-Latn-ME').has('image')).toBe(false);
   });
 
-  it('fills the edit form with the price in the language’s decimal separator', () => {
+  it('fills the edit form with the price in the language’s format, as the list shows it', () => {
     const product: Product = {
       id: 1,
       name: 'Crijevo',
@@ -100,11 +105,12 @@ describe('product form', () => {
     expect(initialProductValues(product, 'sr-Latn-ME')).toEqual({
       name: 'Crijevo',
       description: 'Tri sloja',
-      price: '24,9',
+      price: '24,90',
       image: null,
     });
-    expect(initialProductValues(product, 'en').price).toBe('24.9');
-    expect(priceToInput(1234567890.125, 'en')).toBe('1234567890.125');
+    expect(initialProductValues(product, 'en').price).toBe('24.90');
+    expect(initialProductValues({ ...product, price: 1234567890.125 }, 'en').price).toBe('1,234,567,890.125');
+    expect(initialProductValues({ ...product, price: 1299 }, 'sr-Latn-ME').price).toBe('1.299,00');
   });
 
   it('formats prices in the language with 2 to 3 decimals', () => {

@@ -12,15 +12,15 @@ const store = { city_id: 1, address: 'Obala 1', contact: '068 111', lat: '42', l
 describe('catalog forms keep the server’s text limits', () => {
   it('country and category name: 200', () => expectServerTextRule(namedSchema(), { name: 'Alati' }, 'name', 200));
   it('city name: 200', () => expectServerTextRule(citySchema(), { name: 'Bar', country_id: 1 }, 'name', 200));
-  it('product name: 200', () => expectServerTextRule(productSchema('add'), product, 'name', 200));
-  it('product description: 2000', () => expectServerTextRule(productSchema('edit'), { ...product, image: null }, 'description', 2000));
+  it('product name: 200', () => expectServerTextRule(productSchema('add', 'sr-Latn-ME'), product, 'name', 200));
+  it('product description: 2000', () => expectServerTextRule(productSchema('edit', 'sr-Latn-ME'), { ...product, image: null }, 'description', 2000));
   it('store address: 300', () => expectServerTextRule(storeSchema(), store, 'address', 300));
   it('store contact: 300', () => expectServerTextRule(storeSchema(), store, 'contact', 300));
 
   it('one-line fields refuse tabs and line breaks, a description keeps them', () => {
     expect(firstErrors(namedSchema(), { name: 'Ala\nti' })).toEqual({ name: 'validation.characters' });
     expect(firstErrors(storeSchema(), { ...store, address: 'Obala\t1' })).toEqual({ address: 'validation.characters' });
-    expect(firstErrors(productSchema('edit'), { ...product, description: 'Prvi red\n\tDrugi red\r\nTreći' })).toEqual({});
+    expect(firstErrors(productSchema('edit', 'sr-Latn-ME'), { ...product, description: 'Prvi red\n\tDrugi red\r\nTreći' })).toEqual({});
   });
 
   it('surrounding spaces do not count', () => {

@@ -1,13 +1,10 @@
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActiveChip } from '../../shared/list/ActiveChip';
+import { PagedTable, type PagedColumn } from '../../shared/list/PagedTable';
 import { EditButton, ToggleActiveButton } from '../../shared/list/RowActionButtons';
-import { ToggleActiveConfirm } from '../../shared/list/ToggleActiveConfirm';
+import { ToggleConfirm } from '../../shared/list/ToggleConfirm';
 import type { FormMode } from '../../shared/list/types';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { usePartnerContactsQuery, useToggleContactMutation } from './api';
@@ -53,18 +50,6 @@ export function ContactsDialog({ partner, visible, onHide }: ContactsDialogProps
   };
 
   const rows = data ?? [];
-  const empty = isFetching ? (
-    <span className="list-loading" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden />
-      <span>{t('table.loading')}</span>
-    </span>
-  ) : (
-    <Message
-      severity={isError ? 'error' : 'info'}
-      text={t(isError ? 'table.load_error' : 'contacts.empty')}
-      className="list-empty"
-    />
-  );
 
   const typeBody = (row: Contact) =>
     row.contact_type ? (
@@ -76,17 +61,20 @@ export function ContactsDialog({ partner, visible, onHide }: ContactsDialogProps
       '—'
     );
 
-  const activeBody = (row: Contact) => <ActiveChip active={row.is_active} />;
+  const columns: PagedColumn<Contact>[] = [
+    { field: 'contact', header: 'contacts.contact' },
+    { field: 'contact_type_id', header: 'contacts.contact_type', body: typeBody, width: '11rem' },
+  ];
 
   const actionsBody = (row: Contact) => (
-    <div className="list-actions">
+    <>
       <EditButton onClick={() => openForm({ mode: 'edit', row })} />
       <ToggleActiveButton
         active={row.is_active}
         disabled={toggleState.isLoading}
         onClick={() => setConfirm({ row, visible: true })}
       />
-    </div>
+    </>
   );
 
   return (
@@ -109,33 +97,24 @@ export function ContactsDialog({ partner, visible, onHide }: ContactsDialogProps
       <div className="contacts-dialog__toolbar">
         <Button type="button" icon="pi pi-plus" label={t('contacts.add')} size="small" onClick={() => openForm({ mode: 'add' })} />
       </div>
-      <DataTable
-        value={rows}
-        dataKey="id"
-        loading={isFetching && rows.length > 0}
-        emptyMessage={empty}
-        responsiveLayout="stack"
-        breakpoint="500px"
-        stripedRows
-        size="small"
-        className="list-table contacts-dialog__table"
-      >
-        <Column field="contact" header={t('contacts.contact')} />
-        <Column field="contact_type_id" header={t('contacts.contact_type')} body={typeBody} style={{ width: '11rem' }} />
-        <Column field="is_active" header={t('table.active')} body={activeBody} style={{ width: '8rem' }} />
-        <Column
-          columnKey="actions"
-          header={t('table.actions')}
-          body={actionsBody}
-          style={{ width: '7rem' }}
-          bodyClassName="list-actions-cell"
-        />
-      </DataTable>
+      <PagedTable<Contact>
+        columns={columns}
+        rows={rows}
+        isFetching={isFetching}
+        isError={isError}
+        paginator="none"
+        active
+        actions={actionsBody}
+        actionsWidth="7rem"
+        emptyText="contacts.empty"
+        className="contacts-dialog__table"
+      />
 
-      <ToggleActiveConfirm
+      <ToggleConfirm
         row={confirm.row}
         visible={confirm.visible}
-        rowLabel={(row) => row.contact}
+        kind={confirm.row?.is_active ? 'deactivate' : 'reactivate'}
+        name={confirm.row?.contact ?? ''}
         onAccept={() => {
           void confirmToggle();
         }}

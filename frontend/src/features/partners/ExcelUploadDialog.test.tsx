@@ -117,8 +117,20 @@ describe('Excel upload dialog', () => {
     const saved = uploads(calls)[1];
     expect(saved.url.searchParams.has('preview')).toBe(false);
     expect(String(saved.body)).toMatch(/name="file"[\s\S]*PK/);
-    expect(await screen.findByText('Uspješno dodavanje')).toBeInTheDocument();
+    // The snackbar says what was done, as the server counted it.
+    expect(await screen.findByText('Uvoz je završen — dodato: 2, izmijenjeno: 8')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('open')).toHaveTextContent('false'));
+  });
+
+  it('a file that only updated partners says so, not that it added any', async () => {
+    mockFetch(route('POST', '/api/saveAddPartnerExcelDoc', { body: { added: 0, updated: 1250, rejected: 0, problems: [] } }));
+    const user = userEvent.setup();
+    renderScreen(<Host />);
+    const dialog = await chooseFile(user, xlsx('izmjene.xlsx'));
+    await within(dialog).findByText('Fajl je ispravan. Potvrdite da biste upisali promjene.');
+    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    expect(await screen.findByText('Uvoz je završen — dodato: 0, izmijenjeno: 1.250')).toBeInTheDocument();
+    expect(screen.queryByText('Uspješno dodavanje')).not.toBeInTheDocument();
   });
 
   it('cannot confirm a file with nothing to add or update', async () => {

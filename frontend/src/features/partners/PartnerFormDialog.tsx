@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../shared/form/AmountField';
 import { CategoriesField } from '../../shared/form/CategoriesField';
 import { useEditedRecord } from '../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../shared/form/FormDialog';
@@ -24,10 +25,11 @@ const FORM_FIGURES: FigureField[] = ['debt', 'moneyCirculation', 'annualPlan', '
 
 /** Spec §5 "Partner": the add and edit dialog; edit also opens the partner's contacts. */
 export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Partner>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const mode = state.mode;
   const row = state.mode === 'edit' ? state.row : undefined;
-  const edited = useEditedRecord(row, (r) => `partners/${r.id}`, initialPartnerValues);
+  const edited = useEditedRecord(row, (r) => `partners/${r.id}`, (fresh) => initialPartnerValues(fresh, language));
   const lookups = { skip: !visible, refetchOnMountOrArgChange: true };
   const { data: cities, isFetching: citiesLoading } = useActiveCityOptionsQuery(undefined, lookups);
   const { data: types, isFetching: typesLoading } = usePartnerTypesQuery(undefined, lookups);
@@ -36,10 +38,14 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
   const [contactsOpen, setContactsOpen] = useState(false);
 
   const onSubmit = async (values: PartnerFormValues, _helpers: unknown, { version }: SubmitContext) => {
-    const body = toPartnerPayload(values, mode);
-    if (row) await updatePartner({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await createPartner(body).unwrap();
-    onSaved();
+    const body = toPartnerPayload(values, mode, language);
+    if (row) {
+      await updatePartner({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await createPartner(body).unwrap());
+    }
   };
 
   const inactive = (name: string) => t('catalog.inactive_option', { name });
@@ -75,8 +81,8 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
       <FormDialog<PartnerFormValues>
         visible={visible}
         title={t(row ? 'partners.edit_title' : 'partners.add_title')}
-        initialValues={initialPartnerValues(row)}
-        validationSchema={partnerSchema(mode)}
+        initialValues={initialPartnerValues(row, language)}
+        validationSchema={partnerSchema(mode, language)}
         onSubmit={onSubmit}
         onHide={onHide}
         {...edited}
@@ -138,14 +144,7 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
           <p className="partner-form__hint">{t(row ? 'partners.figures_hint_edit' : 'partners.figures_hint_add')}</p>
           <div className="partner-form__figures">
             {FORM_FIGURES.map((field) => (
-              <TextField
-                key={field}
-                name={field}
-                label={t(`partners.${field}`)}
-                required
-                inputMode={row ? 'text' : 'decimal'}
-                autoComplete="off"
-              />
+              <AmountField key={field} name={field} label={t(`partners.${field}`)} required percent={Boolean(row)} />
             ))}
           </div>
         </fieldset>

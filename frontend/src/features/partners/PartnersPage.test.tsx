@@ -206,7 +206,8 @@ describe('partners screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Učitavanje partnera iz Excel fajla' })).toBeInTheDocument();
   });
 
-  it('an empty add form shows every required message and sends nothing', async () => {
+  // Fills and submits the whole form twice: more than the file's 20 s on a loaded machine.
+  it('an empty add form shows every required message and sends nothing', { timeout: 60_000 }, async () => {
     const { calls } = mockFetch(...lookups);
     const user = userEvent.setup();
     renderScreen(<PartnersPage />);
@@ -228,7 +229,9 @@ describe('partners screen', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^Ponovite šifru/), 'abd');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     expect(await within(dialog).findByText('Unesite pozitivan cijeli broj')).toBeInTheDocument();
-    expect(within(dialog).getAllByText('Mora biti broj')).toHaveLength(2);
+    // A negative debt says so; a percentage is no number on add.
+    expect(within(dialog).getByText('Iznos ne može biti manji od 0')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Mora biti broj')).toHaveLength(1);
     expect(within(dialog).getByText('Šifra mora imati najmanje 4 karaktera')).toBeInTheDocument();
     expect(within(dialog).getByText('Šifre se moraju poklapati')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -246,18 +249,26 @@ describe('partners screen', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Izmjena partnera' });
     expect(within(dialog).queryByLabelText(/^ID/)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Promet/)).toHaveValue('15%');
+    // The figures read as the list shows them (issue 20: not 99.999 beside the list's 99,999).
+    expect(within(dialog).getByLabelText(/^Keš za alat/)).toHaveValue('99,999');
+    expect(within(dialog).getByLabelText(/^Dug/)).toHaveValue('10.020');
     expect(within(dialog).getByText('Alati')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Ostavite prazno da biste zadržali postojeću šifru.');
 
     await user.clear(within(dialog).getByLabelText(/^Bonus/));
     await user.type(within(dialog).getByLabelText(/^Bonus/), '12,5%');
+    await user.clear(within(dialog).getByLabelText(/^Dug/));
+    await user.type(within(dialog).getByLabelText(/^Dug/), '3.200');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
     expect(body).toMatchObject({
       name: 'Gradnja Plus d.o.o.',
       city_id: 3,
-      bonus: '12,5%',
+      bonus: '12.5%',
+      debt: '3200',
+      toolCash: '99.999',
+      annualPlan: '50000',
       moneyCirculation: '15%',
       password: '',
       confirmPassword: '',

@@ -26,8 +26,10 @@ const valid: PartnerFormValues = {
 };
 
 /** Field → the first message key, the way Formik shows it. */
-function errorsOf(mode: 'add' | 'edit', values: Partial<PartnerFormValues>): Record<string, string> {
-  return firstErrors(partnerSchema(mode), { ...valid, ...values });
+const ME = 'sr-Latn-ME';
+
+function errorsOf(mode: 'add' | 'edit', values: Partial<PartnerFormValues>, language = ME): Record<string, string> {
+  return firstErrors(partnerSchema(mode, language), { ...valid, ...values });
 }
 
 const partner: Partner = {
@@ -66,7 +68,7 @@ describe('partner form schema', () => {
   });
 
   it('requires id, name, city, the six figures, the password pair and a category on add', () => {
-    const empty = initialPartnerValues();
+    const empty = initialPartnerValues(undefined, ME);
     expect(errorsOf('add', empty)).toEqual({
       id: 'validation.field',
       name: 'validation.field',
@@ -100,27 +102,36 @@ describe('partner form schema', () => {
   it('wants a name of at least 2 characters', () => {
     expect(errorsOf('add', { name: 'A' })).toEqual({ name: 'validation.name_min' });
     expect(errorsOf('add', { name: '  ' })).toEqual({ name: 'validation.field' });
-    // Partner names may start with a digit (e.g. "3M Crna Gora").
-    expect(errorsOf('add', { name: '3M Crna Gora' })).toEqual({});
+    // One name rule for every record (spec §5, ADR 0023): a partner's name may not start with a digit.
+    expect(errorsOf('add', { name: '3M Crna Gora' })).toEqual({ name: 'validation.name_digit' });
+    expect(errorsOf('add', { name: 'Crna Gora 3M' })).toEqual({});
   });
 
   it('on add, each figure must be a number ≥ 0 with up to 10 digits and 3 decimals', () => {
-    for (const bad of ['abc', '-5', '15%', '1.2345', '12345678901', '1 000', '.5', '1e3']) {
+    for (const bad of ['abc', '15%', '1e3', '1.2.3']) {
       expect(errorsOf('add', { debt: bad })).toEqual({ debt: 'partners.must_be_number' });
     }
-    for (const good of ['0', '1200', '12,5', '12.125', '9999999999']) {
+    expect(errorsOf('add', { debt: '-5' })).toEqual({ debt: 'validation.amount_negative' });
+    expect(errorsOf('add', { debt: '1,2345' })).toEqual({ debt: 'validation.amount_decimals' });
+    expect(errorsOf('add', { debt: '12345678901' })).toEqual({ debt: 'validation.amount_digits' });
+    for (const good of ['0', '1200', '12,5', '12,125', '9999999999', '3.200', '1.600,5', '1 000']) {
       expect(errorsOf('add', { debt: good })).toEqual({});
     }
+    expect(errorsOf('add', { debt: '1,600.5' }, 'en')).toEqual({});
+    expect(errorsOf('add', { debt: '1.600,5' }, 'en')).toEqual({ debt: 'partners.must_be_number' });
   });
 
   it('on edit, a figure follows the cash pattern with an optional percent sign (spec §5)', () => {
     const edit = (values: Partial<PartnerFormValues>) => errorsOf('edit', { password: '', confirmPassword: '', ...values });
-    for (const good of ['15%', '10,5%', '0', '1200', '99.999']) {
+    for (const good of ['15%', '10,5%', '15 %', '0', '1200', '99,999', '125.111']) {
       expect(edit({ moneyCirculation: good })).toEqual({});
     }
-    for (const bad of ['abc', '%15', '15 %', '1.2345', '-1', '12345678901%']) {
+    for (const bad of ['abc', '%15', '1%5']) {
       expect(edit({ moneyCirculation: bad })).toEqual({ moneyCirculation: 'validation.number' });
     }
+    expect(edit({ moneyCirculation: '-1' })).toEqual({ moneyCirculation: 'validation.amount_negative' });
+    expect(edit({ moneyCirculation: '1,2345' })).toEqual({ moneyCirculation: 'validation.amount_decimals' });
+    expect(edit({ moneyCirculation: '12345678901%' })).toEqual({ moneyCirculation: 'validation.amount_digits' });
     expect(edit({ toolCash: '' })).toEqual({ toolCash: 'validation.field' });
   });
 
@@ -156,8 +167,8 @@ describe('partner form schema', () => {
 });
 
 describe('partner payload', () => {
-  it('sends the id, figures as typed strings, category ids and a null type on add', () => {
-    expect(toPartnerPayload({ ...valid, id: ' 2001 ', name: ' Gradnja ', partner_type_id: 0 }, 'add')).toEqual({
+  it('sends the id, figures in the API form, category ids and a null type on add', () => {
+    expect(toPartnerPayload({ ...valid, id: ' 2001 ', name: ' Gradnja ', partner_type_id: 0 }, 'add', ME)).toEqual({
       id: '2001',
       name: 'Gradnja',
       address: 'Bulevar 12',
@@ -168,7 +179,7 @@ describe('partner payload', () => {
       bonus: '10.5',
       debt: '1200',
       payment: '0',
-      toolCash: '99,999',
+      toolCash: '99.999',
       annualPlan: '50000',
       moneyCirculation: '15',
       password: 'tajna',
@@ -178,13 +189,23 @@ describe('partner payload', () => {
     });
   });
 
-  it('fills the edit form from a partner, keeping a percent figure as shown, and sends no id', () => {
-    const values = initialPartnerValues(partner);
+  it('reads the figures the language’s way: 3.200 is three thousand two hundred in Montenegrin', () => {
+    const typed = { ...valid, debt: '3.200', bonus: '1.600,5', payment: '1.5', annualPlan: '125.111' };
+    expect(toPartnerPayload(typed, 'add', ME)).toMatchObject({ debt: '3200', bonus: '1600.5', payment: '1.5', annualPlan: '125111' });
+    const english = { ...valid, debt: '3,200', bonus: '1,600.5', payment: '1,5', annualPlan: '125.111' };
+    expect(toPartnerPayload(english, 'add', 'en')).toMatchObject({ debt: '3200', bonus: '1600.5', payment: '1.5', annualPlan: '125.111' });
+  });
+
+  it('fills the edit form from a partner in the language’s format, keeping a percent figure, and sends no id', () => {
+    expect(initialPartnerValues(partner, 'en')).toMatchObject({ toolCash: '99.999', debt: '1,200', moneyCirculation: '15%' });
+    const values = initialPartnerValues(partner, ME);
     expect(values).toMatchObject({
       id: '1001',
       city_id: 3,
       moneyCirculation: '15%',
-      toolCash: '99.999',
+      toolCash: '99,999',
+      debt: '1.200',
+      bonus: '10,5',
       password: '',
       confirmPassword: '',
       categories: [
@@ -193,8 +214,10 @@ describe('partner payload', () => {
       ],
       partner_type_id: 1,
     });
-    const payload = toPartnerPayload(values, 'edit');
+    const payload = toPartnerPayload(values, 'edit', ME);
     expect(payload).not.toHaveProperty('id');
+    // What was loaded goes back exactly as it came.
+    expect(payload).toMatchObject({ toolCash: '99.999', debt: '1200', bonus: '10.5' });
     expect(payload).toMatchObject({ moneyCirculation: '15%', password: '', confirmPassword: '', categories: [2, 5], partner_type_id: 1 });
   });
 });

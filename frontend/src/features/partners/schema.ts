@@ -1,8 +1,9 @@
 import * as yup from 'yup';
+import { amountToApi, amountToInput, FIGURE } from '../../shared/format/amount';
 import {
-  cashRule,
+  amountRule,
   handEnteredIdRule,
-  nameRule,
+  entityNameRule,
   optionalPasswordConfirmationRule,
   optionalPasswordRule,
   passwordConfirmationRule,
@@ -32,24 +33,25 @@ export interface PartnerFormValues extends Figures {
 
 /**
  * Spec §5 "Partner": on add each figure is a number ≥ 0 (up to 10 digits and 3 decimals, like
- * the server's add rule), on edit the cash pattern with an optional trailing percent sign.
+ * the server's add rule), on edit also with an optional trailing percent sign. Figures are typed
+ * in the user's language (ADR 0024): '3.200' is three thousand two hundred in Montenegrin.
  */
-export const figureRule = (mode: PartnerFormMode) =>
-  mode === 'add' ? cashRule({ message: 'partners.must_be_number' }) : cashRule({ percent: true });
+export const figureRule = (mode: PartnerFormMode, language: string) =>
+  mode === 'add' ? amountRule({ language, message: 'partners.must_be_number' }) : amountRule({ language, percent: true });
 
-const figureRules = (mode: PartnerFormMode) =>
-  Object.fromEntries(FIGURE_FIELDS.map((f) => [f, figureRule(mode)])) as Record<FigureField, ReturnType<typeof figureRule>>;
+const figureRules = (mode: PartnerFormMode, language: string) =>
+  Object.fromEntries(FIGURE_FIELDS.map((f) => [f, figureRule(mode, language)])) as Record<FigureField, ReturnType<typeof figureRule>>;
 
-export function partnerSchema(mode: PartnerFormMode) {
+export function partnerSchema(mode: PartnerFormMode, language: string) {
   return yup.object({
     ...(mode === 'add' ? { id: handEnteredIdRule() } : {}),
-    name: nameRule(),
+    name: entityNameRule(),
     address: optionalText(TEXT_LIMITS.address),
     pib: optionalText(TEXT_LIMITS.pib),
     pdv: optionalText(TEXT_LIMITS.pdv),
     city_id: yup.number().nullable().required('validation.field'),
     phone: optionalText(TEXT_LIMITS.phone),
-    ...figureRules(mode),
+    ...figureRules(mode, language),
     password: mode === 'add' ? passwordRule() : optionalPasswordRule(),
     confirmPassword: mode === 'add' ? passwordConfirmationRule() : optionalPasswordConfirmationRule(),
     categories: yup
@@ -60,8 +62,9 @@ export function partnerSchema(mode: PartnerFormMode) {
   });
 }
 
-export function initialPartnerValues(partner?: Partner): PartnerFormValues {
-  const figures = Object.fromEntries(FIGURE_FIELDS.map((f) => [f, partner?.[f] ?? ''])) as Figures;
+/** The form's values; a partner's figures in the language's number format, as the list shows them. */
+export function initialPartnerValues(partner: Partner | undefined, language: string): PartnerFormValues {
+  const figures = Object.fromEntries(FIGURE_FIELDS.map((f) => [f, amountToInput(partner?.[f], language, FIGURE)])) as Figures;
   return {
     id: partner ? String(partner.id) : '',
     name: partner?.name ?? '',
@@ -78,9 +81,14 @@ export function initialPartnerValues(partner?: Partner): PartnerFormValues {
   };
 }
 
-/** The JSON of POST (with the id) or PUT (without; blank passwords keep the old one). Figures go as typed. */
-export function toPartnerPayload(values: PartnerFormValues, mode: PartnerFormMode): PartnerPayload {
-  const figures = Object.fromEntries(FIGURE_FIELDS.map((f) => [f, values[f].trim()])) as Figures;
+/**
+ * The JSON of POST (with the id) or PUT (without; blank passwords keep the old one). Figures go
+ * in the API's exact form ('1.500,5' typed in Montenegrin is '1500.5'; a percentage keeps its %).
+ */
+export function toPartnerPayload(values: PartnerFormValues, mode: PartnerFormMode, language: string): PartnerPayload {
+  const figures = Object.fromEntries(
+    FIGURE_FIELDS.map((f) => [f, amountToApi(values[f], language, { percent: mode === 'edit' })]),
+  ) as Figures;
   const payload: PartnerPayload = {
     name: values.name.trim(),
     address: values.address.trim(),

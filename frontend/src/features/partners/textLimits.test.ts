@@ -32,11 +32,11 @@ describe('partner forms keep the server’s text limits', () => {
     ['phone', 300],
     ['password', 128],
   ] as const)('%s: %i', (field, max) => {
-    expectServerTextRule(partnerSchema('add'), partner, field, max);
+    expectServerTextRule(partnerSchema('add', 'sr-Latn-ME'), partner, field, max);
   });
 
   it('a new password on edit: 128', () => {
-    expectServerTextRule(partnerSchema('edit'), { ...partner, password: '', confirmPassword: '' }, 'password', 128);
+    expectServerTextRule(partnerSchema('edit', 'sr-Latn-ME'), { ...partner, password: '', confirmPassword: '' }, 'password', 128);
   });
 
   it('contact: 300', () => expectServerTextRule(contactSchema(), { contact: '068 111', contact_type_id: 1 }, 'contact', 300));
@@ -44,9 +44,9 @@ describe('partner forms keep the server’s text limits', () => {
 
 describe('hand-entered partner id', () => {
   it('stays within what JavaScript represents exactly (2^53 − 1)', () => {
-    expect(firstErrors(partnerSchema('add'), { ...partner, id: '9007199254740991' })).toEqual({});
-    expect(firstErrors(partnerSchema('add'), { ...partner, id: '9007199254740992' })).toEqual({ id: 'validation.max_id' });
-    expect(firstErrors(partnerSchema('add'), { ...partner, id: '99999999999999999999' })).toEqual({ id: 'validation.max_id' });
-    expect(firstErrors(partnerSchema('add'), { ...partner, id: '0' })).toEqual({ id: 'validation.positive_integer' });
+    expect(firstErrors(partnerSchema('add', 'sr-Latn-ME'), { ...partner, id: '9007199254740991' })).toEqual({});
+    expect(firstErrors(partnerSchema('add', 'sr-Latn-ME'), { ...partner, id: '9007199254740992' })).toEqual({ id: 'validation.max_id' });
+    expect(firstErrors(partnerSchema('add', 'sr-Latn-ME'), { ...partner, id: '99999999999999999999' })).toEqual({ id: 'validation.max_id' });
+    expect(firstErrors(partnerSchema('add', 'sr-Latn-ME'), { ...partner, id: '0' })).toEqual({ id: 'validation.positive_integer' });
   });
 });

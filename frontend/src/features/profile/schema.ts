@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { nameRule, passwordConfirmationRule, passwordRule, requiredText, TEXT_LIMITS } from '../../shared/validation/rules';
+import { entityNameRule, passwordConfirmationRule, passwordRule, requiredText, TEXT_LIMITS } from '../../shared/validation/rules';
 
 /**
  * Own password change (spec §5): the current password (ASVS 2.1.6), then the new one, at least
@@ -14,7 +14,7 @@ export const passwordSchema = yup.object({
 export type PasswordValues = yup.InferType<typeof passwordSchema>;
 
 export const detailsSchema = yup.object({
-  name: nameRule(),
+  name: entityNameRule(),
   username: requiredText(TEXT_LIMITS.username),
 });
 export type DetailsValues = yup.InferType<typeof detailsSchema>;

@@ -1,9 +1,6 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { Tag } from 'primereact/tag';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { MAX_FILTER_LENGTH } from '../../shared/api/list';
 import { COUNT, useAmountFormat } from '../../shared/format/amount';
 import { FilterButtons } from '../../shared/list/FilterButtons';
-import { TableEmpty } from '../../shared/list/TableEmpty';
+import { PagedTable } from '../../shared/list/PagedTable';
 import { PAGE_SIZES } from '../../shared/list/types';
 import { useTableState } from '../../shared/list/useTableState';
 import { formatDateTime } from '../../shared/notifications/format';
@@ -21,7 +18,6 @@ import { useDeliveriesQuery, useGetNotificationQuery, usePushStatusQuery } from 
 import { DeliveryFigures } from './DeliveryFigures';
 import { DELIVERY_STATES, type Delivery, type DeliveryState } from './types';
 import './push.css';
-import { RowsPerPage } from '../../shared/list/RowsPerPage';
 
 /** While anything is pending the view asks again this often (ms), and stops when nothing is. */
 export const DELIVERY_POLL_MS = 2000;
@@ -203,58 +199,48 @@ export default function DeliveryPage() {
           />
           <FilterButtons onSearch={search} onClear={clear} />
         </div>
-        <div className="list-card">
-          <DataTable<Delivery[]>
-            value={rows}
-            dataKey="id"
-            lazy
-            // No rows, no pages: an empty table shows only its message (a disabled size select would be grey on white).
-            paginator={(deliveries.data?.total ?? 0) > 0 && !deliveries.isError}
-            first={table.first}
-            rows={table.rows}
-            totalRecords={deliveries.isError ? 0 : (deliveries.data?.total ?? 0)}
-            rowsPerPageOptions={table.rowsPerPageOptions}
-            paginatorTemplate={{
-              layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
-              RowsPerPageDropdown: (options: PaginatorRowsPerPageDropdownOptions) => <RowsPerPage options={options} />,
-            }}
-            currentPageReportTemplate="{first}–{last} / {totalRecords}"
-            onPage={table.onPage}
-            sortField={table.sort.field}
-            sortOrder={table.sort.order === 'desc' ? -1 : 1}
-            onSort={table.onSort}
-            emptyMessage={
-              <TableEmpty
-                loading={deliveries.isFetching && rows.length === 0}
-                error={deliveries.isError}
-                onRetry={() => {
-                  void deliveries.refetch();
-                }}
-              />
-            }
-            responsiveLayout="stack"
-            breakpoint="500px"
-            stripedRows
-            size="small"
-            className="list-table push-deliveries__table"
-          >
-            <Column field="partner_name" header={t('push.partner')} sortable />
-            <Column field="platform" header={t('push.platform')} sortable body={(d: Delivery) => t(`push.platforms.${d.platform}`, { defaultValue: d.platform })} />
-            <Column field="state" header={t('push.state_column')} sortable body={(d: Delivery) => <StateChip state={d.state} />} />
-            <Column field="reason" header={t('push.reason')} body={(d: Delivery) => d.reason || '—'} />
-            <Column field="attempts" header={t('push.attempts')} sortable align="right" body={(d: Delivery) => <span className="figure">{n(d.attempts)}</span>} />
-            <Column
-              field="updated_at"
-              header={t('push.last_attempt')}
-              sortable
-              body={(d: Delivery) => (
+        <PagedTable<Delivery>
+          columns={[
+            { field: 'partner_name', header: 'push.partner', sortable: true },
+            {
+              field: 'platform',
+              header: 'push.platform',
+              sortable: true,
+              body: (d) => t(`push.platforms.${d.platform}`, { defaultValue: d.platform }),
+            },
+            { field: 'state', header: 'push.state_column', sortable: true, body: (d) => <StateChip state={d.state} /> },
+            { field: 'reason', header: 'push.reason', body: (d) => d.reason || '—' },
+            {
+              field: 'attempts',
+              header: 'push.attempts',
+              sortable: true,
+              align: 'right',
+              body: (d) => <span className="figure">{n(d.attempts)}</span>,
+            },
+            {
+              field: 'updated_at',
+              header: 'push.last_attempt',
+              sortable: true,
+              body: (d) => (
                 <time dateTime={d.updated_at} className="nowrap">
                   {formatDateTime(d.updated_at, i18n.language)}
                 </time>
-              )}
-            />
-          </DataTable>
-        </div>
+              ),
+            },
+          ]}
+          rows={rows}
+          table={table}
+          total={deliveries.data?.total ?? 0}
+          // A poll does not dim the rows; an empty table says it is loading.
+          isFetching={deliveries.isFetching && rows.length === 0}
+          isError={deliveries.isError}
+          refetch={deliveries.refetch}
+          filterRow={false}
+          // No rows, no pages: an empty table shows only its message (a disabled size select would be grey on white).
+          hidePaginatorWhenEmpty
+          card
+          className="push-deliveries__table"
+        />
       </section>
     </section>
   );

@@ -68,7 +68,7 @@ export function NotificationFormDialog({ visible, onHide, onSaved }: FormRenderP
       if (!(await confirmSend(payload))) return;
       setPhase('sending');
       const notification = await create(payload).unwrap();
-      onSaved();
+      onSaved(undefined, notification);
       navigate(deliveryPath(notification.id));
     } catch (error) {
       if (errorStatus(error) === PUSH_PARTLY_FAILED) {

@@ -110,6 +110,7 @@ export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRender
             text: t('sliders.notification_sending'),
             action: { label: t('sliders.view_delivery'), to: deliveryPath(notificationId) },
           },
+      row ? undefined : saved,
     );
   };
 

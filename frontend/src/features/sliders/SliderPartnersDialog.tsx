@@ -1,21 +1,15 @@
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveObjectUrl } from '../../shared/api/download';
-import { MAX_FILTER_LENGTH } from '../../shared/api/list';
 import { formatIsoDate } from '../../shared/format/date';
-import { FilterButtons } from '../../shared/list/FilterButtons';
-import { TableEmpty } from '../../shared/list/TableEmpty';
+import { PagedTable, type PagedColumn } from '../../shared/list/PagedTable';
 import { PAGE_SIZES } from '../../shared/list/types';
 import { useTableState } from '../../shared/list/useTableState';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
-import { SELECTION_COLUMN_PT } from '../../shared/ui/passThrough';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
 import {
   useConfirmSliderPartnersMutation,
@@ -39,16 +33,18 @@ interface SliderPartnersDialogProps {
   onHide: () => void;
 }
 
-interface FilterColumn {
-  field: 'id' | 'name' | 'category_names';
-  header: string;
-  placeholder?: string;
-}
-
-const FILTER_COLUMNS: FilterColumn[] = [
-  { field: 'id', header: 'sliders.partner_id', placeholder: 'sliders.partner_id_placeholder' },
-  { field: 'name', header: 'sliders.partner_name' },
-  { field: 'category_names', header: 'sliders.categories' },
+const FILTER_COLUMNS: PagedColumn<SliderPartner>[] = [
+  {
+    field: 'id',
+    header: 'sliders.partner_id',
+    filterPlaceholder: 'sliders.partner_id_placeholder',
+    filterInputMode: 'numeric',
+    sortable: true,
+    filter: true,
+    width: '7rem',
+  },
+  { field: 'name', header: 'sliders.partner_name', sortable: true, filter: true },
+  { field: 'category_names', header: 'sliders.categories', sortable: true, filter: true },
 ];
 const FILTER_FIELDS = FILTER_COLUMNS.map((c) => c.field);
 
@@ -69,7 +65,8 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide, canWrite =
     pageSizes: PAGE_SIZES,
   });
   const [selection, setSelection] = useState<SliderPartner[]>([]);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // Each opening builds the table anew: its phone filters start folded.
+  const [opening, setOpening] = useState(0);
 
   // Each opening starts from the first page, no filter and nothing checked.
   const [open, setOpen] = useState(false);
@@ -78,7 +75,7 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide, canWrite =
     if (visible) {
       table.reset();
       setSelection([]);
-      setFiltersOpen(false);
+      setOpening((n) => n + 1);
     }
   }
 
@@ -90,38 +87,6 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide, canWrite =
   const [confirm, confirmState] = useConfirmSliderPartnersMutation();
   const [download, downloadState] = useDownloadSliderPartnersExcelMutation();
   const rows = isError ? [] : (data?.items ?? []);
-
-  const applyFilters = () => {
-    if (!table.search()) void refetch();
-  };
-  const clearFilters = () => {
-    if (!table.clearFilters()) void refetch();
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      applyFilters();
-    }
-  };
-
-  const textFilter = (column: FilterColumn) => (
-    <InputText
-      value={table.draft[column.field] ?? ''}
-      onChange={(e) => table.setDraftField(column.field, e.target.value)}
-      maxLength={MAX_FILTER_LENGTH}
-      onKeyDown={onKeyDown}
-      inputMode={column.field === 'id' ? 'numeric' : undefined}
-      placeholder={
-        narrow ? t(column.header) : column.placeholder ? t(column.placeholder) : t('table.filter_placeholder')
-      }
-      aria-label={`${t(column.header)} — ${t('table.filter_placeholder')}`}
-      className="list-filter__input"
-    />
-  );
-  const noFilter = (header: string) => <span className="sr-only">{t('list.no_filter', { column: header })}</span>;
-  const filterButtons = <FilterButtons onSearch={applyFilters} onClear={clearFilters} />;
-  const filterProps = { filter: !narrow, showFilterMenu: false, showClearButton: false };
 
   const onConfirm = async () => {
     if (!slider || selection.length === 0) return;
@@ -143,13 +108,49 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide, canWrite =
     }
   };
 
-  // The filter row's cells come from the table's own filter model; the values live in the hook.
-  const tableFilters: DataTableFilterMeta = Object.fromEntries(
-    ['id', 'name', 'category_names', 'all_dates', 'confirmed', 'quantity', 'actions'].map((f) => [
-      f,
-      { value: null, matchMode: 'contains' },
-    ]),
-  );
+  const columns: PagedColumn<SliderPartner>[] = [
+    ...FILTER_COLUMNS,
+    orders
+      ? {
+          field: 'quantity',
+          header: 'sliders.quantity',
+          sortable: true,
+          align: 'right',
+          width: '8rem',
+          body: (p) => <span className="figure">{p.quantity}</span>,
+        }
+      : {
+          field: 'all_dates',
+          header: 'sliders.dates',
+          body: (p) => (
+            <span className="slider-partners__dates">
+              {p.all_dates.map((d) => (
+                <time key={d} dateTime={d}>
+                  {formatIsoDate(d, i18n.language)}
+                </time>
+              ))}
+            </span>
+          ),
+        },
+    ...(orders
+      ? []
+      : [
+          {
+            field: 'confirmed',
+            header: 'sliders.confirmed',
+            width: '9rem',
+            body: (p: SliderPartner) => (
+              <Tag
+                value={t(p.confirmed ? 'sliders.confirmed_yes' : 'sliders.confirmed_no')}
+                icon={p.confirmed ? 'pi pi-check' : undefined}
+                severity={p.confirmed ? 'success' : undefined}
+                rounded
+                className={p.confirmed ? 'list-chip' : 'list-chip chip-muted'}
+              />
+            ),
+          },
+        ]),
+  ];
 
   const footer = (
     <div className="slider-partners__footer">
@@ -213,129 +214,21 @@ export function SliderPartnersDialog({ slider, mode, visible, onHide, canWrite =
           }}
         />
       </div>
-      {narrow && (
-        <div className="list-filters-stacked slider-partners__filters">
-          <Button
-            type="button"
-            icon={filtersOpen ? 'pi pi-chevron-up' : 'pi pi-filter'}
-            label={table.appliedCount > 0 ? `${t('table.filters')} (${table.appliedCount})` : t('table.filters')}
-            text
-            aria-expanded={filtersOpen}
-            aria-controls="slider-partners-filters"
-            className="list-filters-stacked__toggle"
-            onClick={() => setFiltersOpen((o) => !o)}
-          />
-          {filtersOpen && (
-            <div id="slider-partners-filters" className="list-filters-stacked__fields">
-              {FILTER_COLUMNS.map((c) => (
-                <div key={c.field}>{textFilter(c)}</div>
-              ))}
-              <div className="list-filters-stacked__row">{filterButtons}</div>
-            </div>
-          )}
-        </div>
-      )}
-      <DataTable<SliderPartner[]>
-        key={narrow ? `stack-${i18n.language}` : 'scroll'}
-        value={rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={table.first}
-        rows={table.rows}
-        totalRecords={isError ? 0 : (data?.total ?? 0)}
-        rowsPerPageOptions={table.rowsPerPageOptions}
-        paginatorTemplate="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="{first}–{last} / {totalRecords}"
-        onPage={table.onPage}
-        sortField={table.sort.field}
-        sortOrder={table.sort.order === 'desc' ? -1 : 1}
-        onSort={table.onSort}
-        filterDisplay={narrow ? undefined : 'row'}
-        filters={tableFilters}
-        onFilter={() => undefined}
+      <PagedTable<SliderPartner>
+        key={opening}
+        columns={columns}
+        rows={rows}
+        table={table}
+        total={data?.total ?? 0}
+        isFetching={isFetching}
+        isError={isError}
+        refetch={refetch}
+        paginator="short"
+        stackedFiltersClassName="slider-partners__filters"
         // Checkboxes only in the sign-ups: the orders dialog has no selection column.
-        selectionMode="checkbox"
-        selection={selection}
-        onSelectionChange={(e) => setSelection(e.value)}
-        selectionAriaLabel="name"
-        loading={isFetching && rows.length > 0}
-        emptyMessage={<TableEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
-        responsiveLayout={narrow ? 'stack' : 'scroll'}
-        breakpoint="500px"
-        size="small"
-        stripedRows
-        // The generic list's table styles, its stacked cards on a phone included.
-        className="list-table slider-partners__table"
-      >
-        {!orders && (
-          <Column
-            selectionMode="multiple"
-            pt={SELECTION_COLUMN_PT}
-            headerStyle={{ width: '3rem' }}
-            {...filterProps}
-            filterElement={() => noFilter(t('list.choice'))}
-          />
-        )}
-        {FILTER_COLUMNS.map((column) => (
-          <Column
-            key={column.field}
-            field={column.field}
-            header={t(column.header)}
-            sortable
-            style={column.field === 'id' ? { width: '7rem' } : undefined}
-            {...filterProps}
-            filterElement={() => textFilter(column)}
-          />
-        ))}
-        {orders ? (
-          <Column
-            field="quantity"
-            header={t('sliders.quantity')}
-            sortable
-            align="right"
-            alignHeader="right"
-            style={{ width: '8rem' }}
-            body={(p: SliderPartner) => <span className="figure">{p.quantity}</span>}
-            {...filterProps}
-            filterElement={() => filterButtons}
-          />
-        ) : (
-          <Column
-            field="all_dates"
-            header={t('sliders.dates')}
-            body={(p: SliderPartner) => (
-              <span className="slider-partners__dates">
-                {p.all_dates.map((d) => (
-                  <time key={d} dateTime={d}>
-                    {formatIsoDate(d, i18n.language)}
-                  </time>
-                ))}
-              </span>
-            )}
-            {...filterProps}
-            filterElement={() => noFilter(t('sliders.dates'))}
-          />
-        )}
-        {!orders && (
-          <Column
-            field="confirmed"
-            header={t('sliders.confirmed')}
-            style={{ width: '9rem' }}
-            body={(p: SliderPartner) => (
-              <Tag
-                value={t(p.confirmed ? 'sliders.confirmed_yes' : 'sliders.confirmed_no')}
-                icon={p.confirmed ? 'pi pi-check' : undefined}
-                severity={p.confirmed ? 'success' : undefined}
-                rounded
-                className={p.confirmed ? 'list-chip' : 'list-chip chip-muted'}
-              />
-            )}
-            {...filterProps}
-            filterElement={() => filterButtons}
-          />
-        )}
-      </DataTable>
+        selection={orders ? undefined : { rows: selection, onChange: setSelection }}
+        className="slider-partners__table"
+      />
     </Dialog>
   );
 }

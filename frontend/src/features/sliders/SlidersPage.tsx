@@ -1,12 +1,9 @@
 import { useCanWrite } from '../../shared/auth/permissions';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn, RowAction } from '../../shared/list/types';
 import { formatDateTime } from '../../shared/notifications/format';
-import { useSnackbar } from '../../shared/snackbar/snackbarContext';
-import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
 import { VisibilityChip } from '../../shared/ui/VisibilityChip';
 import { useListSlidersQuery, useToggleSliderMutation, useToggleSliderVisibilityMutation } from './api';
 import { SliderDetailsDialog } from './SliderDetailsDialog';
@@ -86,25 +83,9 @@ interface Shown<M = undefined> {
  */
 export default function SlidersPage() {
   const canWrite = useCanWrite('sliders');
-  const { t } = useTranslation();
-  const snackbar = useSnackbar();
-  const [toggleVisibility, visibilityState] = useToggleSliderVisibilityMutation();
   // Each dialog keeps its slider while it animates out.
   const [details, setDetails] = useState<Shown>({ slider: null, visible: false });
   const [partners, setPartners] = useState<Shown<SliderPartnersMode>>({ slider: null, visible: false, mode: 'signups' });
-  const [visibility, setVisibility] = useState<Shown>({ slider: null, visible: false });
-
-  const confirmVisibility = async () => {
-    const slider = visibility.slider;
-    setVisibility((v) => ({ ...v, visible: false }));
-    if (!slider) return;
-    try {
-      const answer = await toggleVisibility(slider.id).unwrap();
-      snackbar.success(t(answer.is_visible ? 'sliders.shown_success' : 'sliders.hidden_success'));
-    } catch {
-      // 422 (inactive, or a seminar whose dates are all past): the error dialog shows the server's reason.
-    }
-  };
 
   const actions: RowAction<Slider>[] = [
     {
@@ -122,15 +103,6 @@ export default function SlidersPage() {
       onClick: (slider) => setPartners({ slider, visible: true, mode: 'orders' }),
     },
     {
-      key: 'visibility',
-      visible: () => canWrite,
-      icon: (s) => (s.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'),
-      label: (s) => (s.is_visible ? 'sliders.hide' : 'sliders.show'),
-      onClick: (slider) => {
-        if (!visibilityState.isLoading) setVisibility({ slider, visible: true });
-      },
-    },
-    {
       key: 'details',
       icon: 'pi pi-file',
       label: 'sliders.details',
@@ -138,8 +110,6 @@ export default function SlidersPage() {
       onClick: (slider) => setDetails({ slider, visible: true }),
     },
   ];
-
-  const hiding = visibility.slider?.is_visible ?? false;
 
   return (
     <>
@@ -150,24 +120,11 @@ export default function SlidersPage() {
         useList={useListSlidersQuery}
         canWrite={canWrite}
         useToggle={useToggleSliderMutation}
+        // 422 (inactive, or a seminar whose dates are all past): the error dialog says why.
+        visibility={{ useToggle: useToggleSliderVisibilityMutation, keyPrefix: 'sliders', after: 'orders' }}
         rowLabel={(s) => s.name}
         rowActions={actions}
         renderForm={(props) => <SliderFormDialog {...props} />}
-      />
-      <ConfirmDialog
-        visible={visibility.visible}
-        onHide={() => setVisibility((v) => ({ ...v, visible: false }))}
-        header={t(hiding ? 'sliders.hide_title' : 'sliders.show_title')}
-        message={visibility.slider ? t(hiding ? 'sliders.hide_message' : 'sliders.show_message', { name: visibility.slider.name }) : ''}
-        icon={hiding ? 'pi pi-eye-slash' : 'pi pi-eye'}
-        acceptLabel={t('dialog.confirm')}
-        rejectLabel={t('dialog.cancel')}
-        accept={() => {
-          void confirmVisibility();
-        }}
-        reject={() => setVisibility((v) => ({ ...v, visible: false }))}
-        draggable={false}
-        style={dialogStyle(DIALOG_WIDTH.notice)}
       />
       <SliderDetailsDialog
         slider={details.slider}

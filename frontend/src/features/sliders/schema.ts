@@ -5,7 +5,7 @@ import {
   imageRule,
   limitText,
   MIN_NAME,
-  nameRule,
+  entityNameRule,
   TEXT_LIMITS,
 } from '../../shared/validation/rules';
 import { hasPage, SEMINAR, type CategoryRef, type Slider, type SliderType } from './types';
@@ -62,7 +62,7 @@ const sliderImageRule = (required: boolean) =>
  */
 export function sliderSchema(mode: SliderFormMode, today: IsoDate = todayIso()) {
   return yup.object({
-    name: nameRule(),
+    name: entityNameRule(),
     type: yup.number().nullable().required('validation.field').oneOf([1, 2, 3], 'validation.field'),
     image: sliderImageRule(mode === 'add'),
     wyswygimg: sliderImageRule(false),

@@ -27,9 +27,13 @@ export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
 
   const onSubmit = async (values: UserFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toUserPayload(values, mode);
-    if (row) await updateUser({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await createUser(body).unwrap();
-    onSaved();
+    if (row) {
+      await updateUser({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await createUser(body).unwrap());
+    }
   };
 
   const roleOptions = grantableRoles(roles, myRoles, row?.roles).map((role) => ({

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import {
-  nameRule,
+  entityNameRule,
   optionalPasswordConfirmationRule,
   optionalPasswordRule,
   passwordConfirmationRule,
@@ -29,7 +29,7 @@ export interface UserFormValues {
  */
 export function userSchema(mode: 'add' | 'edit') {
   return yup.object({
-    name: nameRule(),
+    name: entityNameRule(),
     username: requiredText(TEXT_LIMITS.username),
     password: mode === 'add' ? passwordRule() : optionalPasswordRule(),
     confirmPassword: mode === 'add' ? passwordConfirmationRule() : optionalPasswordConfirmationRule(),

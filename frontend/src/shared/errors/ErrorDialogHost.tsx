@@ -9,6 +9,12 @@ import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 import { dialogClosed, selectDialog } from './dialogSlice';
 import { translateServerMessage } from './errorKey';
 
+/** A text that ends as a sentence: the spec's 435 text has no full stop, and a reason follows it. */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return trimmed === '' || /[.!?…:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /**
  * Renders the one error/info dialog that the API layer opens (spec §8). When it closes, focus
  * goes back where it was, or into the dialog it opened over (a form whose save failed), so the
@@ -99,7 +105,13 @@ export function ErrorDialogHost() {
         <div className="app-dialog__body">
           <i className={`${icon} app-dialog__icon`} aria-hidden />
           <div>
-            {content.messageKey && <p className="app-dialog__text">{t(content.messageKey)}</p>}
+            {content.messageKey && (
+              <p className="app-dialog__text">
+                {lines.length > 0 ? asSentence(t(content.messageKey)) : t(content.messageKey)}
+              </p>
+            )}
+            {/* A space between the sentences, so what is read out or copied does not run them together. */}
+            {content.messageKey && lines.length > 0 && ' '}
             {lines.length === 1 && <p className="app-dialog__text">{lines[0]}</p>}
             {lines.length > 1 && (
               <ul className="app-dialog__list">

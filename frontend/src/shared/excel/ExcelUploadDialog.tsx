@@ -1,6 +1,4 @@
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
@@ -10,6 +8,7 @@ import { translateServerMessage } from '../errors/errorKey';
 import { COUNT, formatAmount } from '../format/amount';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
+import { PagedTable } from '../list/PagedTable';
 import { EXCEL_ACCEPT, excelFileContentProblem, formatFileSize } from './excelFile';
 import { importResultOf } from './importResult';
 import type { ImportProblem, ImportResult } from './types';
@@ -83,8 +82,8 @@ export function ExcelUploadDialog({
     if (!file) return;
     setSaving(true);
     try {
-      await save(file);
-      snackbar.success(t('add_success'));
+      const saved = await save(file);
+      snackbar.success(savedSummary(saved));
       onSaved?.();
       onHide();
     } catch (error) {
@@ -94,6 +93,21 @@ export function ExcelUploadDialog({
     } finally {
       setSaving(false);
     }
+  };
+
+  /** What the save did, as the server counted it; the generic sentence if it said nothing countable. */
+  const savedSummary = (saved: unknown): string => {
+    const counts = saved && typeof saved === 'object' ? (saved as Record<string, unknown>) : {};
+    const count = (key: string) => (typeof counts[key] === 'number' ? (counts[key] as number) : undefined);
+    const added = count('added');
+    const updated = count('updated');
+    if (added === undefined || updated === undefined) return t('add_success');
+    const shown = (n: number) => formatAmount(n, i18n.language, COUNT);
+    // Rows left as they were: "unchanged" where the import counts them so, else "skipped".
+    const unchanged = count('unchanged') ?? count('skipped');
+    return unchanged === undefined
+      ? t('excel.saved', { added: shown(added), updated: shown(updated) })
+      : t('excel.saved_unchanged', { added: shown(added), updated: shown(updated), unchanged: shown(unchanged) });
   };
 
   const nothingToDo = result !== null && result.added + result.updated === 0;
@@ -225,33 +239,20 @@ export function ExcelUploadDialog({
             <Message severity="success" text={t('excel.ready')} className="import-result__message" />
           )}
           {result.problems.length > 0 && (
-            <DataTable<ImportProblem[]>
-              value={result.problems}
-              paginator={result.problems.length > PROBLEMS_PER_PAGE}
-              rows={PROBLEMS_PER_PAGE}
-              paginatorTemplate="PrevPageLink PageLinks NextPageLink CurrentPageReport"
-              currentPageReportTemplate="{first}–{last} / {totalRecords}"
-              size="small"
-              stripedRows
-              responsiveLayout="stack"
-              breakpoint="500px"
-              className="list-table import-problems"
-              aria-label={t('excel.problems')}
-              header={<span className="import-problems__title">{t('excel.problems')}</span>}
-            >
-              <Column field="row" header={t('excel.row')} align="right" alignHeader="right" style={{ width: '5rem' }} />
-              <Column
-                field="column"
-                header={t('excel.column')}
-                style={{ width: '11rem' }}
-                body={(p: ImportProblem) => columnLabel(p.column)}
-              />
-              <Column
-                field="message"
-                header={t('excel.message')}
-                body={(p: ImportProblem) => translateServerMessage(i18n, p.message)}
-              />
-            </DataTable>
+            <PagedTable<ImportProblem & { id: number }>
+              columns={[
+                { field: 'row', header: 'excel.row', align: 'right', width: '5rem' },
+                { field: 'column', header: 'excel.column', width: '11rem', body: (p) => columnLabel(p.column) },
+                { field: 'message', header: 'excel.message', body: (p) => translateServerMessage(i18n, p.message) },
+              ]}
+              // A problem has no id of its own: its place in the list is one.
+              rows={result.problems.map((p, i) => ({ ...p, id: i }))}
+              localRows={PROBLEMS_PER_PAGE}
+              paginator="pages"
+              label="excel.problems"
+              caption={<span className="import-problems__title">{t('excel.problems')}</span>}
+              className="import-problems"
+            />
           )}
           {(result.more_problems ?? 0) > 0 && (
             <p className="import-result__more">

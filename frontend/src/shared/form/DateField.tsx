@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { Calendar, type CalendarPassThroughMethodOptions, type CalendarPassThroughOptions } from 'primereact/calendar';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateErrorKey } from '../errors/errorKey';
 import { formatIsoDate, fromIsoDate, toIsoDate, type IsoDate } from '../format/date';
@@ -54,17 +54,22 @@ export function DateField({
   const error = useFieldError(name);
   const id = fieldId(name);
   const below = error ? `${id}-error` : undefined;
+  // One Date per day, not one per render: PrimeReact's calendar takes a new value object for a
+  // new value and moves its open month back to it, so a form's re-render (another field's
+  // validation) would undo the user's first "next month".
+  const value = useMemo(() => fromIsoDate(field.value), [field.value]);
+  const min = useMemo(() => fromIsoDate(minDate) ?? undefined, [minDate]);
   return (
     <FieldShell id={id} label={label} required={required} error={error} hint={hint}>
       <Calendar
         inputId={id}
-        value={fromIsoDate(field.value)}
+        value={value}
         onChange={(e) => {
           const value = e.value;
           void helpers.setValue(value instanceof Date ? toIsoDate(value) : null);
         }}
         onHide={() => afterPointerRelease(() => void helpers.setTouched(true))}
-        minDate={fromIsoDate(minDate) ?? undefined}
+        minDate={min}
         locale={calendarLocale(i18n.language)}
         showIcon
         showButtonBar
@@ -98,7 +103,11 @@ export function MultiDateField({
   const error = useFieldError(name);
   const id = fieldId(name);
   const labelId = useId();
-  const chosen = [...(field.value ?? [])].sort();
+  const chosenKey = [...(field.value ?? [])].sort().join(',');
+  const chosen = useMemo(() => (chosenKey ? chosenKey.split(',') : []), [chosenKey]);
+  // Stable across re-renders for the same days (see DateField): the open month stays where the user put it.
+  const value = useMemo(() => chosen.map((d) => fromIsoDate(d)).filter((d): d is Date => d !== null), [chosen]);
+  const min = useMemo(() => fromIsoDate(minDate) ?? undefined, [minDate]);
   const set = (next: IsoDate[]) => {
     void helpers.setValue([...new Set(next)].sort());
     void helpers.setTouched(true, false);
@@ -124,9 +133,9 @@ export function MultiDateField({
         <Calendar
           inline
           selectionMode="multiple"
-          value={chosen.map((d) => fromIsoDate(d)).filter((d): d is Date => d !== null)}
+          value={value}
           onChange={(e) => set((e.value ?? []).map(toIsoDate))}
-          minDate={fromIsoDate(minDate) ?? undefined}
+          minDate={min}
           locale={calendarLocale(i18n.language)}
           disabled={disabled}
           className="multi-date__calendar"

@@ -8,8 +8,10 @@ import type { AnyObjectSchema } from 'yup';
 import { errorStatus } from '../errors/apiError';
 import { describeError } from '../errors/describeError';
 import { dialogShown } from '../errors/dialogSlice';
+import { translateErrorKey } from '../errors/errorKey';
 import { useRefreshLists } from '../api/record';
 import { useSnackbar } from '../snackbar/snackbarContext';
+import { invalidSubmitKey } from '../validation/rules';
 import { DIALOG_WIDTH, dialogStyle, type DialogWidth } from '../ui/dialogWidth';
 import { ConflictPanel, type ConflictRow } from './ConflictPanel';
 import { focusFirstField } from './dialogFocus';
@@ -95,7 +97,8 @@ function plainValue(value: unknown, words: { empty: string; yes: string; no: str
 /**
  * The add/edit dialog of spec §2: modal and persistent (no close on outside click or Esc),
  * at most 600 px wide, with the starred-fields note; closing resets values and validation.
- * An invalid submit shows the red snackbar_required and sends nothing (spec §5).
+ * An invalid submit shows the red snackbar_required (or, when nothing is missing, what is wrong:
+ * invalidSubmitKey) and sends nothing (spec §5).
  *
  * A stale save (409, ADR 0011) loses nothing: with `reload`, the form takes the values saved
  * meanwhile and the new version, and a panel lists the user's own values beside them to take
@@ -116,7 +119,7 @@ export function FormDialog<Values extends object>({
   conflictFields,
   describeValue,
 }: FormDialogProps<Values>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const dispatch = useDispatch();
   const formId = useId();
@@ -188,7 +191,7 @@ export function FormDialog<Values extends object>({
         };
         const submit = async () => {
           const errors = await formik.validateForm();
-          if (Object.keys(errors).length > 0) snackbar.error(t('snackbar_required'));
+          if (Object.keys(errors).length > 0) snackbar.error(translateErrorKey(i18n, t, invalidSubmitKey(errors)));
           await formik.submitForm();
         };
         const current = formik.values as Record<string, unknown>;

@@ -491,4 +491,114 @@ describe('generic list', () => {
       vi.unstubAllGlobals();
     }
   });
+  it('on a phone each stacked select says what it filters, not only "Svi"', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    mockFetch(route('GET', '/api/things', { body: things(1), headers: { 'X-Total-Count': '1' } }));
+    const selects: ListColumn<Thing>[] = [
+      { field: 'name', header: 'users.name', filter: true },
+      { field: 'code', header: 'users.username', filter: true, filterOptions: [{ value: 'T1', label: 'active.active' }] },
+    ];
+    try {
+      renderScreen(
+        <ListPage<Thing>
+          title="users.title"
+          columns={selects}
+          defaultSort={{ field: 'name', order: 'asc' }}
+          useList={thingsApi.useListThingsQuery}
+          useToggle={thingsApi.useToggleThingMutation}
+          rowLabel={(t) => t.name}
+        />,
+      );
+      await screen.findByText('Thing 1');
+      const shown = [...document.querySelectorAll('.list-filters-stacked .p-dropdown-label')].map((l) => l.textContent);
+      expect(shown).toEqual(['Korisničko ime: Svi', 'Status: Svi']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows a record just added on top of the page, marked and announced, whatever the sort', async () => {
+    // The new record sorts onto another page: the server's page 1 does not hold it.
+    const { calls } = mockFetch(
+      route('GET', '/api/things', (req) => {
+        const page = Number(req.url.searchParams.get('page'));
+        return { body: things(10, (page - 1) * 10 + 1), headers: { 'X-Total-Count': '25' } };
+      }),
+    );
+    const created: Thing = { id: 99, name: 'Zeta', code: 'Z', is_active: true };
+    const user = userEvent.setup();
+    renderScreen(
+      <ListPage<Thing>
+        title="users.title"
+        columns={columns}
+        defaultSort={{ field: 'name', order: 'asc' }}
+        useList={thingsApi.useListThingsQuery}
+        useToggle={thingsApi.useToggleThingMutation}
+        rowLabel={(t) => t.name}
+        renderForm={({ visible, onSaved }) =>
+          visible ? (
+            <button type="button" onClick={() => onSaved(undefined, created)}>
+              save-new
+            </button>
+          ) : null
+        }
+      />,
+    );
+    await screen.findByText('Thing 1');
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    await user.click(await screen.findByRole('button', { name: 'save-new' }));
+
+    const first = () => document.querySelector('.list-table tbody tr')!;
+    await waitFor(() => expect(first()).toHaveTextContent('Zeta'));
+    expect(first()).toHaveClass('list-row--new');
+    expect(within(first() as HTMLElement).getByText('Novo')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toBeDefined();
+    expect(screen.getByText('Novi zapis „Zeta” je prikazan na vrhu tabele.')).toBeInTheDocument();
+    expect(screen.getByText('Thing 1')).toBeInTheDocument();
+
+    // Another page, another set of criteria: the pin goes.
+    await user.click(screen.getByRole('button', { name: /\b2$/ }));
+    await waitFor(() => expect(lastParams(calls)).toMatchObject({ page: '2' }));
+    await screen.findByText('Thing 11');
+    expect(screen.queryByText('Zeta')).not.toBeInTheDocument();
+    expect(document.querySelector('.list-row--new')).toBeNull();
+  });
+
+  it('hides every write action from a role that may only read (canWrite false)', async () => {
+    mockFetch(route('GET', '/api/things', { body: things(2), headers: { 'X-Total-Count': '2' } }));
+    const seen: boolean[] = [];
+    renderScreen(
+      <ListPage<Thing>
+        title="users.title"
+        columns={columns}
+        defaultSort={{ field: 'name', order: 'asc' }}
+        useList={thingsApi.useListThingsQuery}
+        useToggle={thingsApi.useToggleThingMutation}
+        rowLabel={(t) => t.name}
+        canWrite={false}
+        rowActions={[
+          { key: 'look', icon: 'pi pi-eye', label: 'products.details', onClick: () => undefined },
+          { key: 'wipe', icon: 'pi pi-bolt', label: 'table.edit', onClick: () => undefined, write: true },
+        ]}
+        toolbarExtra={(_params, canWrite) => {
+          seen.push(canWrite);
+          return null;
+        }}
+        renderForm={() => null}
+      />,
+    );
+    await screen.findByText('Thing 2');
+    expect(screen.queryByRole('button', { name: 'Dodaj' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Izmijeni' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deaktiviraj' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Detalji' })).toHaveLength(2);
+    // The active state still shows; only the buttons that change it go.
+    expect(screen.getAllByText('Aktivan', { selector: '.p-tag-value' })).toHaveLength(2);
+    expect(seen.every((w) => w === false)).toBe(true);
+  });
 });

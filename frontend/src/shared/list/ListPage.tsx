@@ -1,28 +1,16 @@
 import { Button } from 'primereact/button';
-import { DROPDOWN_PT } from '../ui/passThrough';
-import { Column } from 'primereact/column';
-import { ColumnGroup } from 'primereact/columngroup';
-import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
-import { Row } from 'primereact/row';
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_FILTER_LENGTH, type ListParams } from '../api/list';
+import type { ListParams } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { IconButton } from '../ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
-import { ActiveChip } from './ActiveChip';
-import { ColumnChooser } from './ColumnChooser';
-import { FilterButtons } from './FilterButtons';
+import { PagedTable } from './PagedTable';
 import { EditButton, ToggleActiveButton } from './RowActionButtons';
-import { TableEmpty } from './TableEmpty';
-import { ToggleActiveConfirm } from './ToggleActiveConfirm';
+import { ToggleConfirm } from './ToggleConfirm';
 import {
   PAGE_SIZES,
   type DefaultSort,
-  type FilterOption,
   type FormMode,
   type FormRenderProps,
   type ListColumn,
@@ -31,12 +19,10 @@ import {
   type SavedNotice,
   type UseListQuery,
   type UseToggleMutation,
+  type UseVisibilityToggleMutation,
 } from './types';
-import { useColumnChoice } from './useColumnChoice';
-import { useScrollEdges } from './useScrollEdges';
-import { useTableState, type ActiveFilter } from './useTableState';
+import { useTableState } from './useTableState';
 import './list.css';
-import { RowsPerPage } from './RowsPerPage';
 
 export interface ListPageProps<T extends ListRow> {
   /** Catalogue key of the title. */
@@ -58,10 +44,21 @@ export interface ListPageProps<T extends ListRow> {
   /** false hides the add button, e.g. for a role that may only read. */
   canAdd?: boolean;
   /**
-   * false: the role may only read (ADR 0029): no add, edit or activate/deactivate; the screen
-   * hides its own write actions (row actions, import) the same way.
+   * false: the role may only read this list. Add, edit, activate/deactivate, show/hide and every
+   * row action marked `write` are hidden; toolbarExtra is told so (e.g. to hide an import).
    */
   canWrite?: boolean;
+  /**
+   * Show/hide (spec §2 sliders and campaigns): a row action behind the same confirmation as
+   * deactivate. Its texts are `<keyPrefix>.show|hide|show_title|hide_title|show_message|
+   * hide_message|shown_success|hidden_success`.
+   */
+  visibility?: {
+    useToggle: UseVisibilityToggleMutation;
+    keyPrefix: string;
+    /** The row action the show/hide button follows; it comes first when omitted. */
+    after?: string;
+  };
   /** Shown between the toolbar and the table, e.g. a standing notice about the screen. */
   notice?: ReactNode;
   /** Actions shown before edit, e.g. a details dialog. */
@@ -71,7 +68,7 @@ export interface ListPageProps<T extends ListRow> {
    * Extra toolbar buttons (e.g. an export), given the list's current query: the applied
    * filters, the active select and the sort, plus the page shown.
    */
-  toolbarExtra?: (params: ListParams) => ReactNode;
+  toolbarExtra?: (params: ListParams, canWrite: boolean) => ReactNode;
   /**
    * Minimum width of a table with many columns: it scrolls sideways in its card on wide
    * screens, with the row actions kept in view at the right edge.
@@ -87,11 +84,9 @@ const noToggle: UseToggleMutation = () => [() => ({ unwrap: () => Promise.reject
 /** On narrow screens more filters than this fold behind a Filters button. */
 const STACKED_FILTERS_OPEN_UP_TO = 4;
 
-/** Width of a column without its own hint, and of the active column, in rem. */
-const DEFAULT_COLUMN_REM = 10;
-const ACTIVE_COLUMN_REM = 11;
-
-const remOf = (width: string | undefined) => Number.parseFloat(width ?? '') || DEFAULT_COLUMN_REM;
+/** A list without show/hide never toggles it. */
+const noVisibilityToggle: UseVisibilityToggleMutation = () =>
+  [() => ({ unwrap: () => Promise.reject(new Error('no visibility')) }), { isLoading: false }] as const;
 
 /** The column that names the row: the one marked pinned, else `name`, else the first. */
 function pinnedField<T>(columns: ListColumn<T>[]): string | undefined {
@@ -109,6 +104,7 @@ export function ListPage<T extends ListRow>({
   defaultSort,
   useList,
   useToggle,
+  visibility,
   rowLabel,
   renderForm,
   editable = true,
@@ -121,72 +117,61 @@ export function ListPage<T extends ListRow>({
   tableMinWidth,
   listKey = title,
 }: ListPageProps<T>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
 
   const filterFields = useMemo(() => columns.filter((c) => c.filter).map((c) => c.field), [columns]);
   const table = useTableState({ filterFields, defaultSort, pageSizes: PAGE_SIZES, pageSize });
-  const [filtersOpen, setFiltersOpen] = useState(false);
   // The row being confirmed stays set while the dialog animates out, so its title does not flip.
   const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
+  const [shownConfirm, setShownConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
   const [form, setForm] = useState<{ state: FormMode<T>; visible: boolean; key: number }>({
     state: { mode: 'add' },
     visible: false,
     key: 0,
   });
   // The server's answer to a toggle, applied to the row until fresh data arrives.
-  const [overrides, setOverrides] = useState<{ data: unknown; values: Record<number, boolean> }>({
+  const [overrides, setOverrides] = useState<{ data: unknown; values: Record<number, Partial<T>> }>({
     data: undefined,
     values: {},
   });
+  // The record just added: shown on top of the page it was added from, whatever the sort, until
+  // the criteria or the page change (a new record could otherwise sort onto a page nobody sees).
+  const [added, setAdded] = useState<{ row: T; params: ListParams } | null>(null);
 
   const params = table.params;
   // Every search, page or sort asks the server again: a back office wants current rows, not cache.
   const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true });
   const [toggle, toggleState] = (useToggle ?? noToggle)();
+  const [toggleShown, toggleShownState] = (visibility?.useToggle ?? noVisibilityToggle)();
   const hasActive = useToggle !== undefined;
-  const toggleAction = hasActive && canWrite;
-  const editAction = Boolean(renderForm) && editable && canWrite;
-  const hasActions = toggleAction || editAction || rowActions.length > 0;
+  const editAction = canWrite && Boolean(renderForm) && editable;
+  const shownRowActions = rowActions.filter((a) => canWrite || !a.write);
+  const visibilityAction = canWrite && visibility !== undefined;
+  const toggleAction = canWrite && hasActive;
+  const actionCount = shownRowActions.length + (visibilityAction ? 1 : 0);
+  const hasActions = toggleAction || editAction || actionCount > 0;
 
+  const newRow = added && added.params === params ? added.row : null;
   const rows = useMemo(() => {
     // A list that failed shows the failure, not the rows of an earlier answer.
     const items = isError ? [] : (data?.items ?? []);
-    if (overrides.data !== data) return items;
-    return items.map((row) =>
-      row.id in overrides.values ? { ...row, is_active: overrides.values[row.id] } : row,
-    );
-  }, [data, overrides, isError]);
+    const withOverrides =
+      overrides.data !== data
+        ? items
+        : items.map((row) => (row.id in overrides.values ? { ...row, ...overrides.values[row.id] } : row));
+    if (!newRow || isError) return withOverrides;
+    // The fresh row when the page holds it; else the saved answer, pinned on top.
+    const fresh = withOverrides.find((row) => row.id === newRow.id) ?? newRow;
+    return [fresh, ...withOverrides.filter((row) => row.id !== newRow.id)];
+  }, [data, overrides, isError, newRow]);
 
-  /** Applies the filters; the same criteria again still reload. */
-  const applyFilters = (next?: Record<string, string>, nextActive?: ActiveFilter) => {
-    if (!table.search(next, nextActive)) void refetch();
-  };
-
-  const clearFilters = () => {
-    if (!table.clearFilters()) void refetch();
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      applyFilters();
-    }
-  };
-
-  const pinned = pinnedField(columns);
-  const hideable = useMemo(
-    () => columns.filter((c) => c.field !== pinned && c.hideable !== false).map((c) => c.field as string),
-    [columns, pinned],
-  );
-  const choice = useColumnChoice(listKey, hideable);
-  const shownColumns = columns.filter((c) => choice.isVisible(c.field));
-  const chooseColumn = (field: string, visible: boolean) => {
-    choice.setVisible(field, visible);
-    // A hidden column's filter would narrow the rows unseen.
-    if (!visible) table.clearFilter(field);
-  };
+  const override = (row: T, values: Partial<T>) =>
+    setOverrides((o) => ({
+      data,
+      values: { ...(o.data === data ? o.values : {}), [row.id]: { ...(o.data === data ? o.values[row.id] : {}), ...values } },
+    }));
 
   const confirmToggle = async () => {
     const row = confirm.row;
@@ -194,96 +179,52 @@ export function ListPage<T extends ListRow>({
     if (!row) return;
     try {
       const answer = await toggle(row.id).unwrap();
-      setOverrides((o) => ({
-        data,
-        values: { ...(o.data === data ? o.values : {}), [row.id]: answer.is_active },
-      }));
+      override(row, { is_active: answer.is_active } as Partial<T>);
       snackbar.success(t('activate.success'));
     } catch {
       // The API layer shows the error dialog.
     }
   };
 
+  const confirmShown = async () => {
+    const row = shownConfirm.row;
+    setShownConfirm((c) => ({ ...c, visible: false }));
+    if (!row || !visibility) return;
+    try {
+      const answer = await toggleShown(row.id).unwrap();
+      snackbar.success(t(`${visibility.keyPrefix}.${answer.is_visible ? 'shown_success' : 'hidden_success'}`));
+    } catch {
+      // The error dialog says why (e.g. an inactive record, or a seminar whose dates are past).
+    }
+  };
+
   const openForm = (state: FormMode<T>) => setForm((f) => ({ state, visible: true, key: f.key + 1 }));
   const closeForm = () => setForm((f) => ({ ...f, visible: false }));
-  const onSaved = (notice?: SavedNotice) => {
+  const onSaved = (notice?: SavedNotice, created?: T) => {
     snackbar.success(notice?.text ?? t(form.state.mode === 'add' ? 'add_success' : 'edit_success'), undefined, notice?.action);
+    if (form.state.mode === 'add' && created) setAdded({ row: created, params });
     closeForm();
   };
 
-  const activeOptions = [
-    { label: t('active.all'), value: 'all' },
-    { label: t('active.active'), value: 'active' },
-    { label: t('active.inactive'), value: 'inactive' },
-  ];
-
-  const filterPlaceholder = (column: ListColumn<T>) => {
-    const own = column.filterPlaceholder ? t(column.filterPlaceholder) : undefined;
-    if (narrow) return own ? `${t(column.header)}: ${own}` : t(column.header);
-    return own ?? t('table.filter_placeholder');
-  };
-
-  // The select's "All" choice; the filter itself is then empty (nothing sent).
-  const ALL = '*';
-  const selectFilter = (column: ListColumn<T>, options: FilterOption[]) => (
-    <Dropdown
-      value={table.draft[column.field] || ALL}
-      options={[{ label: t('active.all'), value: ALL }, ...options.map((o) => ({ label: t(o.label), value: o.value }))]}
-      onChange={(e) => {
-        const value = String(e.value ?? ALL);
-        applyFilters({ ...table.draft, [column.field]: value === ALL ? '' : value });
-      }}
-      ariaLabel={t(column.header)}
-      aria-label={t(column.header)}
-      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t(column.header) } }}
-      className="list-filter__select"
-    />
-  );
-
-  const textInput = (column: ListColumn<T>) => (
-    <InputText
-      value={table.draft[column.field] ?? ''}
-      onChange={(e) => table.setDraftField(column.field, e.target.value)}
-      maxLength={MAX_FILTER_LENGTH}
-      onKeyDown={onKeyDown}
-      placeholder={filterPlaceholder(column)}
-      title={column.filterHint ? t(column.filterHint) : undefined}
-      aria-label={`${t(column.header)} — ${t('table.filter_placeholder')}`}
-      className="list-filter__input"
-    />
-  );
-
-  const textFilter = (column: ListColumn<T>) =>
-    column.filterOptions ? selectFilter(column, column.filterOptions) : textInput(column);
-
-  // A filter-row cell is never empty: a column without a filter says so to screen readers.
-  const noFilter = (column: ListColumn<T>) => (
-    <span className="sr-only">{t('list.no_filter', { column: t(column.header) })}</span>
-  );
-
-  const activeFilter = (
-    <Dropdown
-      value={table.active}
-      options={activeOptions}
-      onChange={(e) => {
-        if (!table.setActive(e.value as ActiveFilter)) void refetch();
-      }}
-      ariaLabel={t('table.status')}
-      aria-label={t('table.status')}
-      pt={{ ...DROPDOWN_PT, select: { 'aria-label': t('table.status') } }}
-      className="list-filter__select"
-    />
-  );
-
-  const filterButtons = <FilterButtons onSearch={() => applyFilters()} onClear={clearFilters} />;
-
-  const activeBody = (row: T) => <ActiveChip active={row.is_active ?? true} />;
+  const visibilityButton = (row: T) =>
+    visibilityAction && visibility ? (
+      <IconButton
+        key="visibility"
+        icon={row.is_visible ? 'pi pi-eye-slash' : 'pi pi-eye'}
+        label={t(`${visibility.keyPrefix}.${row.is_visible ? 'hide' : 'show'}`)}
+        severity="secondary"
+        onClick={() => {
+          if (!toggleShownState.isLoading) setShownConfirm({ row, visible: true });
+        }}
+      />
+    ) : null;
+  const visibilityAt = visibility?.after ? shownRowActions.findIndex((a) => a.key === visibility.after) + 1 : 0;
 
   const actionsBody = (row: T) => (
-    <div className="list-actions">
-      {rowActions
-        .filter((action) => action.visible?.(row) ?? true)
-        .map((action) => (
+    <>
+      {visibilityAt === 0 && visibilityButton(row)}
+      {shownRowActions.map((action, index) => [
+        (action.visible?.(row) ?? true) && (
           <IconButton
             key={action.key}
             icon={typeof action.icon === 'function' ? action.icon(row) : action.icon}
@@ -291,7 +232,9 @@ export function ListPage<T extends ListRow>({
             severity="secondary"
             onClick={() => action.onClick(row)}
           />
-        ))}
+        ),
+        index + 1 === visibilityAt && visibilityButton(row),
+      ])}
       {editAction && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
       {toggleAction && (
         <ToggleActiveButton
@@ -300,225 +243,88 @@ export function ListPage<T extends ListRow>({
           onClick={() => setConfirm({ row, visible: true })}
         />
       )}
-    </div>
+    </>
   );
 
-  const loadingText = (
-    <div className="list-loading" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden />
-      <span>{t('table.loading')}</span>
-    </div>
-  );
+  const actionsRem = hasActions ? (toggleAction || editAction ? 8 : 3) + 2.4 * actionCount : 0;
 
-  const empty = (
-    <TableEmpty
-      loading={isFetching && rows.length === 0}
-      error={isError}
-      onRetry={() => {
-        void refetch();
-      }}
-    />
-  );
-
-  // A wide table is as wide as its shown columns need.
-  const actionsRem = hasActions ? (toggleAction || editAction ? 8 : 3) + 2.4 * rowActions.length : 0;
-  const fixedRem = (hasActive ? ACTIVE_COLUMN_REM : 0) + actionsRem;
-  const widthOf = (list: ListColumn<T>[]) => list.reduce((sum, c) => sum + remOf(c.width), fixedRem);
-  const minWidth = tableMinWidth
-    ? `${Math.max(40, (Number.parseFloat(tableMinWidth) * widthOf(shownColumns)) / widthOf(columns)).toFixed(1)}rem`
-    : '40rem';
-
-  const card = useRef<HTMLDivElement>(null);
-  useScrollEdges(card, '.p-datatable-wrapper', [narrow]);
-
-  const showFilterRow = !narrow;
-  const filterColumns = shownColumns.filter((c) => c.filter);
-  const foldFilters = filterColumns.length > STACKED_FILTERS_OPEN_UP_TO;
-  const appliedCount = table.appliedCount;
-
-  // The header is ours: the titles that sort, then (on wide screens) a row of plain cells holding
-  // the filters. DataTable's own filter row builds a filter menu, its overlay and its match modes
-  // for every column, which the list never shows, and that was a fifth of a wide list's paint.
-  const pinnedClass = (field: string) => (field === pinned ? 'list-pinned' : undefined);
-  const headerGroup = (
-    <ColumnGroup>
-      <Row>
-        {shownColumns.map((column) => (
-          <Column
-            key={column.field}
-            field={column.field}
-            header={t(column.header)}
-            sortable={column.sortable ?? true}
-            style={column.width ? { width: column.width } : undefined}
-            headerClassName={pinnedClass(column.field)}
-            alignHeader={column.align}
-          />
-        ))}
-        {hasActive && <Column field="is_active" header={t('table.active')} sortable style={{ width: '11rem' }} />}
-        {hasActions && (
-          <Column
-            columnKey="actions"
-            header={t('table.actions')}
-            style={{ width: `${actionsRem}rem` }}
-            headerClassName="list-actions-header"
-          />
-        )}
-      </Row>
-      {showFilterRow && (
-        <Row>
-          {shownColumns.map((column) => (
-            <Column
-              key={column.field}
-              columnKey={`filter-${column.field}`}
-              header={column.filter ? textFilter(column) : noFilter(column)}
-              headerClassName={['list-filter-cell', pinnedClass(column.field)].filter(Boolean).join(' ')}
-            />
-          ))}
-          {hasActive && <Column columnKey="filter-is_active" header={activeFilter} headerClassName="list-filter-cell" />}
-          <Column columnKey="filter-actions" header={filterButtons} headerClassName="list-filter-cell list-actions-filter" />
-        </Row>
-      )}
-    </ColumnGroup>
-  );
+  const pinned = pinnedField(columns);
+  const pagedColumns = useMemo(() => columns.map((c) => ({ ...c, sortable: c.sortable ?? true })), [columns]);
 
   return (
     <section className="list-page" aria-labelledby="list-title">
-      <header className="list-toolbar">
-        <h1 id="list-title" className="list-toolbar__title">
-          {t(title)}
-        </h1>
-        <div className="list-toolbar__buttons">
-          {toolbarExtra?.(params)}
-          {hideable.length > 0 && (
-            <ColumnChooser
-              columns={columns.map((c) => ({ field: c.field, header: c.header, fixed: !hideable.includes(c.field) }))}
-              isVisible={choice.isVisible}
-              onChange={chooseColumn}
-              onShowAll={choice.showAll}
-              compact={narrow}
-            />
-          )}
-          <Button
-            type="button"
-            icon="pi pi-refresh"
-            rounded
-            text
-            aria-label={t('table.refresh')}
-            title={t('table.refresh')}
-            onClick={() => {
-              void refetch();
-            }}
-          />
-          {renderForm && canAdd && canWrite && (
-            <Button type="button" icon="pi pi-plus" label={t('table.add')} onClick={() => openForm({ mode: 'add' })} />
-          )}
-        </div>
-      </header>
+      <PagedTable<T>
+        columns={pagedColumns}
+        rows={rows}
+        table={table}
+        total={data?.total ?? 0}
+        isFetching={isFetching}
+        isError={isError}
+        refetch={refetch}
+        active={hasActive}
+        foldFiltersAbove={STACKED_FILTERS_OPEN_UP_TO}
+        actions={hasActions ? actionsBody : undefined}
+        actionsWidth={`${actionsRem}rem`}
+        pinned={pinned}
+        columnChoiceKey={listKey}
+        newRowId={newRow?.id ?? null}
+        card
+        minWidth={tableMinWidth ?? '40rem'}
+        className={tableMinWidth ? 'list-table--wide' : undefined}
+        notice={notice}
+        toolbar={{
+          start: (
+            <h1 id="list-title" className="list-toolbar__title">
+              {t(title)}
+            </h1>
+          ),
+          buttons: (
+            <>
+              {toolbarExtra?.(params, canWrite)}
+              {renderForm && canAdd && canWrite && (
+                <Button
+                  type="button"
+                  icon="pi pi-plus"
+                  label={narrow ? undefined : t('table.add')}
+                  aria-label={t('table.add')}
+                  onClick={() => openForm({ mode: 'add' })}
+                />
+              )}
+            </>
+          ),
+        }}
+      />
 
-      {notice}
-
-      {narrow && (
-        <div className="list-filters-stacked">
-          {foldFilters && (
-            <Button
-              type="button"
-              icon={filtersOpen ? 'pi pi-chevron-up' : 'pi pi-filter'}
-              label={appliedCount > 0 ? `${t('table.filters')} (${appliedCount})` : t('table.filters')}
-              text
-              aria-expanded={filtersOpen}
-              aria-controls="list-filters-stacked-fields"
-              className="list-filters-stacked__toggle"
-              onClick={() => setFiltersOpen((open) => !open)}
-            />
-          )}
-          {(!foldFilters || filtersOpen) && (
-            <div id="list-filters-stacked-fields" className="list-filters-stacked__fields">
-              {filterColumns.map((c) => (
-                <div key={c.field}>{textFilter(c)}</div>
-              ))}
-              <div className="list-filters-stacked__row">
-                {hasActive && activeFilter}
-                {filterButtons}
-              </div>
-            </div>
-          )}
-        </div>
+      {newRow && (
+        <p className="sr-only" role="status">
+          {t('list.new_row_shown', { name: rowLabel(newRow) })}
+        </p>
       )}
 
-      <div className="list-card" ref={card}>
-        <DataTable
-          key={narrow ? `stack-${i18n.language}` : 'scroll'}
-          value={rows}
-          dataKey="id"
-          lazy
-          paginator
-          first={table.first}
-          rows={table.rows}
-          totalRecords={isError ? 0 : (data?.total ?? 0)}
-          rowsPerPageOptions={table.rowsPerPageOptions}
-          paginatorTemplate={{
-            layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
-            RowsPerPageDropdown: (options: PaginatorRowsPerPageDropdownOptions) => <RowsPerPage options={options} />,
-          }}
-          currentPageReportTemplate="{first}–{last} / {totalRecords}"
-          onPage={table.onPage}
-          sortField={table.sort.field}
-          sortOrder={table.sort.order === 'desc' ? -1 : 1}
-          onSort={table.onSort}
-          headerColumnGroup={headerGroup}
-          loading={isFetching && rows.length > 0}
-          loadingIcon={loadingText}
-          emptyMessage={empty}
-          // Stacked cells only where they show: a wider table skips their titles and the style they
-          // need. The table's cells are memoized, so crossing the breakpoint, or a new language in
-          // the stacked cells' titles, builds it anew (key).
-          responsiveLayout={narrow ? 'stack' : 'scroll'}
-          breakpoint="500px"
-          stripedRows
-          size="small"
-          className={tableMinWidth ? 'list-table list-table--wide' : 'list-table'}
-          tableStyle={{ minWidth: narrow ? undefined : minWidth }}
-        >
-          {shownColumns.map((column) => (
-            <Column
-              key={column.field}
-              field={column.field}
-              header={narrow ? t(column.header) : undefined}
-              body={column.body}
-              style={column.width ? { width: column.width } : undefined}
-              bodyClassName={column.field === pinned ? 'list-pinned' : undefined}
-              align={column.align}
-            />
-          ))}
-          {hasActive && (
-            <Column
-              field="is_active"
-              header={narrow ? t('table.active') : undefined}
-              body={activeBody}
-              style={{ width: '11rem' }}
-            />
-          )}
-          {hasActions && (
-            <Column
-              columnKey="actions"
-              header={narrow ? t('table.actions') : undefined}
-              body={actionsBody}
-              style={{ width: `${actionsRem}rem` }}
-              bodyClassName="list-actions-cell"
-            />
-          )}
-        </DataTable>
-      </div>
-
       {hasActive && (
-        <ToggleActiveConfirm
+        <ToggleConfirm
           row={confirm.row}
           visible={confirm.visible}
-          rowLabel={rowLabel}
+          kind={confirm.row?.is_active ? 'deactivate' : 'reactivate'}
+          name={confirm.row ? rowLabel(confirm.row) : ''}
           onAccept={() => {
             void confirmToggle();
           }}
           onHide={() => setConfirm((c) => ({ ...c, visible: false }))}
+        />
+      )}
+
+      {visibility && (
+        <ToggleConfirm
+          row={shownConfirm.row}
+          visible={shownConfirm.visible}
+          kind={shownConfirm.row?.is_visible ? 'hide' : 'show'}
+          keyPrefix={visibility.keyPrefix}
+          name={shownConfirm.row ? rowLabel(shownConfirm.row) : ''}
+          onAccept={() => {
+            void confirmShown();
+          }}
+          onHide={() => setShownConfirm((c) => ({ ...c, visible: false }))}
         />
       )}
 

@@ -6,11 +6,14 @@ interface TableEmptyProps {
   loading: boolean;
   /** The list did not load: say so and offer to try again, rather than "no data". */
   error: boolean;
-  onRetry: () => void;
+  /** Offers to try again after a load failure; no button when omitted. */
+  onRetry?: () => void;
+  /** Catalogue key of what an empty table says, instead of "no data". */
+  text?: string;
 }
 
 /** What an empty table shows: loading, a load failure with a retry button, or no data (spec §2). */
-export function TableEmpty({ loading, error, onRetry }: TableEmptyProps) {
+export function TableEmpty({ loading, error, onRetry, text = 'table.no_data' }: TableEmptyProps) {
   const { t } = useTranslation();
   if (loading) {
     return (
@@ -25,9 +28,11 @@ export function TableEmpty({ loading, error, onRetry }: TableEmptyProps) {
       <div className="list-error" role="alert">
         <i className="pi pi-exclamation-triangle" aria-hidden />
         <span>{t('table.load_error')}</span>
-        <Button type="button" icon="pi pi-refresh" label={t('list.retry')} size="small" outlined onClick={onRetry} />
+        {onRetry && (
+          <Button type="button" icon="pi pi-refresh" label={t('list.retry')} size="small" outlined onClick={onRetry} />
+        )}
       </div>
     );
   }
-  return <Message severity="info" text={t('table.no_data')} className="list-empty" />;
+  return <Message severity="info" text={t(text)} className="list-empty" />;
 }

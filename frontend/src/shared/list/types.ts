@@ -14,17 +14,12 @@ export const PAGE_SIZES = [10, 20, 30, 50];
 /** Rows per page of the choose dialogs (spec §9); the first is the default. */
 export const CHOOSE_PAGE_SIZES = [8, 10, 20, 30, 50];
 
-/** The paginator of the choose dialogs: their page sizes, a compact template and the range report. */
-export const CHOOSE_PAGINATOR = {
-  rowsPerPageOptions: CHOOSE_PAGE_SIZES,
-  paginatorTemplate: 'PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport',
-  currentPageReportTemplate: '{first}–{last} / {totalRecords}',
-};
-
 /** A row the generic list can show: it has an id and, for most records, an active flag (spec §4 "Active state"). */
 export interface ListRow {
   id: number;
   is_active?: boolean;
+  /** Shown in the partner app (sliders, campaigns): the list's show/hide. */
+  is_visible?: boolean;
 }
 
 export interface ListColumn<T> {
@@ -76,6 +71,8 @@ export interface RowAction<T> {
   onClick: (row: T) => void;
   /** Shown only for rows where this is true; every row when omitted. */
   visible?: (row: T) => boolean;
+  /** The action changes data: hidden from a role that may only read (ListPage canWrite). */
+  write?: boolean;
 }
 
 /** The slice of an RTK Query list hook the component needs. */
@@ -99,6 +96,12 @@ export interface ToggleTrigger {
 
 export type UseToggleMutation = () => readonly [ToggleTrigger, { isLoading: boolean }];
 
+export interface VisibilityTrigger {
+  (id: number): { unwrap: () => Promise<{ is_visible: boolean }> };
+}
+
+export type UseVisibilityToggleMutation = () => readonly [VisibilityTrigger, { isLoading: boolean }];
+
 export type FormMode<T> = { mode: 'add' } | { mode: 'edit'; row: T };
 
 export interface FormRenderProps<T> {
@@ -107,9 +110,10 @@ export interface FormRenderProps<T> {
   onHide: () => void;
   /**
    * The form saved: the list closes it and confirms with a snackbar, the usual add/edit text
-   * unless the form gives its own (translated), maybe with a link.
+   * unless the form gives its own (translated), maybe with a link. An add passes the record the
+   * server created: the list shows it on top of the page, marked as new, whatever the sort.
    */
-  onSaved: (notice?: SavedNotice) => void;
+  onSaved: (notice?: SavedNotice, created?: T) => void;
 }
 
 export interface DefaultSort<T> {

@@ -1,9 +1,20 @@
-import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MAX_FILTER_LENGTH, type ListParams, type SortOrder } from '../api/list';
 
 /** The active select of a list: every row, the active ones or the inactive ones. */
 export type ActiveFilter = 'all' | 'active' | 'inactive';
+
+/** The paginator's event: the first row shown and the rows per page. */
+export interface PageEvent {
+  first: number;
+  rows: number;
+}
+
+/** A header click: the field and 1 (ascending) or -1 (descending). */
+export interface SortEvent {
+  sortField?: unknown;
+  sortOrder?: number | null;
+}
 
 export interface TableSort {
   field: string;
@@ -118,10 +129,10 @@ export function useTableState(options: TableStateOptions) {
     appliedCount:
       Object.values(state.applied).filter((v) => v.trim() !== '').length + (state.active === 'all' ? 0 : 1),
     /** The paginator's event; a new page size starts from page 1. */
-    onPage: (e: Pick<DataTablePageEvent, 'first' | 'rows'>) =>
+    onPage: (e: PageEvent) =>
       setState((s) => ({ ...s, rows: e.rows, first: e.rows === s.rows ? e.first : 0 })),
     /** A header click: the server sorts, from page 1. */
-    onSort: (e: Pick<DataTableSortEvent, 'sortField' | 'sortOrder'>) => {
+    onSort: (e: SortEvent) => {
       if (typeof e.sortField !== 'string' || !e.sortField) return;
       const sort: TableSort = { field: e.sortField, order: e.sortOrder === -1 ? 'desc' : 'asc' };
       setState((s) => ({ ...s, sort, first: 0 }));

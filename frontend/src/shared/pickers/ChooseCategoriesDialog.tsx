@@ -1,13 +1,11 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../list/types';
-import { SELECTION_COLUMN_PT } from '../ui/passThrough';
+import { PagedTable } from '../list/PagedTable';
+import { CHOOSE_PAGE_SIZES } from '../list/types';
 import { useTableState } from '../list/useTableState';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
-import { PickerEmpty, PickerFooterButtons, PickerSearch } from './pickerParts';
+import { PickerFooterButtons, PickerSearch } from './pickerParts';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 export interface ChooseCategoriesDialogProps {
@@ -61,15 +59,6 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
     );
 
   const rows = data?.items ?? [];
-  const empty = <PickerEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />;
-
-  const onRowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>) => {
-    if (e.target !== e.currentTarget || (e.key !== ' ' && e.key !== 'Enter')) return;
-    e.preventDefault();
-    const index = Array.prototype.indexOf.call(e.currentTarget.parentElement?.children ?? [], e.currentTarget);
-    const row = rows[index];
-    if (row) toggle(row);
-  };
 
   return (
     <Dialog
@@ -95,33 +84,24 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
           {t('choose_categories.selected', { count: selection.length })}
         </span>
       </div>
-      <DataTable<ActiveCategory[]>
-        value={rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={table.first}
-        rows={table.rows}
-        totalRecords={data?.total ?? 0}
-        {...CHOOSE_PAGINATOR}
-        onPage={table.onPage}
-        selectionMode="checkbox"
-        selectionPageOnly
-        selection={selection as ActiveCategory[]}
-        onSelectionChange={(e) => setSelection(e.value as CategoryRef[])}
-        onRowClick={(e) => toggle(e.data as ActiveCategory)}
-        rowClassName={() => 'choose-dialog__row'}
-        pt={{ bodyRow: { tabIndex: 0, onKeyDown: onRowKeyDown } }}
-        loading={isFetching && rows.length > 0}
-        emptyMessage={empty}
-        size="small"
-        stripedRows
-        selectionAriaLabel="name"
+      <PagedTable<ActiveCategory>
+        columns={[{ field: 'name', header: 'categories.name' }]}
+        rows={rows}
+        table={table}
+        total={data?.total ?? 0}
+        isFetching={isFetching}
+        isError={isError}
+        refetch={refetch}
+        paginator="short"
+        filterRow={false}
+        selection={{
+          rows: selection as ActiveCategory[],
+          onChange: (next) => setSelection(next),
+          pageOnly: true,
+          onRowToggle: toggle,
+        }}
         className="choose-dialog__table"
-      >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
-        <Column field="name" header={t('categories.name')} />
-      </DataTable>
+      />
     </Dialog>
   );
 }

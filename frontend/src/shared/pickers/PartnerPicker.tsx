@@ -1,16 +1,13 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { MAX_FILTER_LENGTH } from '../api/list';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PAGINATOR } from '../list/types';
-import { SELECTION_COLUMN_PT } from '../ui/passThrough';
+import { PagedTable } from '../list/PagedTable';
 import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
-import { PartnerChoiceCount, PickerEmpty, PickerFooterButtons } from './pickerParts';
+import { PartnerChoiceCount, PickerFooterButtons } from './pickerParts';
 import './pickers.css';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
@@ -26,9 +23,6 @@ const TYPING_DEBOUNCE_MS = 400;
 export function PartnerPicker({ visible, onHide, onChoose, selected = null }: ChoosePartnerProps) {
   const { t } = useTranslation();
   const state = usePartnerChoice(visible, selected, FILTER_FIELDS, TYPING_DEBOUNCE_MS);
-  const { rows, isFetching, isError } = state;
-
-  const empty = <PickerEmpty loading={isFetching} error={isError} onRetry={() => void state.refetch()} />;
 
   return (
     <Dialog
@@ -68,38 +62,23 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
         </IconField>
         <PartnerChoiceCount choice={state.choice} />
       </div>
-      <DataTable<ActivePartner[]>
-        value={rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={state.table.first}
-        rows={state.table.rows}
-        totalRecords={state.total}
-        {...CHOOSE_PAGINATOR}
-        onPage={state.table.onPage}
-        sortField={state.table.sort.field}
-        sortOrder={state.table.sort.order === 'desc' ? -1 : 1}
-        onSort={state.table.onSort}
-        selectionMode="checkbox"
-        showSelectAll={false}
-        selection={state.selection as ActivePartner[]}
-        onSelectionChange={(e) => state.onSelectionChange(e.value as ActivePartner[])}
-        selectionAriaLabel="name"
-        loading={isFetching && rows.length > 0}
-        emptyMessage={empty}
-        size="small"
-        stripedRows
+      <PagedTable<ActivePartner>
+        columns={[{ field: 'name', header: 'choose_partner.name', sortable: true }]}
+        rows={state.rows}
+        table={state.table}
+        total={state.total}
+        isFetching={state.isFetching}
+        isError={state.isError}
+        refetch={state.refetch}
+        paginator="short"
+        filterRow={false}
+        selection={{
+          rows: state.selection as ActivePartner[],
+          onChange: (rows) => state.onSelectionChange(rows),
+          selectAll: false,
+        }}
         className="choose-dialog__table"
-      >
-        <Column
-          selectionMode="multiple"
-          pt={SELECTION_COLUMN_PT}
-          header={<span className="sr-only">{t('list.choice')}</span>}
-          headerStyle={{ width: '3rem' }}
-        />
-        <Column field="name" header={t('choose_partner.name')} sortable />
-      </DataTable>
+      />
     </Dialog>
   );
 }

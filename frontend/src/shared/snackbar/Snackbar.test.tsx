@@ -46,4 +46,25 @@ describe('snackbar', () => {
     fireEvent.click(screen.getByRole('button', { name: /zatvori|close/i }));
     await waitFor(() => expect(screen.queryByText('Morate popuniti obavezna polja')).not.toBeInTheDocument());
   });
+
+  it('shows the same snackbar once with a count instead of stacking copies', async () => {
+    await withLoadedHost();
+    act(() => api.error('Greška', 60_000));
+    await screen.findByText('Greška');
+    act(() => api.error('Greška', 60_000));
+    act(() => api.error('Greška', 60_000));
+    act(() => api.success('Sačuvano', 60_000));
+    await screen.findByText('×3');
+    // The copies it replaced are gone; another text is a snackbar of its own.
+    await waitFor(() => expect(document.querySelectorAll('.p-toast-message')).toHaveLength(2));
+    expect(screen.getByText('Greška').closest('.p-toast-message')).toHaveTextContent('Greška×3');
+    expect(screen.getByText('Sačuvano')).toBeInTheDocument();
+
+    // Once it has closed, the next one counts from one again.
+    fireEvent.click(screen.getByText('Greška').closest('.p-toast-message')!.querySelector('button')!);
+    await waitFor(() => expect(screen.queryByText('Greška')).not.toBeInTheDocument());
+    act(() => api.error('Greška', 60_000));
+    await screen.findByText('Greška');
+    expect(screen.queryByText(/×\d/)).not.toBeInTheDocument();
+  });
 });

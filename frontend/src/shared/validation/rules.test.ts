@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
-import { cashRule, entityNameRule, imageRule, isImageFileType, MAX_IMAGE_BYTES } from './rules';
+import { amountRule, cashProblem, cashRule, cashToApi, entityNameRule, invalidSubmitKey, imageRule, isImageFileType, MAX_IMAGE_BYTES } from './rules';
 
 /** The first message a rule gives for a value, or null when it passes. */
 function messageOf(schema: { validateSync: (value: unknown) => unknown }, value: unknown): string | null {
@@ -36,20 +36,62 @@ describe('entity name rule (countries, categories, cities)', () => {
   });
 });
 
-describe('cash rule (spec §9: up to 10 digits and 3 decimals)', () => {
-  it.each(['0', '5', '24.9', '24,90', '1499,999', '1234567890', '1234567890.123', ' 12.5 '])('accepts %j', (value) => {
-    expect(messageOf(cashRule(), value)).toBeNull();
+describe('amount and cash rules (spec §9: up to 10 digits and 3 decimals, in the user’s language)', () => {
+  const ME = 'sr-Latn-ME';
+  it.each(['0', '5', '24,9', '24,90', '1499,999', '1234567890', '1.234.567.890,123', ' 12,5 ', '3.200', '1 500'])('accepts %j in Montenegrin', (value) => {
+    expect(messageOf(cashRule(ME), value)).toBeNull();
   });
 
-  it.each(['12345678901', '1.2345', '1,', '.5', '-1', '1e3', '12 000', 'abc', '1.2.3', '5%'])('refuses %j', (value) => {
-    expect(messageOf(cashRule(), value)).toBe('validation.number');
+  it.each(['24.9', '1,499.999', '1,234,567,890.123', '3,200'])('accepts %j in English', (value) => {
+    expect(messageOf(cashRule('en'), value)).toBeNull();
+  });
+
+  it.each([
+    ['12345678901', 'validation.amount_digits'],
+    ['1,2345', 'validation.amount_decimals'],
+    ['1,', 'validation.number'],
+    ['-1', 'validation.amount_negative'],
+    ['-1.500,5', 'validation.amount_negative'],
+    ['1e3', 'validation.number'],
+    ['abc', 'validation.number'],
+    ['1.2.3', 'validation.number'],
+    ['5%', 'validation.number'],
+  ])('refuses %j with %s', (value, message) => {
+    expect(messageOf(cashRule(ME), value)).toBe(message);
+    expect(cashProblem(value, ME)).toBe(message);
   });
 
   it('is required, and takes the caller’s message and an optional percent sign', () => {
-    expect(messageOf(cashRule(), '')).toBe('validation.field');
-    expect(messageOf(cashRule({ message: 'validation.price' }), 'x')).toBe('validation.price');
-    expect(messageOf(cashRule({ percent: true }), '12,5%')).toBeNull();
-    expect(messageOf(cashRule({ percent: true }), '%')).toBe('validation.number');
+    expect(messageOf(cashRule(ME), '')).toBe('validation.field');
+    expect(cashProblem(undefined, ME)).toBe('validation.field');
+    expect(messageOf(amountRule({ language: ME, message: 'validation.price' }), 'x')).toBe('validation.price');
+    expect(messageOf(amountRule({ language: ME, message: 'validation.price' }), '-3')).toBe('validation.amount_negative');
+    expect(messageOf(amountRule({ language: ME, percent: true }), '12,5%')).toBeNull();
+    expect(messageOf(amountRule({ language: ME, percent: true }), '%')).toBe('validation.number');
+  });
+
+  it('converts to the API’s exact form by the language', () => {
+    expect(cashToApi('1.500', ME)).toBe('1500');
+    expect(cashToApi('1.500', 'en')).toBe('1.5');
+    expect(cashToApi('1.500,25', ME)).toBe('1500.25');
+  });
+});
+
+describe('the notice of a refused submit', () => {
+  it('asks for the required fields when something is missing', () => {
+    expect(invalidSubmitKey({ name: 'validation.field' })).toBe('snackbar_required');
+    expect(invalidSubmitKey({ image: 'validation.image_required', categories: 'partners.categories_required' })).toBe('snackbar_required');
+  });
+
+  it('says the one problem when nothing is missing', () => {
+    expect(invalidSubmitKey({ cash: 'validation.amount_negative' })).toBe('validation.amount_negative');
+    expect(invalidSubmitKey({ debt: 'validation.number', bonus: 'validation.number' })).toBe('validation.number');
+    expect(invalidSubmitKey({ rows: [{ cash: 'validation.amount_decimals' }] })).toBe('validation.amount_decimals');
+  });
+
+  it('asks to correct the marked fields when there are several problems', () => {
+    expect(invalidSubmitKey({ debt: 'validation.number', bonus: 'validation.amount_negative' })).toBe('snackbar_invalid');
+    expect(invalidSubmitKey({ name: 'validation.field', cash: 'validation.amount_negative' })).toBe('snackbar_invalid');
   });
 });
 

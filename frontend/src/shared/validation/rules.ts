@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { amountProblemKey, amountToApi } from '../format/amount';
 
 /** Shared Yup rules (spec §5). Messages are catalogue keys, translated where they are shown. */
 export const MIN_PASSWORD = 4;
@@ -121,19 +122,67 @@ export const positiveIntegerRule = () =>
     .integer('validation.positive_integer')
     .positive('validation.positive_integer');
 
-/** Names of reference data (countries, categories, cities): also must not start with a digit. */
+/** Every record's name (the server's one name rule, kernel.NewName): also must not start with a digit. */
 export const entityNameRule = () =>
   nameRule().test('no_leading_digit', 'validation.name_digit', (v) => !v || !/^\d/.test(v));
 
 /**
- * The cash/number pattern (spec §5, §9): up to 10 integer digits, optionally 1 to 3 decimals
- * after a comma or a dot; with `percent`, an optional trailing percent sign.
+ * An amount typed in the user's language (spec §5, §9; ADR 0024): required, up to 10 integer
+ * digits and 3 decimals, not below 0; with `percent`, an optional trailing percent sign. Read with
+ * the language's separators (shared/format/amount parseAmount); `message` is the form's own
+ * "must be a number" (a price's "wrong price entered"), the other problems say what is wrong.
  */
-export const CASH_PATTERN = /^\d{1,10}([.,]\d{1,3})?$/;
-export const CASH_PERCENT_PATTERN = /^\d{1,10}([.,]\d{1,3})?%?$/;
+export const amountRule = ({
+  language,
+  percent = false,
+  message = 'validation.number',
+}: {
+  language: string;
+  percent?: boolean;
+  message?: string;
+}) =>
+  yup
+    .string()
+    .default('')
+    .test('amount', message, function amount(value) {
+      const key = amountProblemKey(value ?? '', language, { percent, numberMessage: message });
+      return key === null || this.createError({ message: key });
+    });
 
-export const cashRule = ({ percent = false, message = 'validation.number' }: { percent?: boolean; message?: string } = {}) =>
-  requiredText().matches(percent ? CASH_PERCENT_PATTERN : CASH_PATTERN, { message, excludeEmptyString: true });
+/**
+ * A partner's cash in a campaign (spec §5: required, not below 0): the one rule of the stepper,
+ * the add-partners dialog and the cash dialog, so a negative cash says the same thing in each.
+ */
+export const cashRule = (language: string) => amountRule({ language });
+
+/** The catalogue key of what is wrong with a typed cash, or null (the tables' cells, outside Formik). */
+export const cashProblem = (text: string | undefined, language: string): string | null => amountProblemKey(text ?? '', language);
+
+/** A typed cash as the API takes it: the exact decimal text ('1.500,5' in Montenegrin is '1500.5'). */
+export const cashToApi = (text: string, language: string): string => amountToApi(text, language);
+
+/** Whether a field error says that something is missing rather than wrong. */
+const isRequiredError = (key: string) => key === 'validation.field' || /_required$/.test(key);
+
+function errorKeys(errors: unknown): string[] {
+  if (typeof errors === 'string') return [errors];
+  if (Array.isArray(errors)) return errors.flatMap(errorKeys);
+  if (typeof errors === 'object' && errors !== null) return Object.values(errors).flatMap(errorKeys);
+  return [];
+}
+
+/**
+ * The catalogue key of the red notice of a refused submit (spec §5): "fill the required fields"
+ * when something is missing, the one problem itself when nothing is missing and one thing is
+ * wrong ("The amount cannot be less than 0"), and "correct the marked fields" otherwise.
+ */
+export function invalidSubmitKey(errors: unknown): string {
+  const keys = errorKeys(errors);
+  const wrong = [...new Set(keys.filter((k) => !isRequiredError(k)))];
+  if (wrong.length === 0) return 'snackbar_required';
+  if (wrong.length === 1 && keys.every((k) => !isRequiredError(k))) return wrong[0];
+  return 'snackbar_invalid';
+}
 
 /** Uploaded images (spec §5, §9): jpg, jpeg or png, at most 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

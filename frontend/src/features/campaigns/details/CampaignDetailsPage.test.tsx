@@ -65,7 +65,8 @@ describe('campaign details', { timeout: 20_000 }, () => {
     });
   });
 
-  it('adding partners checks each cash (required, a number, not below 0) before sending', async () => {
+  // Types six amounts key by key: more than the file's 20 s on a loaded machine.
+  it('adding partners checks each cash (required, a number, not below 0) before sending', { timeout: 60_000 }, async () => {
     const { calls } = open(
       'partners',
       partners,
@@ -93,16 +94,23 @@ describe('campaign details', { timeout: 20_000 }, () => {
 
     await user.type(cash, '-5');
     expect(await within(dialog).findByText('Iznos ne može biti manji od 0')).toBeInTheDocument();
+    // The notice of a refused confirm says what is wrong, as the stepper does.
+    await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
+    await waitFor(() => expect(screen.getAllByText('Iznos ne može biti manji od 0')).toHaveLength(2));
     await user.clear(cash);
     await user.type(cash, '12345678901');
-    expect(await within(dialog).findByText('Ovo polje mora biti broj.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Najviše 10 cifara prije decimala')).toBeInTheDocument();
     await user.clear(cash);
     await user.type(cash, '1,2345');
+    expect(await within(dialog).findByText('Najviše 3 decimale')).toBeInTheDocument();
+    await user.clear(cash);
+    await user.type(cash, 'abc');
     expect(await within(dialog).findByText('Ovo polje mora biti broj.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.clear(cash);
-    await user.type(cash, '2500,75');
+    // 2.500,75 in Montenegrin: the dot groups, the comma marks the decimals.
+    await user.type(cash, '2.500,75');
     await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ partners: [{ id: 2001, cash: '2500.75' }], campaign_id: ID });
@@ -127,7 +135,7 @@ describe('campaign details', { timeout: 20_000 }, () => {
     await user.click(within(await rowOf('Gradnja Petrović')).getByRole('button', { name: 'Izmijeni iznos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Iznos: Gradnja Petrović' });
     const cash = within(dialog).getByLabelText(/^Iznos/);
-    expect(cash).toHaveValue('1500,5');
+    expect(cash).toHaveValue('1.500,5');
     await user.clear(cash);
     await user.type(cash, '100');
     await user.click(within(dialog).getByRole('button', { name: 'Sačuvaj' }));
@@ -282,7 +290,7 @@ describe('campaign details', { timeout: 20_000 }, () => {
     expect(within(dialog).getByTestId('import-updated')).toHaveTextContent('2');
     expect(within(dialog).getByText('Bez promjene')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));
-    expect(await screen.findByText('Uspješno dodavanje')).toBeInTheDocument();
+    expect(await screen.findByText('Uvoz je završen — dodato: 1, izmijenjeno: 2, bez promjene: 40')).toBeInTheDocument();
     const uploads = calls.filter((c) => c.url.pathname === `/api/saveCampaignPartners/${ID}`);
     expect(uploads.map((c) => c.url.searchParams.get('preview'))).toEqual(['1', '1', null]);
     expect(uploads[2].form?.get('file')).toBeTruthy();

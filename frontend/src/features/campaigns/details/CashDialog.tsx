@@ -1,12 +1,13 @@
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIGURE, formatAmount } from '../../../shared/format/amount';
+import { amountToInput, FIGURE, formatAmount } from '../../../shared/format/amount';
+import { AmountField } from '../../../shared/form/AmountField';
 import { FormDialog } from '../../../shared/form/FormDialog';
 import { serverFieldErrors } from '../../../shared/form/serverErrors';
-import { TextField } from '../../../shared/form/TextField';
 import { useSetCampaignPartnerCashMutation } from '../api';
-import { cashSchema, cashToApi, cashToInput } from '../schema';
+import { cashToApi } from '../../../shared/validation/rules';
+import { cashSchema } from '../schema';
 import type { CampaignPartner } from '../types';
 import { orderedOf } from './cash';
 
@@ -33,13 +34,13 @@ export function CashDialog({ campaignId, partner, visible, onHide, onSaved }: Ca
     <FormDialog<{ cash: string }>
       visible={visible}
       title={t('campaigns.cash_title', { name: partner?.name ?? '' })}
-      initialValues={{ cash: partner ? cashToInput(partner.pivot.cash, i18n.language) : '' }}
-      validationSchema={cashSchema()}
+      initialValues={{ cash: partner ? amountToInput(partner.pivot.cash, i18n.language, FIGURE) : '' }}
+      validationSchema={cashSchema(i18n.language)}
       onSubmit={async (values, helpers) => {
         if (!partner) return;
         setOrdered(null);
         try {
-          await setCash({ campaignId, partnerId: partner.id, cash: cashToApi(values.cash) }).unwrap();
+          await setCash({ campaignId, partnerId: partner.id, cash: cashToApi(values.cash, i18n.language) }).unwrap();
         } catch (error) {
           helpers.setErrors(serverFieldErrors(error, ['cash']));
           setOrdered(orderedOf(error));
@@ -49,15 +50,7 @@ export function CashDialog({ campaignId, partner, visible, onHide, onSaved }: Ca
       }}
       onHide={onHide}
     >
-      <TextField
-        name="cash"
-        label={t('campaigns.cash')}
-        required
-        autoFocus
-        inputMode="decimal"
-        autoComplete="off"
-        hint={t('campaigns.cash_hint')}
-      />
+      <AmountField name="cash" label={t('campaigns.cash')} required autoFocus hint={t('campaigns.cash_hint')} />
       {ordered !== null && (
         <Message
           severity="warn"

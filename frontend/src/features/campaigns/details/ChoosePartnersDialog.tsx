@@ -1,19 +1,16 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../../../shared/list/types';
+import { AmountInput } from '../../../shared/form/AmountInput';
+import { cashProblem, cashToApi, invalidSubmitKey } from '../../../shared/validation/rules';
+import { PagedTable } from '../../../shared/list/PagedTable';
+import { CHOOSE_PAGE_SIZES } from '../../../shared/list/types';
 import { useTableState } from '../../../shared/list/useTableState';
-import { PickerEmpty, PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
+import { PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
-import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { useAddCampaignPartnersMutation, useCampaignCategoryIdsQuery, usePartnerChoicesQuery } from '../api';
-import { cashToApi } from '../schema';
-import { cashProblem } from './cash';
 import type { PartnerChoice } from '../types';
 
 /** A row as the table shows it: the partner, whether it is chosen, its typed cash and that cash's problem. */
@@ -34,7 +31,8 @@ interface ChoosePartnersDialogProps {
  * (required, ≥ 0, up to 10 digits and 3 decimals; spec §5), and add them on confirm.
  */
 export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePartnersDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const snackbar = useSnackbar();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<PartnerChoice[]>([]);
@@ -65,18 +63,18 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
   const [add, addState] = useAddCampaignPartnersMutation();
   const rows = isError || noCategories ? [] : (data?.items ?? []);
 
-  const problems = Object.fromEntries(selection.map((p) => [p.id, cashProblem(cash[p.id] ?? '')]));
+  const problems = Object.fromEntries(selection.map((p) => [p.id, cashProblem(cash[p.id], language)]));
   const invalid = selection.some((p) => problems[p.id] !== null);
 
   const confirm = async () => {
     setChecked(true);
     if (selection.length === 0 || addState.isLoading) return;
     if (invalid) {
-      snackbar.error(t('snackbar_required'));
+      snackbar.error(t(invalidSubmitKey(problems)));
       return;
     }
     try {
-      await add({ campaignId, partners: selection.map((p) => ({ id: p.id, cash: cashToApi(cash[p.id] ?? '') })) }).unwrap();
+      await add({ campaignId, partners: selection.map((p) => ({ id: p.id, cash: cashToApi(cash[p.id] ?? '', language) })) }).unwrap();
       snackbar.success(t('add_success'));
       onHide();
     } catch {
@@ -98,13 +96,11 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
     const errorId = `cash-error-${p.id}`;
     return (
       <div className="choose-cash">
-        <InputText
+        <AmountInput
           value={p.cashText}
-          onChange={(e) => setCash((c) => ({ ...c, [p.id]: e.target.value }))}
+          onChange={(text) => setCash((c) => ({ ...c, [p.id]: text }))}
           onClick={(e) => e.stopPropagation()}
           onKeyDown={(e) => e.stopPropagation()}
-          inputMode="decimal"
-          autoComplete="off"
           maxLength={20}
           invalid={Boolean(problem)}
           aria-invalid={Boolean(problem)}
@@ -153,48 +149,28 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
             </span>
           </div>
           <p className="choose-partners-cash__hint">{t('campaigns.choose_partners_hint')}</p>
-          <DataTable<ShownPartner[]>
-            value={shown}
-            dataKey="id"
-            lazy
-            paginator
-            first={table.first}
-            rows={table.rows}
-            totalRecords={isError ? 0 : (data?.total ?? 0)}
-            {...CHOOSE_PAGINATOR}
-            onPage={table.onPage}
-            sortField={table.sort.field}
-            sortOrder={table.sort.order === 'desc' ? -1 : 1}
-            onSort={table.onSort}
-            selectionMode="checkbox"
-            selectionPageOnly
-            selection={shown.filter((p) => p.chosen)}
-            onSelectionChange={(e) => setSelection(e.value)}
-            selectionAriaLabel="name"
-            loading={(isFetching || categories.isFetching) && rows.length > 0}
-            emptyMessage={
-              <PickerEmpty
-                loading={isFetching || categories.isFetching}
-                error={isError || categories.isError}
-                onRetry={() => void (categories.isError ? categories.refetch() : refetch())}
-              />
-            }
-            size="small"
-            stripedRows
-            responsiveLayout="stack"
-            breakpoint="500px"
+          <PagedTable<ShownPartner>
+            columns={[
+              { field: 'id', header: 'campaigns.partner_id', sortable: true, width: '6rem' },
+              { field: 'name', header: 'campaigns.partner_name', sortable: true },
+              {
+                field: 'category_names',
+                header: 'campaigns.categories',
+                body: (p) => <span className="cell-clamp">{p.category_names}</span>,
+              },
+              { field: 'cash', header: 'campaigns.cash', body: cashBody, width: '12rem' },
+            ]}
+            rows={shown}
+            table={table}
+            total={data?.total ?? 0}
+            isFetching={isFetching || categories.isFetching}
+            isError={isError || categories.isError}
+            refetch={() => (categories.isError ? categories.refetch() : refetch())}
+            paginator="short"
+            filterRow={false}
+            selection={{ rows: shown.filter((p) => p.chosen), onChange: setSelection, pageOnly: true }}
             className="choose-dialog__table"
-          >
-            <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
-            <Column field="id" header={t('campaigns.partner_id')} sortable style={{ width: '6rem' }} />
-            <Column field="name" header={t('campaigns.partner_name')} sortable />
-            <Column
-              field="category_names"
-              header={t('campaigns.categories')}
-              body={(p: PartnerChoice) => <span className="cell-clamp">{p.category_names}</span>}
-            />
-            <Column field="cash" header={t('campaigns.cash')} body={cashBody} style={{ width: '12rem' }} />
-          </DataTable>
+          />
         </>
       )}
     </Dialog>

@@ -1,16 +1,14 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../shared/format/AmountText';
 import { PRICE } from '../../../shared/format/amount';
-import { CHOOSE_PAGE_SIZES, CHOOSE_PAGINATOR } from '../../../shared/list/types';
+import { PagedTable } from '../../../shared/list/PagedTable';
+import { CHOOSE_PAGE_SIZES } from '../../../shared/list/types';
 import { useTableState } from '../../../shared/list/useTableState';
-import { PickerEmpty, PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
+import { PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
-import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { useAddCampaignProductsMutation, useProductChoicesQuery } from '../api';
 import type { ProductChoice } from '../types';
 
@@ -88,48 +86,33 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
           {t('campaigns.selected', { count: selection.length })}
         </span>
       </div>
-      <DataTable<ProductChoice[]>
-        value={rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={table.first}
-        rows={table.rows}
-        totalRecords={isError ? 0 : (data?.total ?? 0)}
-        {...CHOOSE_PAGINATOR}
-        onPage={table.onPage}
-        sortField={table.sort.field}
-        sortOrder={table.sort.order === 'desc' ? -1 : 1}
-        onSort={table.onSort}
-        selectionMode="checkbox"
-        selectionPageOnly
-        selection={selection}
-        onSelectionChange={(e) => setSelection(e.value)}
-        selectionAriaLabel="name"
-        loading={isFetching && rows.length > 0}
-        emptyMessage={<PickerEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
-        size="small"
-        stripedRows
-        responsiveLayout="stack"
-        breakpoint="500px"
+      <PagedTable<ProductChoice>
+        columns={[
+          { field: 'name', header: 'campaigns.product_name', sortable: true },
+          {
+            field: 'description',
+            header: 'campaigns.description',
+            body: (p) => <span className="cell-clamp">{p.description}</span>,
+          },
+          {
+            field: 'price',
+            header: 'campaigns.price',
+            sortable: true,
+            align: 'right',
+            body: (p) => <AmountText value={p.price} precision={PRICE} />,
+          },
+        ]}
+        rows={rows}
+        table={table}
+        total={data?.total ?? 0}
+        isFetching={isFetching}
+        isError={isError}
+        refetch={refetch}
+        paginator="short"
+        filterRow={false}
+        selection={{ rows: selection, onChange: setSelection, pageOnly: true }}
         className="choose-dialog__table"
-      >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
-        <Column field="name" header={t('campaigns.product_name')} sortable />
-        <Column
-          field="description"
-          header={t('campaigns.description')}
-          body={(p: ProductChoice) => <span className="cell-clamp">{p.description}</span>}
-        />
-        <Column
-          field="price"
-          header={t('campaigns.price')}
-          sortable
-          align="right"
-          alignHeader="right"
-          body={(p: ProductChoice) => <AmountText value={p.price} precision={PRICE} />}
-        />
-      </DataTable>
+      />
     </Dialog>
   );
 }

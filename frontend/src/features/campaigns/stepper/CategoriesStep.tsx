@@ -1,17 +1,13 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTableState } from '../../../shared/list/useTableState';
-import { TableEmpty } from '../../../shared/list/TableEmpty';
+import { PagedTable } from '../../../shared/list/PagedTable';
 import { useListActiveCategoriesQuery, type ActiveCategory } from '../../../shared/pickers/api';
-import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
 import { nameList } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
-  COMPOSITION_PAGINATOR,
   pageSelectionChange,
   TYPING_DEBOUNCE_MS,
 } from './tables';
@@ -67,35 +63,28 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
           <i className="pi pi-exclamation-circle" aria-hidden /> {error}
         </p>
       )}
-      <DataTable<ActiveCategory[]>
-        value={rows}
-        dataKey="id"
-        lazy
-        paginator
-        first={table.first}
-        rows={table.rows}
-        totalRecords={isError ? 0 : (data?.total ?? 0)}
-        {...COMPOSITION_PAGINATOR}
-        onPage={table.onPage}
-        selectionMode="checkbox"
-        selection={selection}
-        onSelectionChange={(e) => {
-          const { added, removed } = pageSelectionChange(rows, chosen, e.value as ActiveCategory[]);
-          onChange(
-            added.map(({ id, name }) => ({ id, name })),
-            removed.map((r) => r.id),
-          );
+      <PagedTable<ActiveCategory>
+        columns={[{ field: 'name', header: 'campaign_stepper.category_name' }]}
+        rows={rows}
+        table={table}
+        total={data?.total ?? 0}
+        isFetching={isFetching}
+        isError={isError}
+        refetch={refetch}
+        paginator="short"
+        filterRow={false}
+        selection={{
+          rows: selection,
+          onChange: (next) => {
+            const { added, removed } = pageSelectionChange(rows, chosen, next);
+            onChange(
+              added.map(({ id, name }) => ({ id, name })),
+              removed.map((r) => r.id),
+            );
+          },
         }}
-        selectionAriaLabel="name"
-        loading={isFetching && rows.length > 0}
-        emptyMessage={<TableEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
-        size="small"
-        stripedRows
-        className="list-table composition-step__table"
-      >
-        <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
-        <Column field="name" header={t('campaign_stepper.category_name')} />
-      </DataTable>
+        className="composition-step__table"
+      />
     </>
   );
 }

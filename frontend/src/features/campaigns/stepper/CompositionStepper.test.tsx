@@ -107,7 +107,7 @@ describe('campaign composition stepper', { timeout: 30_000 }, () => {
     expect(query.get('per_page')).toBe('100');
     expect(within(dialog).queryByText('Svjetlo')).not.toBeInTheDocument();
     expect(cashInput(dialog, 'Gradnja Plus').value).toBe('500');
-    expect(cashInput(dialog, 'Boje Bar').value).toBe('100.25');
+    expect(cashInput(dialog, 'Boje Bar').value).toBe('100,25');
     expect(cashInput(dialog, 'Novi Alati').value).toBe('');
     expect(within(dialog).getByTestId('partners-count')).toHaveTextContent('2 partnera odabrana');
     expect(within(dialog).getByTestId('cash-total')).toHaveTextContent('Ukupan iznos: 600,25');
@@ -136,7 +136,7 @@ describe('campaign composition stepper', { timeout: 30_000 }, () => {
     await user.click(within(notice).getByRole('button', { name: 'Poništi' }));
     expect(within(dialog).queryByTestId('prune-notice')).not.toBeInTheDocument();
     expect(within(dialog).getByTestId('partners-count')).toHaveTextContent('2 partnera odabrana');
-    await waitFor(() => expect(cashInput(dialog, 'Boje Bar').value).toBe('100.25'));
+    await waitFor(() => expect(cashInput(dialog, 'Boje Bar').value).toBe('100,25'));
     await user.click(within(dialog).getByRole('button', { name: 'Nazad' }));
     expect(within(await rowOf(dialog, 'Boje')).getByRole('checkbox')).toBeChecked();
 
@@ -159,9 +159,10 @@ describe('campaign composition stepper', { timeout: 30_000 }, () => {
     await user.type(cashInput(dialog, 'Boje Bar'), '{Control>}a{/Control}12,34567');
     await add(user, dialog);
 
-    expect(await screen.findByText('Morate popuniti obavezna polja')).toBeInTheDocument();
+    // One cash missing and one wrong: the notice asks for both, each cell says its problem.
+    expect(await screen.findByText('Popunite obavezna polja i ispravite označena')).toBeInTheDocument();
     expect(within(dialog).getByText('Obavezno polje')).toBeInTheDocument();
-    expect(within(dialog).getByText('Ovo polje mora biti broj.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Najviše 3 decimale')).toBeInTheDocument();
     expect(within(dialog).getByTestId('cash-problems')).toHaveTextContent('Gradnja Plus, Boje Bar');
     expect(cashInput(dialog, 'Gradnja Plus')).toHaveAttribute('aria-invalid', 'true');
     expect(puts(calls)).toHaveLength(0);
@@ -171,6 +172,51 @@ describe('campaign composition stepper', { timeout: 30_000 }, () => {
     await user.type(cashInput(dialog, 'Novi Alati'), '5');
     expect(within(await rowOf(dialog, 'Novi Alati')).getByRole('checkbox')).toBeChecked();
     expect(within(dialog).getByTestId('partners-count')).toHaveTextContent('3 partnera odabrana');
+  });
+
+  it('a negative cash says so, in the notice and in its cell', async () => {
+    const { calls } = mockFetch(...handlers({ body: CAMPAIGN }));
+    const user = userEvent.setup();
+    const { dialog } = await open(1);
+    await rowOf(dialog, 'Gradnja Plus');
+    await user.type(cashInput(dialog, 'Gradnja Plus'), '{Control>}a{/Control}-5');
+    await add(user, dialog);
+    expect(await screen.findByText('Iznos ne može biti manji od 0', { selector: '.p-toast *' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Iznos ne može biti manji od 0')).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it('removing a category keeps the other partners’ ticks and the cash typed since (issue 20)', async () => {
+    const { calls } = mockFetch(...handlers({ body: CAMPAIGN }));
+    const user = userEvent.setup();
+    const { dialog } = await open(1);
+    await rowOf(dialog, 'Novi Alati');
+    // Typed in Montenegrin: 1.777 is one thousand seven hundred seventy-seven; shown so on leaving.
+    await user.type(cashInput(dialog, 'Gradnja Plus'), '{Control>}a{/Control}1777');
+    await user.tab();
+    expect(cashInput(dialog, 'Gradnja Plus').value).toBe('1.777');
+    await user.type(cashInput(dialog, 'Novi Alati'), '2.500,5');
+    expect(within(dialog).getByTestId('partners-count')).toHaveTextContent('3 partnera odabrana');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Nazad' }));
+    await user.click(within(await rowOf(dialog, 'Boje')).getByRole('checkbox'));
+    expect(await within(dialog).findByTestId('prune-notice')).toHaveTextContent('Boje Bar');
+    await user.click(within(dialog).getByRole('button', { name: 'Dalje' }));
+    await within(dialog).findByRole('heading', { name: 'Korak 2 od 3: Partneri' });
+
+    // Boje Bar (Boje only) went; Gradnja Plus and Novi Alati (Alati) stay, with their cash.
+    expect(within(dialog).getByTestId('partners-count')).toHaveTextContent('2 partnera odabrana');
+    expect(within(await rowOf(dialog, 'Novi Alati')).getByRole('checkbox')).toBeChecked();
+    expect(cashInput(dialog, 'Gradnja Plus').value).toBe('1.777');
+    expect(cashInput(dialog, 'Novi Alati').value).toBe('2.500,5');
+    expect(within(dialog).getByTestId('cash-total')).toHaveTextContent('Ukupan iznos: 4.277,5');
+
+    await add(user, dialog);
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect((puts(calls)[0].body as { partners: unknown }).partners).toEqual([
+      { partner_id: 1001, cash: '1777' },
+      { partner_id: 1005, cash: '2500.5' },
+    ]);
   });
 
   it('no category: the message at step 1 and nothing sent', async () => {

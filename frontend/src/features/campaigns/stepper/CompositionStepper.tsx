@@ -11,8 +11,10 @@ import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { useLazyCampaignCompositionQuery, useSaveCompositionMutation } from './api';
 import { CategoriesStep } from './CategoriesStep';
+import { cashProblem, invalidSubmitKey } from '../../../shared/validation/rules';
 import {
   cashTotal,
+  changeCategoriesOf,
   compositionBody,
   DRAFT_PARTS,
   draftOf,
@@ -20,7 +22,6 @@ import {
   EMPTY_DRAFT,
   hasProblems,
   nameList,
-  removeCategories,
   samePart,
   undoPruning,
   withPart,
@@ -74,6 +75,7 @@ interface Conflict {
  */
 export default function CompositionStepper({ campaignId, initialStep, visible, onHide, onSaved }: CompositionStepperProps) {
   const { t, i18n } = useTranslation(['translation', 'campaign_stepper']);
+  const language = i18n.language;
   const snackbar = useSnackbar();
   const [load] = useLazyCampaignCompositionQuery();
   const [saveComposition, saveState] = useSaveCompositionMutation();
@@ -90,6 +92,13 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
   const [serverErrors, setServerErrors] = useState<StepErrors>({});
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const noticeKey = useRef(0);
+  // The draft as last rendered, for handlers a table may hold from an older render (PrimeReact
+  // memoizes its cells with their callbacks): a category change must prune the current choice,
+  // not an old one, or it would undo the ticks and cash typed since (issue 20).
+  const latestDraft = useRef(draft);
+  useEffect(() => {
+    latestDraft.current = draft;
+  }, [draft]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -116,7 +125,7 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
       .unwrap()
       .then((campaign) => {
         if (!live) return;
-        setDraft(draftOf(campaign));
+        setDraft(draftOf(campaign, language));
         setVersion(campaign.version);
         setName(campaign.name);
         setLoadState('ready');
@@ -128,7 +137,7 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
     return () => {
       live = false;
     };
-  }, [visible, campaignId, load, attempt]);
+  }, [visible, campaignId, load, attempt, language]);
 
   // A step chosen by the user takes the focus to its heading (keyboard and screen readers).
   useEffect(() => {
@@ -145,15 +154,12 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
 
   const changeCategories = (added: Named[], removedIds: number[]) => {
     setServerErrors((e) => ({ ...e, 0: undefined }));
-    let next: Draft = added.length > 0 ? { ...draft, categories: [...draft.categories, ...added] } : draft;
-    if (removedIds.length > 0) {
-      const result = removeCategories(next, removedIds);
-      next = result.draft;
-      if (result.pruning.partners.length > 0) {
-        const notice: PruneNotice = { ...result.pruning, key: ++noticeKey.current };
-        setNotices((list) => [...list, notice]);
-      }
+    const { draft: next, pruning } = changeCategoriesOf(latestDraft.current, added, removedIds);
+    if (pruning.partners.length > 0) {
+      const notice: PruneNotice = { ...pruning, key: ++noticeKey.current };
+      setNotices((list) => [...list, notice]);
     }
+    latestDraft.current = next;
     setDraft(next);
   };
 
@@ -197,9 +203,9 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
   const handleStale = async () => {
     try {
       const fresh = await load(campaignId, false).unwrap();
-      const theirs = draftOf(fresh);
+      const theirs = draftOf(fresh, language);
       let next = draft;
-      for (const part of DRAFT_PARTS) if (!samePart(draft, theirs, part)) next = withPart(next, theirs, part);
+      for (const part of DRAFT_PARTS) if (!samePart(draft, theirs, part, language)) next = withPart(next, theirs, part);
       setConflict({ mine: draft, theirs });
       setDraft(next);
       setVersion(fresh.version);
@@ -210,16 +216,19 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
   };
 
   const save = async () => {
-    const problems = draftProblems(draft);
+    const problems = draftProblems(draft, language);
     if (hasProblems(problems)) {
       setShowErrors(true);
-      snackbar.error(t('snackbar_required'));
+      // Only cash problems: the notice says what is wrong with them, as the add-partners dialog does.
+      const onlyCash = !problems.noCategory && problems.outside.length === 0;
+      const cashProblems = problems.badCash.map((p) => cashProblem(draft.cash[p.id], language));
+      snackbar.error(t(onlyCash ? invalidSubmitKey(cashProblems) : 'snackbar_required'));
       goTo(problems.noCategory ? 0 : 1);
       return;
     }
     if (version === null) return;
     try {
-      await saveComposition({ id: campaignId, version, body: compositionBody(draft) }).unwrap();
+      await saveComposition({ id: campaignId, version, body: compositionBody(draft, language) }).unwrap();
       snackbar.success(t('edit_success'));
       onSaved();
       onHide();
@@ -247,7 +256,10 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
     const more = (count: number) => t('campaign_stepper.and_more', { count });
     if (part === 'partners') {
       if (d.partners.size === 0) return t('conflict.empty');
-      const total = cashTotal([...d.partners.keys()].map((id) => d.cash[id]));
+      const total = cashTotal(
+        [...d.partners.keys()].map((id) => d.cash[id]),
+        language,
+      );
       return t('campaign_stepper.partners_summary', {
         count: d.partners.size,
         total: formatAmount(total, i18n.language, FIGURE),
@@ -262,12 +274,12 @@ export default function CompositionStepper({ campaignId, initialStep, visible, o
   };
 
   const conflictRows: ConflictRow[] = conflict
-    ? DRAFT_PARTS.filter((part) => !samePart(conflict.mine, conflict.theirs, part)).map((part) => ({
+    ? DRAFT_PARTS.filter((part) => !samePart(conflict.mine, conflict.theirs, part, language)).map((part) => ({
         field: part,
         label: stepLabels[PART_STEP[part]],
         theirs: describe(conflict.theirs, part),
         mine: describe(conflict.mine, part),
-        usingMine: samePart(draft, conflict.mine, part),
+        usingMine: samePart(draft, conflict.mine, part, language),
       }))
     : [];
   const takeMine = (part: string) => {

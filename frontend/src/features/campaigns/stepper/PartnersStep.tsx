@@ -1,21 +1,17 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
-import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIGURE, formatAmount } from '../../../shared/format/amount';
-import { TableEmpty } from '../../../shared/list/TableEmpty';
+import { AmountInput } from '../../../shared/form/AmountInput';
+import { cashProblem } from '../../../shared/validation/rules';
+import { PagedTable } from '../../../shared/list/PagedTable';
 import { useTableState } from '../../../shared/list/useTableState';
-import { SELECTION_COLUMN_PT } from '../../../shared/ui/passThrough';
-import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { useStepperPartnersQuery } from './api';
 import { Button } from 'primereact/button';
-import { cashError, cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
+import { cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
-  COMPOSITION_PAGINATOR,
   pageSelectionChange,
   TYPING_DEBOUNCE_MS,
 } from './tables';
@@ -45,7 +41,6 @@ const chosenOf = (row: StepperPartner): ChosenPartner => ({
  */
 export function PartnersStep({ open, draft, showErrors, onChange, onCash, error }: PartnersStepProps) {
   const { t, i18n } = useTranslation();
-  const narrow = useMediaQuery(MOBILE_QUERY);
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
   const table = useTableState({
     filterFields: ['name'],
@@ -63,24 +58,31 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
   const rows = isError || none ? [] : (data?.items ?? []);
   const chosen = draft.partners;
   const chosenIds = useMemo(() => new Set(chosen.keys()), [chosen]);
-  const total = useMemo(() => cashTotal([...chosen.keys()].map((id) => draft.cash[id])), [chosen, draft.cash]);
+  const language = i18n.language;
+  const total = useMemo(
+    () =>
+      cashTotal(
+        [...chosen.keys()].map((id) => draft.cash[id]),
+        language,
+      ),
+    [chosen, draft.cash, language],
+  );
   const outside = useMemo(() => (none ? [] : partnersOutside(draft)), [none, draft]);
   const badCash = useMemo(
-    () => [...chosen.values()].filter((p) => cashError(draft.cash[p.id]) !== null),
-    [chosen, draft.cash],
+    () => [...chosen.values()].filter((p) => cashProblem(draft.cash[p.id], language) !== null),
+    [chosen, draft.cash, language],
   );
 
   const cashCell = (row: StepperPartner) => {
     const text = draft.cash[row.id] ?? '';
-    const problem = chosen.has(row.id) && (showErrors || touched.has(row.id)) ? cashError(text) : null;
+    const problem = chosen.has(row.id) && (showErrors || touched.has(row.id)) ? cashProblem(text, language) : null;
     const errorId = `composition-cash-error-${row.id}`;
     return (
       <div className="composition-cash">
-        <InputText
+        <AmountInput
           value={text}
-          onChange={(e) => onCash(chosenOf(row), e.target.value)}
+          onChange={(next) => onCash(chosenOf(row), next)}
           onBlur={() => setTouched((s) => (s.has(row.id) ? s : new Set(s).add(row.id)))}
-          inputMode="decimal"
           maxLength={20}
           aria-label={t('campaign_stepper.cash_for', { name: row.name })}
           invalid={Boolean(problem)}
@@ -158,56 +160,40 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
           <i className="pi pi-info-circle" aria-hidden /> {t('campaign_stepper.choose_category_first')}
         </p>
       ) : (
-        <DataTable<StepperPartner[]>
-          key={narrow ? `stack-${i18n.language}` : 'scroll'}
-          value={rows}
-          dataKey="id"
-          lazy
-          paginator
-          first={table.first}
-          rows={table.rows}
-          totalRecords={isError ? 0 : (data?.total ?? 0)}
-          {...COMPOSITION_PAGINATOR}
-          onPage={table.onPage}
-          sortField={table.sort.field}
-          sortOrder={table.sort.order === 'desc' ? -1 : 1}
-          onSort={table.onSort}
-          selectionMode="checkbox"
-          selection={rows.filter((r) => chosenIds.has(r.id))}
-          onSelectionChange={(e) => {
-            const { added, removed } = pageSelectionChange(rows, chosenIds, e.value as StepperPartner[]);
-            onChange(
-              added.map(chosenOf),
-              removed.map((r) => r.id),
-            );
+        <PagedTable<StepperPartner>
+          columns={[
+            { field: 'id', header: 'campaign_stepper.partner_id', sortable: true, width: '7rem' },
+            { field: 'name', header: 'campaign_stepper.partner_name', sortable: true },
+            { field: 'city_name', header: 'campaign_stepper.partner_city', sortable: true },
+            {
+              field: 'categories',
+              header: 'campaign_stepper.partner_categories',
+              body: (p) => p.categories.map((c) => c.name).join(', '),
+            },
+            { field: 'cash', header: 'campaign_stepper.cash', width: '12rem', body: cashCell },
+          ]}
+          rows={rows}
+          table={table}
+          total={data?.total ?? 0}
+          isFetching={isFetching}
+          isError={isError}
+          refetch={refetch}
+          paginator="short"
+          filterRow={false}
+          selection={{
+            rows: rows.filter((r) => chosenIds.has(r.id)),
+            onChange: (next) => {
+              const { added, removed } = pageSelectionChange(rows, chosenIds, next);
+              onChange(
+                added.map(chosenOf),
+                removed.map((r) => r.id),
+              );
+            },
           }}
-          selectionAriaLabel="name"
           // The cash cells read the draft, not the row: PrimeReact's cell memo would keep them stale.
           cellMemo={false}
-          loading={isFetching && rows.length > 0}
-          emptyMessage={<TableEmpty loading={isFetching} error={isError} onRetry={() => void refetch()} />}
-          responsiveLayout={narrow ? 'stack' : 'scroll'}
-          breakpoint="500px"
-          size="small"
-          stripedRows
-          className="list-table composition-step__table"
-        >
-          <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} pt={SELECTION_COLUMN_PT} />
-          <Column field="id" header={t('campaign_stepper.partner_id')} sortable style={{ width: '7rem' }} />
-          <Column field="name" header={t('campaign_stepper.partner_name')} sortable />
-          <Column field="city_name" header={t('campaign_stepper.partner_city')} sortable />
-          <Column
-            field="categories"
-            header={t('campaign_stepper.partner_categories')}
-            body={(p: StepperPartner) => p.categories.map((c) => c.name).join(', ')}
-          />
-          <Column
-            field="cash"
-            header={t('campaign_stepper.cash')}
-            style={{ width: '12rem' }}
-            body={cashCell}
-          />
-        </DataTable>
+          className="composition-step__table"
+        />
       )}
     </>
   );

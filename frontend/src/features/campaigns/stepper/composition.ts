@@ -1,4 +1,5 @@
-import { CASH_PATTERN } from '../../../shared/validation/rules';
+import { amountToInput, FIGURE, parseAmount } from '../../../shared/format/amount';
+import { cashProblem, cashToApi } from '../../../shared/validation/rules';
 import type { CampaignComposition, CompositionBody, Named } from './types';
 
 /** A partner chosen in step 2: its name (for the pruning message) and its own categories (for pruning). */
@@ -10,8 +11,8 @@ export interface ChosenPartner {
 
 /**
  * What the stepper holds while the user composes: the chosen categories, partners and products,
- * and the cash typed for any partner (a deselected partner keeps its cash, so choosing it again
- * or undoing a pruning brings it back).
+ * and the cash typed for any partner in the user's language (a deselected partner keeps its cash,
+ * so choosing it again or undoing a pruning brings it back).
  */
 export interface Draft {
   categories: Named[];
@@ -23,18 +24,13 @@ export interface Draft {
 
 export const EMPTY_DRAFT: Draft = { categories: [], partners: new Map(), cash: {}, products: [] };
 
-/** A number of the API (a number or its text) as the cash field shows it. */
-function amountText(value: number | string): string {
-  return typeof value === 'number' ? String(value) : value.trim();
-}
-
-/** The draft a loaded campaign starts from. */
-export function draftOf(campaign: CampaignComposition): Draft {
+/** The draft a loaded campaign starts from, each cash in the language's format ('1.500,5'). */
+export function draftOf(campaign: CampaignComposition, language: string): Draft {
   const partners = new Map<number, ChosenPartner>();
   const cash: Record<number, string> = {};
   for (const p of campaign.partners) {
     partners.set(p.id, { id: p.id, name: p.name, categoryIds: p.category_ids ?? [] });
-    cash[p.id] = amountText(p.pivot.cash);
+    cash[p.id] = amountToInput(p.pivot.cash, language, FIGURE);
   }
   return {
     categories: campaign.categories.map(({ id, name }) => ({ id, name })),
@@ -68,8 +64,9 @@ export interface Pruning {
 }
 
 /**
- * Deselects the categories of removedIds and prunes the partners in none of the remaining ones.
- * The pruned partners keep their cash in the draft, so undoPruning can restore them.
+ * Deselects the categories of removedIds and prunes the partners in none of the remaining ones;
+ * every other chosen partner stays chosen with its cash, and the pruned ones keep their cash in
+ * the draft, so undoPruning can restore them.
  */
 export function removeCategories(draft: Draft, removedIds: Iterable<number>): { draft: Draft; pruning: Pruning } {
   const removed = new Set(removedIds);
@@ -83,6 +80,18 @@ export function removeCategories(draft: Draft, removedIds: Iterable<number>): { 
   return { draft: { ...draft, categories, partners }, pruning: { categories: removedCategories, partners: pruned } };
 }
 
+/**
+ * Step 1's change: the added categories chosen, the removed ones deselected with their pruning
+ * (removeCategories). Every partner still in a chosen category keeps its tick and its cash.
+ */
+export function changeCategoriesOf(draft: Draft, added: readonly Named[], removedIds: readonly number[]): { draft: Draft; pruning: Pruning } {
+  const have = new Set(draft.categories.map((c) => c.id));
+  const next: Draft =
+    added.length > 0 ? { ...draft, categories: [...draft.categories, ...added.filter((c) => !have.has(c.id))] } : draft;
+  if (removedIds.length === 0) return { draft: next, pruning: { categories: [], partners: [] } };
+  return removeCategories(next, removedIds);
+}
+
 /** Undo of a pruning: its categories chosen again and its partners back, with the cash they had. */
 export function undoPruning(draft: Draft, pruning: Pruning): Draft {
   const have = new Set(draft.categories.map((c) => c.id));
@@ -92,28 +101,15 @@ export function undoPruning(draft: Draft, pruning: Pruning): Draft {
   return { ...draft, categories, partners };
 }
 
-/** The catalogue key of a cash's error (spec §5: required, ≥ 0, 10 digits and 3 decimals), or null. */
-export function cashError(text: string | undefined): 'validation.field' | 'validation.number' | null {
-  const value = (text ?? '').trim();
-  if (value === '') return 'validation.field';
-  return CASH_PATTERN.test(value) ? null : 'validation.number';
-}
-
-/** The cash as the API takes it: trimmed, a decimal comma as a point. */
-export function cashValue(text: string): string {
-  return text.trim().replace(',', '.');
-}
-
-/** A valid cash in thousandths, exactly (no float). */
-function thousandths(text: string): bigint {
-  const [whole, fraction = ''] = cashValue(text).split('.');
-  return BigInt(whole) * 1000n + BigInt((fraction + '000').slice(0, 3));
-}
-
-/** The exact sum of the valid cash amounts among texts, as a decimal text ('1250.5'); invalid ones count as 0. */
-export function cashTotal(texts: Iterable<string | undefined>): string {
+/** The exact sum of the valid cash amounts among texts typed in the language, as a decimal text ('1250.5'); invalid ones count as 0. */
+export function cashTotal(texts: Iterable<string | undefined>, language: string): string {
   let sum = 0n;
-  for (const text of texts) if (text !== undefined && cashError(text) === null) sum += thousandths(text);
+  for (const text of texts) {
+    const parsed = text === undefined ? null : parseAmount(text, language);
+    if (!parsed?.ok) continue;
+    const [whole, fraction = ''] = parsed.value.split('.');
+    sum += BigInt(whole) * 1000n + BigInt((fraction + '000').slice(0, 3));
+  }
   const whole = sum / 1000n;
   const fraction = (sum % 1000n).toString().padStart(3, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : `${whole}`;
@@ -141,18 +137,18 @@ export interface DraftProblems {
   outside: ChosenPartner[];
 }
 
-export function draftProblems(draft: Draft): DraftProblems {
-  const badCash = [...draft.partners.values()].filter((p) => cashError(draft.cash[p.id]) !== null);
+export function draftProblems(draft: Draft, language: string): DraftProblems {
+  const badCash = [...draft.partners.values()].filter((p) => cashProblem(draft.cash[p.id], language) !== null);
   const noCategory = draft.categories.length === 0;
   return { noCategory, badCash, outside: noCategory ? [] : partnersOutside(draft) };
 }
 
 export const hasProblems = (p: DraftProblems) => p.noCategory || p.badCash.length > 0 || p.outside.length > 0;
 
-/** The save's body (PUT /api/campaignDetails/{id}). */
-export function compositionBody(draft: Draft): CompositionBody {
+/** The save's body (PUT /api/campaignDetails/{id}), each cash in the API's exact form. */
+export function compositionBody(draft: Draft, language: string): CompositionBody {
   return {
-    partners: [...draft.partners.values()].map((p) => ({ partner_id: p.id, cash: cashValue(draft.cash[p.id] ?? '') })),
+    partners: [...draft.partners.values()].map((p) => ({ partner_id: p.id, cash: cashToApi(draft.cash[p.id] ?? '', language) })),
     categories: draft.categories.map((c) => ({ category_id: c.id })),
     products: draft.products.map((p) => ({ product_id: p.id })),
   };
@@ -168,13 +164,13 @@ const sameIds = (a: readonly Named[], b: readonly Named[]) => {
 };
 
 /** Whether two drafts hold the same part: the same ids (and, for partners, the same cash). */
-export function samePart(a: Draft, b: Draft, part: DraftPart): boolean {
+export function samePart(a: Draft, b: Draft, part: DraftPart, language: string): boolean {
   if (part === 'categories') return sameIds(a.categories, b.categories);
   if (part === 'products') return sameIds(a.products, b.products);
   if (a.partners.size !== b.partners.size) return false;
   for (const id of a.partners.keys()) {
     if (!b.partners.has(id)) return false;
-    if (cashValue(a.cash[id] ?? '') !== cashValue(b.cash[id] ?? '')) return false;
+    if (cashToApi(a.cash[id] ?? '', language) !== cashToApi(b.cash[id] ?? '', language)) return false;
   }
   return true;
 }

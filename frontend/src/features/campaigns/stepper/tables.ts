@@ -5,12 +5,6 @@ export const COMPOSITION_PAGE_SIZE = 100;
 /** The search box searches as the user types, once typing pauses this long; Enter at once. */
 export const TYPING_DEBOUNCE_MS = 400;
 
-export const COMPOSITION_PAGINATOR = {
-  rowsPerPageOptions: COMPOSITION_PAGE_SIZES,
-  paginatorTemplate: 'PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport',
-  currentPageReportTemplate: '{first}–{last} / {totalRecords}',
-};
-
 /**
  * A table's selection change for one page: the page rows newly checked and those unchecked.
  * The tables get only the page's checked rows, so choices on other pages are never touched.

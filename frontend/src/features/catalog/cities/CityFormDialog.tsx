@@ -23,9 +23,13 @@ export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
 
   const onSubmit = async (values: CityFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toCityPayload(values);
-    if (row) await updateCity({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await createCity(body).unwrap();
-    onSaved();
+    if (row) {
+      await updateCity({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await createCity(body).unwrap());
+    }
   };
 
   const options = optionsWithCurrent(countries, row?.country, (name) => t('catalog.inactive_option', { name }));

@@ -6,8 +6,8 @@ import type { FormRenderProps } from '../../../shared/list/types';
 import type { NamedRecord } from '../types';
 import { namedSchema, type NamedFormValues } from './schema';
 
-interface Trigger<Arg> {
-  (arg: Arg): { unwrap: () => Promise<unknown> };
+interface Trigger<Arg, Answer = unknown> {
+  (arg: Arg): { unwrap: () => Promise<Answer> };
 }
 
 export interface NameFormDialogProps extends FormRenderProps<NamedRecord> {
@@ -15,7 +15,7 @@ export interface NameFormDialogProps extends FormRenderProps<NamedRecord> {
   addTitle: string;
   editTitle: string;
   nameLabel: string;
-  useCreate: () => readonly [Trigger<{ name: string }>, ...unknown[]];
+  useCreate: () => readonly [Trigger<{ name: string }, NamedRecord>, ...unknown[]];
   useUpdate: () => readonly [Trigger<{ id: number; version: number; body: { name: string } }>, ...unknown[]];
   /** The API path of the resource, e.g. 'categories': where a stale edit reloads the record. */
   resource: string;
@@ -42,9 +42,13 @@ export function NameFormDialog({
 
   const onSubmit = async (values: NamedFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = { name: values.name.trim() };
-    if (row) await update({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await create(body).unwrap();
-    onSaved();
+    if (row) {
+      await update({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await create(body).unwrap());
+    }
   };
 
   return (

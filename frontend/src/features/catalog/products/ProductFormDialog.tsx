@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { PRICE } from '../../../shared/format/amount';
+import { AmountField } from '../../../shared/form/AmountField';
 import { useEditedRecord } from '../../../shared/form/editedRecord';
 import { FormDialog, type SubmitContext } from '../../../shared/form/FormDialog';
 import { ImageField } from '../../../shared/form/ImageField';
@@ -17,10 +19,14 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
   const edited = useEditedRecord(row, (r) => `products/${r.id}`, (fresh) => initialProductValues(fresh, i18n.language));
 
   const onSubmit = async (values: ProductFormValues, _helpers: unknown, { version }: SubmitContext) => {
-    const body = toProductFormData(values);
-    if (row) await updateProduct({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await createProduct(body).unwrap();
-    onSaved();
+    const body = toProductFormData(values, i18n.language);
+    if (row) {
+      await updateProduct({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await createProduct(body).unwrap());
+    }
   };
 
   return (
@@ -28,7 +34,7 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
       visible={visible}
       title={t(row ? 'products.edit_title' : 'products.add_title')}
       initialValues={initialProductValues(row, i18n.language)}
-      validationSchema={productSchema(state.mode)}
+      validationSchema={productSchema(state.mode, i18n.language)}
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
@@ -37,14 +43,7 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
       <TextField name="name" label={t('products.name')} required autoFocus autoComplete="off" />
       <TextAreaField name="description" label={t('products.description')} required />
       <div className="form-row">
-        <TextField
-          name="price"
-          label={t('products.price')}
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          hint={t('products.price_hint')}
-        />
+        <AmountField name="price" label={t('products.price')} required precision={PRICE} hint={t('products.price_hint')} />
       </div>
       <ImageField
         name="image"

@@ -1,23 +1,23 @@
 import * as yup from 'yup';
-import { cashRule, imageRule, nameRule, paragraphRule } from '../../../shared/validation/rules';
+import { amountToApi, amountToInput, PRICE } from '../../../shared/format/amount';
+import { amountRule, imageRule, entityNameRule, paragraphRule } from '../../../shared/validation/rules';
 import type { Product } from '../types';
-import { priceToInput } from './price';
 
 export interface ProductFormValues {
   name: string;
   description: string;
-  /** As typed: up to 10 digits and 3 decimals after a comma or a dot. */
+  /** As typed in the user's language (ADR 0024): up to 10 digits and 3 decimals, '1.299,90' in Montenegrin. */
   price: string;
   /** A newly chosen image; null keeps the current one on edit. */
   image: File | null;
 }
 
 /** Spec §5 "Product": the image is required on add and optional on edit. */
-export const productSchema = (mode: 'add' | 'edit') =>
+export const productSchema = (mode: 'add' | 'edit', language: string) =>
   yup.object({
-    name: nameRule(),
+    name: entityNameRule(),
     description: paragraphRule(),
-    price: cashRule({ message: 'validation.price' }),
+    price: amountRule({ language, message: 'validation.price' }),
     image: imageRule({ required: mode === 'add' }),
   });
 
@@ -25,17 +25,17 @@ export function initialProductValues(product: Product | undefined, language: str
   return {
     name: product?.name ?? '',
     description: product?.description ?? '',
-    price: product ? priceToInput(product.price, language) : '',
+    price: product ? amountToInput(product.price, language, PRICE) : '',
     image: null,
   };
 }
 
-/** The multipart body of POST /api/products[/{id}]; without a new image the old one stays. */
-export function toProductFormData(values: ProductFormValues): FormData {
+/** The multipart body of POST /api/products[/{id}] (the price in the API's exact form); without a new image the old one stays. */
+export function toProductFormData(values: ProductFormValues, language: string): FormData {
   const form = new FormData();
   form.append('name', values.name.trim());
   form.append('description', values.description.trim());
-  form.append('price', values.price.trim());
+  form.append('price', amountToApi(values.price, language));
   if (values.image) form.append('image', values.image, values.image.name);
   return form;
 }

@@ -24,9 +24,13 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
 
   const onSubmit = async (values: StoreFormValues, _helpers: unknown, { version }: SubmitContext) => {
     const body = toStorePayload(values);
-    if (row) await updateStore({ id: row.id, version: version ?? row.version, body }).unwrap();
-    else await createStore(body).unwrap();
-    onSaved();
+    if (row) {
+      await updateStore({ id: row.id, version: version ?? row.version, body }).unwrap();
+      onSaved();
+    } else {
+      // The list shows the new record on top, whatever its sort.
+      onSaved(undefined, await createStore(body).unwrap());
+    }
   };
 
   const options = optionsWithCurrent(cities, row?.city, (name) => t('catalog.inactive_option', { name }));

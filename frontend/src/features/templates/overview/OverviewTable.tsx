@@ -1,9 +1,6 @@
-import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
-import { Message } from 'primereact/message';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '../../../shared/api/list';
+import { PagedTable, type PagingState } from '../../../shared/list/PagedTable';
 import { PAGE_SIZES } from '../../../shared/list/types';
 
 export interface OverviewColumn<T> {
@@ -45,55 +42,28 @@ export function OverviewTable<T extends object>({
   onChange,
   loading,
 }: OverviewTableProps<T>) {
-  const { t } = useTranslation();
-  const onPage = (e: DataTablePageEvent) => onChange({ ...state, first: e.first, rows: e.rows });
-  const onSort = (e: DataTableSortEvent) => {
-    if (typeof e.sortField !== 'string' || !e.sortField) return;
-    onChange({ ...state, first: 0, sort: e.sortField, order: e.sortOrder === -1 ? 'desc' : 'asc' });
+  const paging: PagingState = {
+    first: state.first,
+    rows: state.rows,
+    rowsPerPageOptions: PAGE_SIZES,
+    sort: { field: state.sort, order: state.order },
+    onPage: (e) => onChange({ ...state, first: e.first, rows: e.rows }),
+    onSort: (e) => {
+      if (typeof e.sortField !== 'string' || !e.sortField) return;
+      onChange({ ...state, first: 0, sort: e.sortField, order: e.sortOrder === -1 ? 'desc' : 'asc' });
+    },
   };
-  const empty = loading ? (
-    <div className="list-loading" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden />
-      <span>{t('table.loading')}</span>
-    </div>
-  ) : (
-    <Message severity="info" text={t('table.no_data')} className="list-empty" />
-  );
+  // The table keys its rows by id: the overview's rows are keyed by their own field.
+  const keyed = rows.map((row) => ({ ...row, id: row[dataKey] as unknown as number }));
   return (
-    <DataTable
-      value={rows}
-      dataKey={dataKey}
-      lazy
-      paginator
-      first={state.first}
-      rows={state.rows}
-      totalRecords={total}
-      rowsPerPageOptions={PAGE_SIZES}
-      paginatorTemplate="PrevPageLink PageLinks NextPageLink RowsPerPageDropdown CurrentPageReport"
-      currentPageReportTemplate="{first}–{last} / {totalRecords}"
-      onPage={onPage}
-      sortField={state.sort}
-      sortOrder={state.order === 'desc' ? -1 : 1}
-      onSort={onSort}
-      loading={loading && rows.length > 0}
-      emptyMessage={empty}
-      size="small"
-      stripedRows
-      responsiveLayout="stack"
-      breakpoint="500px"
-      className="list-table overview-table"
-    >
-      {columns.map((c) => (
-        <Column
-          key={c.field}
-          field={c.field}
-          header={t(c.header)}
-          sortable
-          body={c.body}
-          align={c.align}
-          alignHeader={c.align}
-        />
-      ))}
-    </DataTable>
+    <PagedTable<T & { id: number }>
+      columns={columns.map((c) => ({ ...c, sortable: true }))}
+      rows={keyed}
+      table={paging}
+      total={total}
+      isFetching={loading}
+      paginator="short"
+      className="overview-table"
+    />
   );
 }

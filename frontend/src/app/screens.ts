@@ -1,0 +1,57 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { screenStrings, type LazyNamespace } from './i18n';
+
+type ScreenModule = { default: ComponentType };
+
+/** A lazily loaded screen whose code can be fetched ahead of its first visit (ADR 0030). */
+export interface Screen {
+  Component: LazyExoticComponent<ComponentType>;
+  /** Starts loading the screen's chunks (and strings); resolves when they are in, never rejects. */
+  prefetch(): Promise<void>;
+}
+
+function screen(load: () => Promise<ScreenModule>, namespace?: LazyNamespace): Screen {
+  let loading: Promise<ScreenModule> | undefined;
+  const get = () => {
+    // A failed download is tried again on the next visit, not remembered.
+    loading ??= (namespace ? Promise.all([load(), screenStrings(namespace)]).then(([m]) => m) : load()).catch(
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    Component: lazy(get),
+    prefetch: () => get().then(
+      () => undefined,
+      () => undefined,
+    ),
+  };
+}
+
+// Every screen is its own chunk so /login loads only what it needs.
+export const screens = {
+  layout: screen(() => import('./layout/AppLayout')),
+  login: screen(() => import('../features/auth/LoginPage')),
+  home: screen(() => import('../features/home/HomePage')),
+  profile: screen(() => import('../features/profile/ProfilePage')),
+  users: screen(() => import('../features/users/UsersPage')),
+  countries: screen(() => import('../features/catalog/countries/CountriesPage')),
+  cities: screen(() => import('../features/catalog/cities/CitiesPage')),
+  categories: screen(() => import('../features/catalog/categories/CategoriesPage')),
+  products: screen(() => import('../features/catalog/products/ProductsPage')),
+  stores: screen(() => import('../features/catalog/stores/StoresPage')),
+  partners: screen(() => import('../features/partners/PartnersPage')),
+  sliders: screen(() => import('../features/sliders/SlidersPage'), 'sliders'),
+  campaigns: screen(() => import('../features/campaigns/CampaignsPage'), 'campaigns'),
+  campaignDetails: screen(() => import('../features/campaigns/details/CampaignDetailsPage'), 'campaigns'),
+  notifications: screen(() => import('../features/push/NotificationsPage'), 'push'),
+  delivery: screen(() => import('../features/push/DeliveryPage'), 'push'),
+  support: screen(() => import('../features/support/SupportPage')),
+  maps: screen(() => import('../features/templates/maps/MapsPage'), 'templates'),
+  overview: screen(() => import('../features/templates/overview/OverviewPage'), 'templates'),
+  styleGuide: screen(() => import('../features/templates/style/StyleGuidePage'), 'templates'),
+  notFound: screen(() => import('./NotFoundPage')),
+} satisfies Record<string, Screen>;
