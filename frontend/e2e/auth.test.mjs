@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { apiClient, launchBrowser, newPage, shoot, signIn, startServer } from './harness.mjs';
+import { apiClient, checkA11y, launchBrowser, newPage, shoot, signIn, startServer } from './harness.mjs';
 
 describe('sign-in, session and language', () => {
   let server;
@@ -73,7 +73,7 @@ describe('sign-in, session and language', () => {
     await page.context().close();
   });
 
-  it('does nothing visible for a partner-linked account', async () => {
+  it('says that a partner-linked account belongs to the partner app, and ends its session', async () => {
     const token = await api.login('admin', server.adminPassword);
     await api.createUser(token, { name: 'Partner Account', username: 'partner1', password: 'partner-pass', partner_id: 1001 });
 
@@ -82,26 +82,29 @@ describe('sign-in, session and language', () => {
     await page.getByLabel('Korisničko ime').fill('partner1');
     await page.getByLabel('Šifra').fill('partner-pass');
     const answered = page.waitForResponse((res) => res.url().endsWith('/api/login'));
+    const loggedOut = page.waitForResponse((res) => res.url().endsWith('/api/logout'));
     await page.getByRole('button', { name: 'Prijavi se' }).click();
     const res = await answered;
     assert.equal(res.status(), 200);
-    assert.notEqual((await res.json()).partner_id, null);
-    // The answer has been handled once the form is no longer submitting.
-    await page.waitForFunction(() => {
-      const submit = document.querySelector('form button[type="submit"]');
-      return submit !== null && !submit.disabled && !submit.querySelector('.p-button-loading-icon');
-    });
+    const { partner_id: partnerId, token: partnerToken } = await res.json();
+    assert.notEqual(partnerId, null);
+    await page.locator('.login__alert').getByText('Ovaj nalog pripada aplikaciji za partnere.', { exact: false }).waitFor();
+    assert.equal((await loggedOut).status(), 204);
+    // The session the sign-in opened is over.
+    assert.equal((await api.call('POST', '/api/logout', { token: partnerToken })).status, 401);
     assert.equal(new URL(page.url()).pathname, '/login');
-    assert.equal(await page.locator('.login__alert').count(), 0);
     assert.equal(await page.getByRole('dialog').count(), 0);
     const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'language'));
     assert.deepEqual(keys, []);
+    await checkA11y(page, 'partner-linked sign-in');
     await page.context().close();
   });
 
   it('a token revoked on the server shows the session-expired dialog and goes to /login', async () => {
     const page = await newPage(browser, server.baseURL);
     await signIn(page, 'admin', server.adminPassword);
+    // The cards follow the role's permissions (ADR 0029): revoke once they are shown.
+    await page.getByRole('link', { name: /Podešavanja/ }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const revoked = await api.call('POST', '/api/logout', { token });
     assert.equal(revoked.status, 204);

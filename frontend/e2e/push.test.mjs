@@ -103,6 +103,24 @@ describe('push notifications', () => {
     await fcm?.stop();
   });
 
+  /**
+   * Sends from the add dialog: the dialog first asks, naming what the server says the
+   * notification reaches (issue 20), and Send on that question sends. Answers the reach.
+   */
+  async function sendConfirmed(dialog, { check = false } = {}) {
+    const reached = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/notifications/reach');
+    await dialog.getByRole('button', { name: 'Pošalji' }).click();
+    const reach = await (await reached).json();
+    const question = page.getByRole('dialog', { name: 'Poslati notifikaciju?' });
+    await question.getByText(`Partnera: ${reach.partners}; njihovih uređaja: ${reach.devices}.`, { exact: false }).waitFor();
+    if (check) {
+      await shoot(page, 'push-confirm');
+      await checkA11y(page, 'push confirm');
+    }
+    await question.getByRole('button', { name: 'Pošalji' }).click();
+    return reach;
+  }
+
   it('sends a notification to a category and follows its delivery until every device has it', async () => {
     await page.locator('a.home-card[data-card="notifications"]').click();
     await page.waitForURL('**/notifications');
@@ -115,7 +133,7 @@ describe('push notifications', () => {
     await fill(dialog, 'Zimski popusti', 'Popusti do 30 % na sve alate');
     await shoot(page, 'push-add');
     const answered = page.waitForResponse(isPost('/api/notifications'));
-    await dialog.getByRole('button', { name: 'Pošalji' }).click();
+    const reach = await sendConfirmed(dialog, { check: true });
     // Busy while the server waits for the first attempts: one save, no second.
     await dialog.getByRole('status').filter({ hasText: 'Slanje na uređaje partnera' }).waitFor();
     assert.ok(await dialog.getByRole('button', { name: 'Pošalji' }).isDisabled());
@@ -125,6 +143,7 @@ describe('push notifications', () => {
     countTargets();
     // Ours, and the demo partners' own made-up devices (the fake FCM takes those too).
     assert.ok(saved.devices >= tokens.size, `${saved.devices} devices`);
+    assert.equal(reach.devices, saved.devices, 'the question named the devices it reached');
     firstDevices = saved.devices;
     assert.ok(saved.pending >= 1, `the held device is pending: ${JSON.stringify(saved)}`);
 
@@ -167,7 +186,7 @@ describe('push notifications', () => {
     const dialog = await openAdd();
     await fill(dialog, 'Seminar: novi alati', 'Prijave su otvorene');
     const answered = page.waitForResponse(isPost('/api/notifications'));
-    await dialog.getByRole('button', { name: 'Pošalji' }).click();
+    await sendConfirmed(dialog);
     const res = await answered;
     assert.equal(res.status(), 491);
     const body = await res.json();

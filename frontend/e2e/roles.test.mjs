@@ -125,6 +125,15 @@ describe('navigation by role', () => {
         assert.equal(await page.locator('.list-table').count(), 0);
       }
       if (want.forbidden.length > 0) await checkA11y(page, `not allowed (${role})`);
+
+      // A campaign's details: its composition and its tabs' add buttons only for writers.
+      const [campaign] = (await api.call('GET', '/api/campaigns?page=1&per_page=1', { token: admin })).body;
+      await page.goto(`/campaigns/${campaign.id}?tab=categories`);
+      await page.getByRole('heading', { name: campaign.name }).waitFor();
+      await page.locator('.list-table tbody tr').first().waitFor();
+      const writesCampaigns = role === 'director' || role === 'manager';
+      assert.equal(await page.getByRole('button', { name: 'Sastav kampanje' }).count(), writesCampaigns ? 1 : 0, `${role}: composition`);
+      assert.equal(await page.getByRole('button', { name: 'Dodaj kategorije' }).count(), writesCampaigns ? 1 : 0, `${role}: add categories`);
       assert.deepEqual(page.problems, []);
       await page.context().close();
     });

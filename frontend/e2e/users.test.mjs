@@ -352,7 +352,7 @@ describe('users: the superior partner', () => {
     await list.row('Partnerov Korisnik').filter({ hasText: target.name }).waitFor();
 
     // A partner-linked account may not use the back office: the login answers with its partner
-    // (the screen's "nothing visible" is covered in auth.test.mjs).
+    // (the screen says the account belongs to the partner app: auth.test.mjs).
     const login = await api.call('POST', '/api/login', { body: { username: 'partnerov.korisnik', password: 'tajna123' } });
     assert.equal(login.status, 200);
     assert.equal(login.body.partner_id, target.id);

@@ -1,5 +1,6 @@
 import type { FormikHelpers } from 'formik';
-import { useRef } from 'react';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { deliveryPath, errorStatus, PUSH_PARTLY_FAILED } from '../../shared/errors/apiError';
@@ -9,7 +10,7 @@ import { serverFieldErrors } from '../../shared/form/serverErrors';
 import { TextAreaField } from '../../shared/form/TextAreaField';
 import { TextField } from '../../shared/form/TextField';
 import type { FormRenderProps } from '../../shared/list/types';
-import { useCreateNotificationMutation } from './api';
+import { useCreateNotificationMutation, useLazyNotificationReachQuery } from './api';
 import {
   initialNotificationValues,
   NOTIFICATION_FIELDS,
@@ -17,26 +18,56 @@ import {
   toNotificationPayload,
   type NotificationFormValues,
 } from './schema';
-import type { PushNotification } from './types';
+import type { PushNotification, PushReach } from './types';
+
+/** The question before sending: what the add reaches, and the answer it waits for. */
+interface Asking {
+  subject: string;
+  reach: PushReach;
+  answer: (send: boolean) => void;
+}
 
 /**
  * Spec §2/§5 "Notification add": subject, text and the categories whose active partners get it.
  * Saving sends it and can take up to ~10 s (the server waits for the first attempts): the dialog
  * shows that it is sending and takes no second save. Saved: the delivery view opens. Saved with
  * some devices failed (491): the dialog closes and the error dialog offers the delivery view.
- * Refused (422) or unreachable: everything typed stays.
+ * Refused (422) or unreachable: everything typed stays. Before sending, the dialog says how
+ * many partners and devices the notification reaches and asks (issue 20); No keeps the form.
  */
 export function NotificationFormDialog({ visible, onHide, onSaved }: FormRenderProps<PushNotification>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [create] = useCreateNotificationMutation();
+  const [askReach] = useLazyNotificationReachQuery();
   const sending = useRef(false);
+  const [phase, setPhase] = useState<'asking' | 'sending' | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
+
+  /** Asks the server for the reach and the user whether to send; false when the user declines. */
+  const confirmSend = async (payload: ReturnType<typeof toNotificationPayload>) => {
+    const reach = await askReach(payload.categories).unwrap();
+    return new Promise<boolean>((resolve) => {
+      setAsking({
+        subject: payload.subject,
+        reach,
+        answer: (send) => {
+          setAsking(null);
+          resolve(send);
+        },
+      });
+    });
+  };
 
   const onSubmit = async (values: NotificationFormValues, helpers: FormikHelpers<NotificationFormValues>) => {
     if (sending.current) return;
     sending.current = true;
     try {
-      const notification = await create(toNotificationPayload(values)).unwrap();
+      const payload = toNotificationPayload(values);
+      setPhase('asking');
+      if (!(await confirmSend(payload))) return;
+      setPhase('sending');
+      const notification = await create(payload).unwrap();
       onSaved(undefined, notification);
       navigate(deliveryPath(notification.id));
     } catch (error) {
@@ -50,8 +81,18 @@ export function NotificationFormDialog({ visible, onHide, onSaved }: FormRenderP
       throw error;
     } finally {
       sending.current = false;
+      setPhase(null);
     }
   };
+
+  const reachText = (a: Asking) =>
+    [
+      t('push.confirm_reach', { subject: a.subject, partners: a.reach.partners, devices: a.reach.devices }),
+      a.reach.devices === 0 ? t('push.confirm_no_devices') : null,
+      a.reach.push_configured ? null : t('push.confirm_not_configured'),
+    ]
+      .filter(Boolean)
+      .join(' ');
 
   return (
     <FormDialog<NotificationFormValues>
@@ -75,11 +116,23 @@ export function NotificationFormDialog({ visible, onHide, onSaved }: FormRenderP
             disabled={isSubmitting}
           />
           <CategoriesField name="categories" label={t('push.categories')} required />
-          {isSubmitting && (
+          {isSubmitting && phase !== null && (
             <p className="push-sending" role="status">
-              <i className="pi pi-spin pi-spinner" aria-hidden /> {t('push.sending')}
+              <i className="pi pi-spin pi-spinner" aria-hidden /> {t(phase === 'asking' ? 'push.reach_loading' : 'push.sending')}
             </p>
           )}
+          <ConfirmDialog
+            visible={asking !== null}
+            onHide={() => asking?.answer(false)}
+            header={t('push.confirm_title')}
+            message={asking ? reachText(asking) : ''}
+            icon="pi pi-send"
+            acceptLabel={t('push.confirm_send')}
+            rejectLabel={t('dialog.cancel')}
+            accept={() => asking?.answer(true)}
+            reject={() => asking?.answer(false)}
+            className="push-confirm"
+          />
         </>
       )}
     </FormDialog>

@@ -17,6 +17,9 @@ const base = (roles = ADMIN.roles, configured = true): MockHandler[] => [
   route('GET', '/api/getLogedUserData', {
     body: { ...ADMIN, roles, permissions: { notifications: roles.includes('engineer') ? ['read', 'pick'] : ['read', 'write', 'pick'] } },
   }),
+  route('GET', '/api/notifications/reach', (req) => ({
+    body: { partners: req.url.searchParams.get('categories') === '2' ? 7 : 0, devices: 11, push_configured: configured },
+  })),
   route('GET', '/api/categoriesActive', {
     body: [
       { id: 1, name: 'Alati', is_active: true },
@@ -59,6 +62,14 @@ async function fill(user: UserEvent, dialog: HTMLElement) {
 }
 
 const send = (user: UserEvent, dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: 'Pošalji' }));
+
+/** Sends and answers the question before sending with Send; answers the question. */
+async function sendConfirmed(user: UserEvent, dialog: HTMLElement) {
+  await send(user, dialog);
+  const question = await screen.findByRole('dialog', { name: 'Poslati notifikaciju?' });
+  await user.click(within(question).getByRole('button', { name: 'Pošalji' }));
+  return question;
+}
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -127,7 +138,7 @@ describe('push notifications screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { dialog, router } = await openAdd(user);
     await fill(user, dialog);
-    await send(user, dialog);
+    await sendConfirmed(user, dialog);
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications/9'));
     expect(posts(calls)[0].body).toEqual({ subject: 'Zimska akcija', notification_text: 'Popusti do 30 %', categories: [2] });
     expect(await screen.findByText('Uspješno dodavanje')).toBeInTheDocument();
@@ -144,7 +155,7 @@ describe('push notifications screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { dialog } = await openAdd(user);
     await fill(user, dialog);
-    await send(user, dialog);
+    await sendConfirmed(user, dialog);
     expect(await within(dialog).findByText('Naslov sadrži nedozvoljene karaktere.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Naslov/)).toHaveValue('Zimska akcija');
     expect(within(dialog).getByLabelText(/^Tekst notifikacije/)).toHaveValue('Popusti do 30 %');
@@ -158,7 +169,7 @@ describe('push notifications screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { dialog } = await openAdd(user);
     await fill(user, dialog);
-    await send(user, dialog);
+    await sendConfirmed(user, dialog);
     expect(await screen.findByText(/Server nije dostupan/)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Nova push notifikacija' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Naslov/)).toHaveValue('Zimska akcija');
@@ -179,7 +190,7 @@ describe('push notifications screen', { timeout: 30_000 }, () => {
     const { dialog, router } = await openAdd(user);
     await fill(user, dialog);
     const before = listCalls(calls).length;
-    await send(user, dialog);
+    await sendConfirmed(user, dialog);
     const error = await screen.findByRole('dialog', { name: 'Greška' });
     expect(error).toHaveTextContent('Došlo je do greške prilikom slanja notifikacija na neke od uređaja.');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nova push notifikacija' })).not.toBeInTheDocument());
@@ -188,5 +199,44 @@ describe('push notifications screen', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Uspješno dodavanje')).not.toBeInTheDocument();
     await user.click(within(error).getByRole('button', { name: 'Pogledaj isporuku' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications/9'));
+  });
+
+  it('asks first, naming the partners and devices it reaches; Cancel sends nothing and keeps the form', async () => {
+    const { calls } = mockFetch(
+      ...base(),
+      route('POST', '/api/notifications', { body: notification(9, { pending: 2, delivered: 2 }) }),
+    );
+    const user = userEvent.setup();
+    const { dialog, router } = await openAdd(user);
+    await fill(user, dialog);
+    await send(user, dialog);
+    const question = await screen.findByRole('dialog', { name: 'Poslati notifikaciju?' });
+    expect(question).toHaveTextContent('„Zimska akcija” odmah ide aktivnim partnerima izabranih kategorija. Partnera: 7; njihovih uređaja: 11.');
+    const reach = calls.filter((c) => c.url.pathname === '/api/notifications/reach');
+    expect(reach).toHaveLength(1);
+    expect(reach[0].url.searchParams.get('categories')).toBe('2');
+    expect(posts(calls)).toHaveLength(0);
+
+    await user.click(within(question).getByRole('button', { name: 'Odustani' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Poslati notifikaciju?' })).not.toBeInTheDocument());
+    expect(posts(calls)).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Nova push notifikacija' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Naslov/)).toHaveValue('Zimska akcija');
+    expect(within(dialog).getByLabelText(/^Naslov/)).toBeEnabled();
+
+    // Asked again, Send sends.
+    await sendConfirmed(user, dialog);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notifications/9'));
+    expect(posts(calls)).toHaveLength(1);
+  });
+
+  it('says when push is not set up, before sending', async () => {
+    mockFetch(...base(ADMIN.roles, false));
+    const user = userEvent.setup();
+    const { dialog } = await openAdd(user);
+    await fill(user, dialog);
+    await send(user, dialog);
+    const question = await screen.findByRole('dialog', { name: 'Poslati notifikaciju?' });
+    expect(question).toHaveTextContent('Slanje notifikacija nije podešeno na ovom serveru');
   });
 });

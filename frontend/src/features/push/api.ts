@@ -1,6 +1,6 @@
 import { baseApi } from '../../shared/api/baseApi';
 import { listQueryParams, listTags, toPage, type ListParams, type Page } from '../../shared/api/list';
-import type { Delivery, DeliveryState, NewNotification, PushNotification, PushStatus } from './types';
+import type { Delivery, DeliveryState, NewNotification, PushNotification, PushReach, PushStatus } from './types';
 
 /** The deliveries of one notification, a page of them, narrowed to one state or not. */
 export interface DeliveriesArgs {
@@ -38,6 +38,11 @@ export const pushApi = baseApi.enhanceEndpoints({ addTagTypes: ['Notification', 
       transformResponse: (items: Delivery[], meta) => toPage(items, meta),
       providesTags: (_r, _e, { notificationId }) => [{ type: 'Delivery', id: notificationId }],
     }),
+    /** How many partners and devices an add to these categories reaches now; asked before sending. */
+    notificationReach: build.query<PushReach, number[]>({
+      query: (categories) => ({ url: 'notifications/reach', params: { categories: categories.join(',') } }),
+      keepUnusedDataFor: 0,
+    }),
     /**
      * Saves and sends (the server waits up to ~10 s for the first attempts). 491 means saved with
      * some devices failed: the list refreshes then too.
@@ -56,4 +61,5 @@ export const {
   usePushStatusQuery,
   useDeliveriesQuery,
   useCreateNotificationMutation,
+  useLazyNotificationReachQuery,
 } = pushApi;

@@ -48,6 +48,13 @@ export interface PushStatus {
   push_configured: boolean;
 }
 
+/** GET /api/notifications/reach: what an add to some categories would reach now. */
+export interface PushReach {
+  partners: number;
+  devices: number;
+  push_configured: boolean;
+}
+
 /** POST /api/notifications. */
 export interface NewNotification {
   subject: string;

@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -31,6 +32,7 @@ const isTab = (value: string | null): value is TabKey => (TABS as readonly strin
  * it), and the composition stepper at the step of the open tab.
  */
 export default function CampaignDetailsPage() {
+  const canWrite = useCanWrite('campaigns');
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const params = useParams();
@@ -98,7 +100,7 @@ export default function CampaignDetailsPage() {
           <h1 id="campaign-title" className="campaign-details__title">
             {campaign?.name ?? t('campaigns.title')}
           </h1>
-          <Button type="button" icon="pi pi-sitemap" label={t('campaigns.composition')} onClick={openStepper} />
+          {canWrite && <Button type="button" icon="pi pi-sitemap" label={t('campaigns.composition')} onClick={openStepper} />}
         </div>
       </header>
       <div className="campaign-details__body">

@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Tag } from 'primereact/tag';
@@ -69,6 +70,7 @@ const columns: TabColumn<CartItem>[] = [
  * confirmation, the ordered and delivered worth of the filter, and the cart as Excel.
  */
 export function CartTab({ campaignId }: { campaignId: number }) {
+  const canWrite = useCanWrite('campaigns');
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
@@ -155,7 +157,7 @@ export function CartTab({ campaignId }: { campaignId: number }) {
             </span>
           </div>
         }
-        actions={(row) => (
+        actions={canWrite ? (row) => (
           <IconButton
             icon={row.is_active ? 'pi pi-replay' : 'pi pi-check-square'}
             label={t(row.is_active ? 'campaigns.mark_undelivered' : 'campaigns.mark_delivered')}
@@ -163,7 +165,7 @@ export function CartTab({ campaignId }: { campaignId: number }) {
             disabled={toggleState.isLoading}
             onClick={() => setConfirm({ row, visible: true })}
           />
-        )}
+        ) : undefined}
       />
       <ConfirmDialog
         visible={confirm.visible}

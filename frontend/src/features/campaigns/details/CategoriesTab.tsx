@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
@@ -49,6 +50,7 @@ function knownPartnerNames(state: RootState, campaignId: number): Map<number, st
  * category (those in none of the remaining ones).
  */
 export function CategoriesTab({ campaignId }: { campaignId: number }) {
+  const canWrite = useCanWrite('campaigns');
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const store = useStore<RootState>();
@@ -108,9 +110,9 @@ export function CategoriesTab({ campaignId }: { campaignId: number }) {
         isError={isError}
         refetch={refetch}
         toolbar={
-          <Button type="button" icon="pi pi-plus" label={t('campaigns.add_categories')} onClick={() => setChoosing(true)} />
+          canWrite && <Button type="button" icon="pi pi-plus" label={t('campaigns.add_categories')} onClick={() => setChoosing(true)} />
         }
-        actions={(row) => (
+        actions={canWrite ? (row) => (
           <IconButton
             icon="pi pi-trash"
             label={t('campaigns.remove_category')}
@@ -118,7 +120,7 @@ export function CategoriesTab({ campaignId }: { campaignId: number }) {
             disabled={removeState.isLoading}
             onClick={() => setConfirm({ row, visible: true })}
           />
-        )}
+        ) : undefined}
       />
       <ChooseCategoriesDialog
         visible={choosing}

@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,6 +70,7 @@ const columns: TabColumn<CampaignPartner>[] = [
  * the choose-partners dialog with a cash each, a cash edit and a delete per row.
  */
 export function PartnersTab({ campaignId }: { campaignId: number }) {
+  const canWrite = useCanWrite('campaigns');
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
@@ -141,7 +143,7 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
         rowClassName={(p) => (p.in_categories ? undefined : 'campaign-row--warn')}
         toolbar={
           <>
-            {excelButton('pi pi-upload', 'campaigns.excel_upload', () => setUploading(true))}
+            {canWrite && excelButton('pi pi-upload', 'campaigns.excel_upload', () => setUploading(true))}
             {excelButton(
               'pi pi-download',
               'campaigns.excel_download',
@@ -150,13 +152,15 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
               },
               downloadState.isLoading,
             )}
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={narrow ? undefined : t('campaigns.add_partners')}
-              aria-label={t('campaigns.add_partners')}
-              onClick={() => setChoosing(true)}
-            />
+            {canWrite && (
+              <Button
+                type="button"
+                icon="pi pi-plus"
+                label={narrow ? undefined : t('campaigns.add_partners')}
+                aria-label={t('campaigns.add_partners')}
+                onClick={() => setChoosing(true)}
+              />
+            )}
           </>
         }
         footer={
@@ -169,7 +173,7 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
             </span>
           </div>
         }
-        actions={(row) => (
+        actions={canWrite ? (row) => (
           <>
             <IconButton icon="pi pi-wallet" label={t('campaigns.edit_cash')} severity="secondary" onClick={() => setCash({ row, visible: true })} />
             <IconButton
@@ -180,7 +184,7 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
               onClick={() => setConfirm({ row, visible: true })}
             />
           </>
-        )}
+        ) : undefined}
       />
       <ChoosePartnersDialog campaignId={campaignId} visible={choosing} onHide={() => setChoosing(false)} />
       <CashDialog

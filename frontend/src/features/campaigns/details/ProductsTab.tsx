@@ -1,3 +1,4 @@
+import { useCanWrite } from '../../../shared/auth/permissions';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +41,7 @@ const columns: TabColumn<CampaignProduct>[] = [
 
 /** Spec §2 "Products tab": the campaign's products, the choose-products dialog and a delete per row. */
 export function ProductsTab({ campaignId }: { campaignId: number }) {
+  const canWrite = useCanWrite('campaigns');
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const table = useTableState({ filterFields: ['name'], defaultSort: { field: 'name', order: 'asc' }, pageSizes: PAGE_SIZES });
@@ -75,9 +77,9 @@ export function ProductsTab({ campaignId }: { campaignId: number }) {
         isError={isError}
         refetch={refetch}
         toolbar={
-          <Button type="button" icon="pi pi-plus" label={t('campaigns.add_products')} onClick={() => setChoosing(true)} />
+          canWrite && <Button type="button" icon="pi pi-plus" label={t('campaigns.add_products')} onClick={() => setChoosing(true)} />
         }
-        actions={(row) => (
+        actions={canWrite ? (row) => (
           <IconButton
             icon="pi pi-trash"
             label={t('campaigns.remove_product')}
@@ -85,7 +87,7 @@ export function ProductsTab({ campaignId }: { campaignId: number }) {
             disabled={removeState.isLoading}
             onClick={() => setConfirm({ row, visible: true })}
           />
-        )}
+        ) : undefined}
       />
       <ChooseProductsDialog campaignId={campaignId} visible={choosing} onHide={() => setChoosing(false)} />
       <RemoveConfirm
