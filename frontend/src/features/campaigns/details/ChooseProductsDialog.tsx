@@ -9,7 +9,8 @@ import { useTableState } from '../../../shared/list/useTableState';
 import { PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
-import { useAddCampaignProductsMutation, useProductChoicesQuery } from '../api';
+import { useListActiveProductsQuery } from '../../../shared/pickers/api';
+import { useAddCampaignProductsMutation } from '../api';
 import type { ProductChoice } from '../types';
 
 interface ChooseProductsDialogProps {
@@ -41,7 +42,7 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
       table.reset();
     }
   }
-  const { data, isFetching, isError, refetch } = useProductChoicesQuery(table.params, {
+  const { data, isFetching, isError, refetch } = useListActiveProductsQuery(table.params, {
     skip: !visible,
     refetchOnMountOrArgChange: true,
   });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FIGURE, formatAmount } from '../../../shared/format/amount';
 import { PagedTable } from '../../../shared/list/PagedTable';
 import { useTableState } from '../../../shared/list/useTableState';
-import { useStepperPartnersQuery } from './api';
+import { useListActivePartnersQuery } from '../../../shared/pickers/api';
 import { Button } from 'primereact/button';
 import { cashError, cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
@@ -50,7 +50,7 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
   });
   const categoryIds = useMemo(() => draft.categories.map((c) => c.id).sort((a, b) => a - b), [draft.categories]);
   const none = categoryIds.length === 0;
-  const { data, isFetching, isError, refetch } = useStepperPartnersQuery(
+  const { data, isFetching, isError, refetch } = useListActivePartnersQuery(
     { categoryIds, params: table.params },
     { skip: !open || none, refetchOnMountOrArgChange: true },
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount, PRICE } from '../../../shared/format/amount';
 import { PagedTable } from '../../../shared/list/PagedTable';
 import { useTableState } from '../../../shared/list/useTableState';
-import { useStepperProductsQuery } from './api';
+import { useListActiveProductsQuery } from '../../../shared/pickers/api';
 import { nameList } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
@@ -31,7 +31,7 @@ export function ProductsStep({ open, products, onChange, error }: ProductsStepPr
     pageSize: COMPOSITION_PAGE_SIZE,
     typingDebounceMs: TYPING_DEBOUNCE_MS,
   });
-  const { data, isFetching, isError, refetch } = useStepperProductsQuery(table.params, {
+  const { data, isFetching, isError, refetch } = useListActiveProductsQuery(table.params, {
     skip: !open,
     refetchOnMountOrArgChange: true,
   });
