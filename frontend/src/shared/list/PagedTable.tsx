@@ -92,9 +92,25 @@ export interface PagedTableToolbar {
   refresh?: boolean;
 }
 
+/** The slice of an RTK Query page query a table shows. */
+export interface PagedQuery<T> {
+  data?: { items: T[]; total: number };
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** A choose dialog's or a step's table: a search box above it instead of a filter row, a short paginator. */
+const CHOOSE_VARIANT = { paginator: 'short', filterRow: false } as const;
+
 export interface PagedTableProps<T extends { id: number; is_active?: boolean }> {
   columns: PagedColumn<T>[];
-  rows: T[];
+  /** The server's answer: its rows (none after a failure), total, loading and failure. */
+  query?: PagedQuery<T>;
+  /** The rows shown, when not the query's own (e.g. rows carrying what their cells show). */
+  rows?: T[];
+  /** 'choose': a choose dialog's or a step's table (short paginator, no filter row). */
+  variant?: 'list' | 'choose';
   /**
    * The server's paging (useTableState, or any PagingState): the table is lazy, sorted and paged by
    * the server, and with a full TableState its filter row edits the state's filters. Without it the
@@ -175,9 +191,26 @@ const ALL = '*';
  * cells below 500 px, checkbox selection, row actions and the column chooser, all over what
  * `useTableState` holds. Lists, tabs, choose dialogs and steps are configurations of it.
  */
-export function PagedTable<T extends { id: number; is_active?: boolean }>({
+export function PagedTable<T extends { id: number; is_active?: boolean }>(props: PagedTableProps<T>) {
+  const { query, variant = 'list' } = props;
+  const preset = variant === 'choose' ? CHOOSE_VARIANT : {};
+  const isError = props.isError ?? query?.isError ?? false;
+  return (
+    <PagedTableView<T>
+      {...preset}
+      {...props}
+      rows={props.rows ?? (isError ? [] : (query?.data?.items ?? []))}
+      total={props.total ?? query?.data?.total ?? (query ? 0 : undefined)}
+      isFetching={props.isFetching ?? query?.isFetching ?? false}
+      isError={isError}
+      refetch={props.refetch ?? query?.refetch}
+    />
+  );
+}
+
+function PagedTableView<T extends { id: number; is_active?: boolean }>({
   columns,
-  rows,
+  rows = [],
   table,
   total,
   localRows,

@@ -1,16 +1,35 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
+import { createElement } from 'react';
 import { mockFetch, route, type MockRequest } from '../../test/fetchMock';
-import { categoriesApi } from '../../features/catalog/categories/api';
-import { productsApi } from '../../features/catalog/products/api';
-import { partnersApi } from '../../features/partners/api';
-import { TAG_TYPES } from '../api/baseApi';
+import { renderScreen } from '../../test/render';
+import { baseApi, TAG_TYPES } from '../api/baseApi';
 import type { ListParams } from '../api/list';
 import { pickersApi } from './api';
 
 const params: ListParams = { page: 1, per_page: 8, sort: 'name', order: 'asc', filters: {} };
 const gets = (calls: MockRequest[], path: string) => calls.filter((c) => c.method === 'GET' && c.url.pathname === path);
+
+// The saves of the features, as they invalidate: a new record changes its resource's LIST.
+const savesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    addProduct: build.mutation<unknown, void>({
+      query: () => ({ url: 'products', method: 'POST', body: {} }),
+      invalidatesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    addPartner: build.mutation<unknown, void>({
+      query: () => ({ url: 'partners', method: 'POST', body: {} }),
+      invalidatesTags: [{ type: 'Partner', id: 'LIST' }],
+    }),
+    addCategory: build.mutation<unknown, void>({
+      query: () => ({ url: 'categories', method: 'POST', body: {} }),
+      invalidatesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+  }),
+});
+
+/** The application's store, as a screen has it. */
+const makeStore = () => renderScreen(createElement('div')).store;
 
 let unsubscribe: (() => void) | undefined;
 afterEach(() => unsubscribe?.());
@@ -36,7 +55,7 @@ describe('picker lists: one endpoint each, refreshed by a change to their record
     await subscribed(calls, '/api/productsActive', () =>
       store.dispatch(pickersApi.endpoints.listActiveProducts.initiate(params)),
     );
-    await store.dispatch(productsApi.endpoints.createProduct.initiate(new FormData()));
+    await store.dispatch(savesApi.endpoints.addProduct.initiate());
     await waitFor(() => expect(gets(calls, '/api/productsActive')).toHaveLength(2));
   });
 
@@ -50,7 +69,7 @@ describe('picker lists: one endpoint each, refreshed by a change to their record
       store.dispatch(pickersApi.endpoints.listActivePartners.initiate({ params, categoryIds: [1, 2] })),
     );
     expect(gets(calls, '/api/partnersActive')[0].url.searchParams.get('category_ids')).toBe('1,2');
-    await store.dispatch(partnersApi.endpoints.createPartner.initiate({ name: 'Novi' } as never));
+    await store.dispatch(savesApi.endpoints.addPartner.initiate());
     await waitFor(() => expect(gets(calls, '/api/partnersActive')).toHaveLength(2));
   });
 
@@ -63,7 +82,7 @@ describe('picker lists: one endpoint each, refreshed by a change to their record
     await subscribed(calls, '/api/categoriesActive', () =>
       store.dispatch(pickersApi.endpoints.listActiveCategories.initiate(params)),
     );
-    await store.dispatch(categoriesApi.endpoints.createCategory.initiate({ name: 'Nova' }));
+    await store.dispatch(savesApi.endpoints.addCategory.initiate());
     await waitFor(() => expect(gets(calls, '/api/categoriesActive')).toHaveLength(2));
   });
 });

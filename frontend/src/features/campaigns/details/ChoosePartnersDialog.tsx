@@ -169,8 +169,7 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
             isFetching={isFetching || categories.isFetching}
             isError={isError || categories.isError}
             refetch={() => (categories.isError ? categories.refetch() : refetch())}
-            paginator="short"
-            filterRow={false}
+            variant="choose"
             selection={{ rows: shown.filter((p) => p.chosen), onChange: setSelection, pageOnly: true }}
             className="choose-dialog__table"
           />

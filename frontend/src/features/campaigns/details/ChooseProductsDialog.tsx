@@ -47,7 +47,6 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
     refetchOnMountOrArgChange: true,
   });
   const [add, addState] = useAddCampaignProductsMutation();
-  const rows = isError ? [] : (data?.items ?? []);
 
   const confirm = async () => {
     if (selection.length === 0 || addState.isLoading) return;
@@ -103,14 +102,9 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
             body: (p) => <AmountText value={p.price} precision={PRICE} />,
           },
         ]}
-        rows={rows}
         table={table}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
-        paginator="short"
-        filterRow={false}
+        query={{ data, isFetching, isError, refetch }}
+        variant="choose"
         selection={{ rows: selection, onChange: setSelection, pageOnly: true }}
         className="choose-dialog__table"
       />

@@ -65,14 +65,9 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
       )}
       <PagedTable<ActiveCategory>
         columns={[{ field: 'name', header: 'campaign_stepper.category_name' }]}
-        rows={rows}
         table={table}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
-        paginator="short"
-        filterRow={false}
+        query={{ data, isFetching, isError, refetch }}
+        variant="choose"
         selection={{
           rows: selection,
           onChange: (next) => {

@@ -164,14 +164,9 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
             },
             { field: 'cash', header: 'campaign_stepper.cash', width: '12rem', body: cashCell },
           ]}
-          rows={rows}
           table={table}
-          total={data?.total ?? 0}
-          isFetching={isFetching}
-          isError={isError}
-          refetch={refetch}
-          paginator="short"
-          filterRow={false}
+          query={{ data, isFetching, isError, refetch }}
+          variant="choose"
           selection={{
             rows: rows.filter((r) => chosenIds.has(r.id)),
             onChange: (next) => {

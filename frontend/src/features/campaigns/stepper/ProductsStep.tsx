@@ -74,14 +74,9 @@ export function ProductsStep({ open, products, onChange, error }: ProductsStepPr
             body: (p) => <span className="figure">{formatAmount(p.price, i18n.language, PRICE)}</span>,
           },
         ]}
-        rows={rows}
         table={table}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
-        paginator="short"
-        filterRow={false}
+        query={{ data, isFetching, isError, refetch }}
+        variant="choose"
         selection={{
           rows: rows.filter((r) => chosen.has(r.id)),
           onChange: (next) => {
