@@ -60,17 +60,43 @@ export interface PagingState {
 }
 
 /** A table's checkbox choice. */
-export interface PagedSelection<T> {
-  /** The rows shown checked. */
-  rows: T[];
-  onChange: (rows: T[]) => void;
+export type PagedSelection<T> = {
   /** The header checkbox that checks the page (true when omitted). */
   selectAll?: boolean;
   /** The header checkbox checks this page only (PrimeReact's selectionPageOnly). */
   pageOnly?: boolean;
   /** A click on a row, or Space or Enter on a focused row, toggles it like its checkbox. */
   onRowToggle?: (row: T) => void;
+} & (
+  | {
+      /** The rows shown checked. */
+      rows: T[];
+      onChange: (rows: T[]) => void;
+    }
+  | {
+      /**
+       * A choice kept beyond the page (every page of a step): the ids chosen, and each change
+       * of this page's boxes as the rows newly checked and the ids unchecked. Choices on other
+       * pages are never touched.
+       */
+      chosenIds: ReadonlySet<number>;
+      onPageChange: (added: T[], removedIds: number[]) => void;
+    }
+);
+
+/** The rows of a page newly checked and those unchecked, given the page's checked rows. */
+export function pageSelectionChange<T extends { id: number }>(
+  pageRows: readonly T[],
+  chosen: ReadonlySet<number>,
+  next: readonly T[],
+): { added: T[]; removed: T[] } {
+  const nextIds = new Set(next.map((r) => r.id));
+  return {
+    added: pageRows.filter((r) => nextIds.has(r.id) && !chosen.has(r.id)),
+    removed: pageRows.filter((r) => !nextIds.has(r.id) && chosen.has(r.id)),
+  };
 }
+
 
 /** The paginator's shapes: every link and the size select, without first/last, or pages only. */
 export type PaginatorShape = 'full' | 'short' | 'pages' | 'none';
@@ -546,11 +572,24 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
   const cardRef = useRef<HTMLDivElement>(null);
   useScrollEdges(cardRef, '.p-datatable-wrapper', [narrow]);
 
+  const checked = !selection ? [] : 'rows' in selection ? selection.rows : rows.filter((r) => selection.chosenIds.has(r.id));
+  const onSelectionChange = (next: T[]) => {
+    if (!selection) return;
+    if ('rows' in selection) {
+      selection.onChange(next);
+      return;
+    }
+    const { added, removed } = pageSelectionChange(rows, selection.chosenIds, next);
+    selection.onPageChange(
+      added,
+      removed.map((r) => r.id),
+    );
+  };
   const selectionProps = selection
     ? {
         selectionMode: 'checkbox' as const,
-        selection: selection.rows,
-        onSelectionChange: (e: { value: T[] }) => selection.onChange(e.value),
+        selection: checked,
+        onSelectionChange: (e: { value: T[] }) => onSelectionChange(e.value),
         selectionPageOnly: selection.pageOnly,
         showSelectAll: selectAll,
         selectionAriaLabel: 'name',

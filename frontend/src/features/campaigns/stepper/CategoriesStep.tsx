@@ -8,7 +8,6 @@ import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
-  pageSelectionChange,
   TYPING_DEBOUNCE_MS,
 } from './tables';
 import type { Named } from './types';
@@ -36,9 +35,7 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
     skip: !open,
     refetchOnMountOrArgChange: true,
   });
-  const rows = isError ? [] : (data?.items ?? []);
   const chosen = useMemo(() => new Set(categories.map((c) => c.id)), [categories]);
-  const selection = rows.filter((r) => chosen.has(r.id));
 
   return (
     <>
@@ -69,14 +66,8 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
         query={{ data, isFetching, isError, refetch }}
         variant="choose"
         selection={{
-          rows: selection,
-          onChange: (next) => {
-            const { added, removed } = pageSelectionChange(rows, chosen, next);
-            onChange(
-              added.map(({ id, name }) => ({ id, name })),
-              removed.map((r) => r.id),
-            );
-          },
+          chosenIds: chosen,
+          onPageChange: (added, removedIds) => onChange(added.map(({ id, name }) => ({ id, name })), removedIds),
         }}
         className="composition-step__table"
       />

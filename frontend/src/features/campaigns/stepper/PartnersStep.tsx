@@ -11,7 +11,6 @@ import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
-  pageSelectionChange,
   TYPING_DEBOUNCE_MS,
 } from './tables';
 import type { StepperPartner } from './types';
@@ -54,7 +53,6 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
     { categoryIds, params: table.params },
     { skip: !open || none, refetchOnMountOrArgChange: true },
   );
-  const rows = isError || none ? [] : (data?.items ?? []);
   const chosen = draft.partners;
   const chosenIds = useMemo(() => new Set(chosen.keys()), [chosen]);
   const total = useMemo(() => cashTotal([...chosen.keys()].map((id) => draft.cash[id])), [chosen, draft.cash]);
@@ -168,14 +166,8 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
           query={{ data, isFetching, isError, refetch }}
           variant="choose"
           selection={{
-            rows: rows.filter((r) => chosenIds.has(r.id)),
-            onChange: (next) => {
-              const { added, removed } = pageSelectionChange(rows, chosenIds, next);
-              onChange(
-                added.map(chosenOf),
-                removed.map((r) => r.id),
-              );
-            },
+            chosenIds,
+            onPageChange: (added, removedIds) => onChange(added.map(chosenOf), removedIds),
           }}
           // The cash cells read the draft, not the row: PrimeReact's cell memo would keep them stale.
           cellMemo={false}

@@ -9,7 +9,6 @@ import { PickerSearch } from '../../../shared/pickers/pickerParts';
 import {
   COMPOSITION_PAGE_SIZE,
   COMPOSITION_PAGE_SIZES,
-  pageSelectionChange,
   TYPING_DEBOUNCE_MS,
 } from './tables';
 import type { Named, StepperProduct } from './types';
@@ -35,7 +34,6 @@ export function ProductsStep({ open, products, onChange, error }: ProductsStepPr
     skip: !open,
     refetchOnMountOrArgChange: true,
   });
-  const rows = isError ? [] : (data?.items ?? []);
   const chosen = useMemo(() => new Set(products.map((p) => p.id)), [products]);
 
   return (
@@ -78,14 +76,8 @@ export function ProductsStep({ open, products, onChange, error }: ProductsStepPr
         query={{ data, isFetching, isError, refetch }}
         variant="choose"
         selection={{
-          rows: rows.filter((r) => chosen.has(r.id)),
-          onChange: (next) => {
-            const { added, removed } = pageSelectionChange(rows, chosen, next);
-            onChange(
-              added.map(({ id, name }) => ({ id, name })),
-              removed.map((r) => r.id),
-            );
-          },
+          chosenIds: chosen,
+          onPageChange: (added, removedIds) => onChange(added.map(({ id, name }) => ({ id, name })), removedIds),
         }}
         className="composition-step__table"
       />
