@@ -18,6 +18,7 @@ import { FilterButtons } from './FilterButtons';
 import { RowsPerPage } from './RowsPerPage';
 import { TableEmpty } from './TableEmpty';
 import type { FilterOption } from './types';
+import { pageSelectionChange } from './pageSelection';
 import { useColumnChoice } from './useColumnChoice';
 import { useScrollEdges } from './useScrollEdges';
 import type { ActiveFilter, PageEvent, SortEvent, TableSort, TableState } from './useTableState';
@@ -84,18 +85,6 @@ export type PagedSelection<T> = {
     }
 );
 
-/** The rows of a page newly checked and those unchecked, given the page's checked rows. */
-export function pageSelectionChange<T extends { id: number }>(
-  pageRows: readonly T[],
-  chosen: ReadonlySet<number>,
-  next: readonly T[],
-): { added: T[]; removed: T[] } {
-  const nextIds = new Set(next.map((r) => r.id));
-  return {
-    added: pageRows.filter((r) => nextIds.has(r.id) && !chosen.has(r.id)),
-    removed: pageRows.filter((r) => !nextIds.has(r.id) && chosen.has(r.id)),
-  };
-}
 
 
 /** The paginator's shapes: every link and the size select, without first/last, or pages only. */
