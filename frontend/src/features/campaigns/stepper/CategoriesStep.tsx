@@ -1,15 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTableState } from '../../../shared/list/useTableState';
 import { PagedTable } from '../../../shared/list/PagedTable';
 import { useListActiveCategoriesQuery, type ActiveCategory } from '../../../shared/pickers/api';
 import { nameList } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
-import {
-  COMPOSITION_PAGE_SIZE,
-  COMPOSITION_PAGE_SIZES,
-  TYPING_DEBOUNCE_MS,
-} from './tables';
+import { useCompositionTable } from './tables';
 import type { Named } from './types';
 
 interface CategoriesStepProps {
@@ -24,13 +19,7 @@ interface CategoriesStepProps {
 /** Step 1: a multi-select table of the active categories, the campaign's checked (spec §2). */
 export function CategoriesStep({ open, categories, onChange, error }: CategoriesStepProps) {
   const { t } = useTranslation();
-  const table = useTableState({
-    filterFields: ['name'],
-    defaultSort: { field: 'name', order: 'asc' },
-    pageSizes: COMPOSITION_PAGE_SIZES,
-    pageSize: COMPOSITION_PAGE_SIZE,
-    typingDebounceMs: TYPING_DEBOUNCE_MS,
-  });
+  const table = useCompositionTable();
   const { data, isFetching, isError, refetch } = useListActiveCategoriesQuery(table.params, {
     skip: !open,
     refetchOnMountOrArgChange: true,

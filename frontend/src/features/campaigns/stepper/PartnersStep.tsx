@@ -3,16 +3,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIGURE, formatAmount } from '../../../shared/format/amount';
 import { PagedTable } from '../../../shared/list/PagedTable';
-import { useTableState } from '../../../shared/list/useTableState';
 import { useListActivePartnersQuery } from '../../../shared/pickers/api';
 import { Button } from 'primereact/button';
 import { cashError, cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
-import {
-  COMPOSITION_PAGE_SIZE,
-  COMPOSITION_PAGE_SIZES,
-  TYPING_DEBOUNCE_MS,
-} from './tables';
+import { useCompositionTable } from './tables';
 import type { StepperPartner } from './types';
 
 interface PartnersStepProps {
@@ -40,13 +35,7 @@ const chosenOf = (row: StepperPartner): ChosenPartner => ({
 export function PartnersStep({ open, draft, showErrors, onChange, onCash, error }: PartnersStepProps) {
   const { t, i18n } = useTranslation();
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
-  const table = useTableState({
-    filterFields: ['name'],
-    defaultSort: { field: 'name', order: 'asc' },
-    pageSizes: COMPOSITION_PAGE_SIZES,
-    pageSize: COMPOSITION_PAGE_SIZE,
-    typingDebounceMs: TYPING_DEBOUNCE_MS,
-  });
+  const table = useCompositionTable();
   const categoryIds = useMemo(() => draft.categories.map((c) => c.id).sort((a, b) => a - b), [draft.categories]);
   const none = categoryIds.length === 0;
   const { data, isFetching, isError, refetch } = useListActivePartnersQuery(

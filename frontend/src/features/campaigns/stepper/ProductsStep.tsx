@@ -2,15 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, PRICE } from '../../../shared/format/amount';
 import { PagedTable } from '../../../shared/list/PagedTable';
-import { useTableState } from '../../../shared/list/useTableState';
 import { useListActiveProductsQuery } from '../../../shared/pickers/api';
 import { nameList } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
-import {
-  COMPOSITION_PAGE_SIZE,
-  COMPOSITION_PAGE_SIZES,
-  TYPING_DEBOUNCE_MS,
-} from './tables';
+import { useCompositionTable } from './tables';
 import type { Named, StepperProduct } from './types';
 
 interface ProductsStepProps {
@@ -23,13 +18,7 @@ interface ProductsStepProps {
 /** Step 3: a multi-select table of the active products (name, description, price), the campaign's checked. */
 export function ProductsStep({ open, products, onChange, error }: ProductsStepProps) {
   const { t, i18n } = useTranslation();
-  const table = useTableState({
-    filterFields: ['name'],
-    defaultSort: { field: 'name', order: 'asc' },
-    pageSizes: COMPOSITION_PAGE_SIZES,
-    pageSize: COMPOSITION_PAGE_SIZE,
-    typingDebounceMs: TYPING_DEBOUNCE_MS,
-  });
+  const table = useCompositionTable();
   const { data, isFetching, isError, refetch } = useListActiveProductsQuery(table.params, {
     skip: !open,
     refetchOnMountOrArgChange: true,
