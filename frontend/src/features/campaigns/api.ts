@@ -12,9 +12,7 @@ import type {
   CartItem,
   CartPage,
   CategoryRemoval,
-  PartnerChoice,
   PartnersPage,
-  ProductChoice,
   TabKey,
   TabPage,
   VisibilityAnswer,
@@ -126,20 +124,6 @@ export const campaignsApi = baseApi.injectEndpoints({
       providesTags: (_r, _e, { campaignId }) => tabTags(campaignId, 'cart'),
     }),
 
-    /** The choose-products dialog: active products, paged on the server. */
-    productChoices: build.query<Page<ProductChoice>, ListParams>({
-      query: (params) => ({ url: 'products', params: { ...listQueryParams(params), is_active: 1 } }),
-      transformResponse: (items: ProductChoice[], meta) => toPage(items, meta),
-    }),
-    /** The choose-partners dialog: active partners of the campaign's categories. */
-    partnerChoices: build.query<Page<PartnerChoice>, { params: ListParams; categoryIds: number[] }>({
-      query: ({ params, categoryIds }) => ({
-        url: 'partners',
-        params: { ...listQueryParams(params), is_active: 1, category_ids: categoryIds.join(',') },
-      }),
-      transformResponse: (items: PartnerChoice[], meta) => toPage(items, meta),
-    }),
-
     addCampaignProducts: build.mutation<unknown, { campaignId: number; products: number[] }>({
       query: ({ campaignId, products }) => ({ url: 'productCampaigns', method: 'POST', body: { products, campaign_id: campaignId } }),
       invalidatesTags: (_r, error, { campaignId }) => (error ? [] : tabTags(campaignId, 'products')),
@@ -230,8 +214,6 @@ export const {
   useLazyCampaignCategoryIdsQuery,
   useCampaignPartnersQuery,
   useCampaignCartQuery,
-  useProductChoicesQuery,
-  usePartnerChoicesQuery,
   useAddCampaignProductsMutation,
   useRemoveCampaignProductMutation,
   useAddCampaignCategoriesMutation,

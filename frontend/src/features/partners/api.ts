@@ -18,7 +18,7 @@ function importForm(file: File): FormData {
   return form;
 }
 
-export const partnersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Partner', 'Contact'] }).injectEndpoints({
+export const partnersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listPartners: build.query<Page<Partner>, ListParams>({
       query: (params) => ({ url: 'partners', params: listQueryParams(params) }),

@@ -16,7 +16,7 @@ function deliveriesQuery({ params, state }: DeliveriesArgs): Record<string, stri
   return query;
 }
 
-export const pushApi = baseApi.enhanceEndpoints({ addTagTypes: ['Notification', 'Delivery'] }).injectEndpoints({
+export const pushApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listNotifications: build.query<Page<PushNotification>, ListParams>({
       query: (params) => ({ url: 'notifications', params: listQueryParams(params) }),

@@ -31,7 +31,7 @@ function imageForm(file: File): FormData {
   return form;
 }
 
-export const slidersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Slider', 'SliderPartner'] }).injectEndpoints({
+export const slidersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listSliders: build.query<Page<Slider>, ListParams>({
       query: (params) => ({ url: 'sliders', params: listQueryParams(params) }),

@@ -4,7 +4,6 @@ import { EVIDENTION_TAG } from '../../shared/notifications/api';
 import type { SupportMessage } from './types';
 
 export const supportApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['CustomerSupport', EVIDENTION_TAG] })
   .injectEndpoints({
     endpoints: (build) => ({
       listSupportMessages: build.query<Page<SupportMessage>, ListParams>({

@@ -1,7 +1,31 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQuery } from './baseQuery';
 
-const TAG_TYPES = ['User', 'Me', 'Role', 'Country', 'Category', 'City', 'Product', 'Store', 'MapSettings', 'Campaign', 'CampaignTab'] as const;
+/**
+ * Every cache tag of the application, declared here once: a feature's endpoints provide and
+ * invalidate these, never a list of their own (no enhanceEndpoints({ addTagTypes })).
+ */
+export const TAG_TYPES = [
+  'User',
+  'Me',
+  'Role',
+  'Country',
+  'Category',
+  'City',
+  'Product',
+  'Store',
+  'MapSettings',
+  'Campaign',
+  'CampaignTab',
+  'Partner',
+  'Contact',
+  'Slider',
+  'SliderPartner',
+  'Notification',
+  'Delivery',
+  'CustomerSupport',
+  'Evidention',
+] as const;
 
 /** The application's only createApi; features add their calls with injectEndpoints. */
 export const baseApi = createApi({

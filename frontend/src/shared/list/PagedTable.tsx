@@ -18,6 +18,7 @@ import { FilterButtons } from './FilterButtons';
 import { RowsPerPage } from './RowsPerPage';
 import { TableEmpty } from './TableEmpty';
 import type { FilterOption } from './types';
+import { pageSelectionChange } from './pageSelection';
 import { useColumnChoice } from './useColumnChoice';
 import { useScrollEdges } from './useScrollEdges';
 import type { ActiveFilter, PageEvent, SortEvent, TableSort, TableState } from './useTableState';
@@ -60,17 +61,31 @@ export interface PagingState {
 }
 
 /** A table's checkbox choice. */
-export interface PagedSelection<T> {
-  /** The rows shown checked. */
-  rows: T[];
-  onChange: (rows: T[]) => void;
+export type PagedSelection<T> = {
   /** The header checkbox that checks the page (true when omitted). */
   selectAll?: boolean;
   /** The header checkbox checks this page only (PrimeReact's selectionPageOnly). */
   pageOnly?: boolean;
   /** A click on a row, or Space or Enter on a focused row, toggles it like its checkbox. */
   onRowToggle?: (row: T) => void;
-}
+} & (
+  | {
+      /** The rows shown checked. */
+      rows: T[];
+      onChange: (rows: T[]) => void;
+    }
+  | {
+      /**
+       * A choice kept beyond the page (every page of a step): the ids chosen, and each change
+       * of this page's boxes as the rows newly checked and the ids unchecked. Choices on other
+       * pages are never touched.
+       */
+      chosenIds: ReadonlySet<number>;
+      onPageChange: (added: T[], removedIds: number[]) => void;
+    }
+);
+
+
 
 /** The paginator's shapes: every link and the size select, without first/last, or pages only. */
 export type PaginatorShape = 'full' | 'short' | 'pages' | 'none';
@@ -92,9 +107,25 @@ export interface PagedTableToolbar {
   refresh?: boolean;
 }
 
+/** The slice of an RTK Query page query a table shows. */
+export interface PagedQuery<T> {
+  data?: { items: T[]; total: number };
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** A choose dialog's or a step's table: a search box above it instead of a filter row, a short paginator. */
+const CHOOSE_VARIANT = { paginator: 'short', filterRow: false } as const;
+
 export interface PagedTableProps<T extends { id: number; is_active?: boolean }> {
   columns: PagedColumn<T>[];
-  rows: T[];
+  /** The server's answer: its rows (none after a failure), total, loading and failure. */
+  query?: PagedQuery<T>;
+  /** The rows shown, when not the query's own (e.g. rows carrying what their cells show). */
+  rows?: T[];
+  /** 'choose': a choose dialog's or a step's table (short paginator, no filter row). */
+  variant?: 'list' | 'choose';
   /**
    * The server's paging (useTableState, or any PagingState): the table is lazy, sorted and paged by
    * the server, and with a full TableState its filter row edits the state's filters. Without it the
@@ -175,9 +206,26 @@ const ALL = '*';
  * cells below 500 px, checkbox selection, row actions and the column chooser, all over what
  * `useTableState` holds. Lists, tabs, choose dialogs and steps are configurations of it.
  */
-export function PagedTable<T extends { id: number; is_active?: boolean }>({
+export function PagedTable<T extends { id: number; is_active?: boolean }>(props: PagedTableProps<T>) {
+  const { query, variant = 'list' } = props;
+  const preset = variant === 'choose' ? CHOOSE_VARIANT : {};
+  const isError = props.isError ?? query?.isError ?? false;
+  return (
+    <PagedTableView<T>
+      {...preset}
+      {...props}
+      rows={props.rows ?? (isError ? [] : (query?.data?.items ?? []))}
+      total={props.total ?? query?.data?.total ?? (query ? 0 : undefined)}
+      isFetching={props.isFetching ?? query?.isFetching ?? false}
+      isError={isError}
+      refetch={props.refetch ?? query?.refetch}
+    />
+  );
+}
+
+function PagedTableView<T extends { id: number; is_active?: boolean }>({
   columns,
-  rows,
+  rows = [],
   table,
   total,
   localRows,
@@ -513,11 +561,24 @@ export function PagedTable<T extends { id: number; is_active?: boolean }>({
   const cardRef = useRef<HTMLDivElement>(null);
   useScrollEdges(cardRef, '.p-datatable-wrapper', [narrow]);
 
+  const checked = !selection ? [] : 'rows' in selection ? selection.rows : rows.filter((r) => selection.chosenIds.has(r.id));
+  const onSelectionChange = (next: T[]) => {
+    if (!selection) return;
+    if ('rows' in selection) {
+      selection.onChange(next);
+      return;
+    }
+    const { added, removed } = pageSelectionChange(rows, selection.chosenIds, next);
+    selection.onPageChange(
+      added,
+      removed.map((r) => r.id),
+    );
+  };
   const selectionProps = selection
     ? {
         selectionMode: 'checkbox' as const,
-        selection: selection.rows,
-        onSelectionChange: (e: { value: T[] }) => selection.onChange(e.value),
+        selection: checked,
+        onSelectionChange: (e: { value: T[] }) => onSelectionChange(e.value),
         selectionPageOnly: selection.pageOnly,
         showSelectAll: selectAll,
         selectionAriaLabel: 'name',

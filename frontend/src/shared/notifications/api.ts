@@ -40,7 +40,7 @@ export function storedEvidentions(storage: Storage = localStorage): Evidention[]
   return toEvidentions(storage.getItem(AUTH_KEYS.evidentions));
 }
 
-export const notificationsApi = baseApi.enhanceEndpoints({ addTagTypes: [EVIDENTION_TAG] }).injectEndpoints({
+export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getEvidentions: build.query<Evidention[], void>({
       query: () => 'getCommentInfo',

@@ -58,7 +58,6 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
       chosen.some((c) => c.id === category.id) ? chosen.filter((c) => c.id !== category.id) : [...chosen, category],
     );
 
-  const rows = data?.items ?? [];
 
   return (
     <Dialog
@@ -86,14 +85,9 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
       </div>
       <PagedTable<ActiveCategory>
         columns={[{ field: 'name', header: 'categories.name' }]}
-        rows={rows}
         table={table}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
-        paginator="short"
-        filterRow={false}
+        query={{ data, isFetching, isError, refetch }}
+        variant="choose"
         selection={{
           rows: selection as ActiveCategory[],
           onChange: (next) => setSelection(next),

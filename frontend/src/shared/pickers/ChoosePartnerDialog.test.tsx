@@ -15,6 +15,10 @@ const ALL: ActivePartner[] = Array.from({ length: 12 }, (_, i) => ({
   pib: `0234567${i % 10}`,
   pdv: `30/31-0${i}`,
   partner_type_name: TYPES[i % 3],
+  phone: '',
+  city_name: null,
+  categories: [],
+  category_names: '',
   is_active: true,
 }));
 

@@ -60,12 +60,8 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
     >
       <PagedTable<ActivePartner>
         columns={COLUMNS}
-        rows={state.rows}
         table={state.table}
-        total={state.total}
-        isFetching={state.isFetching}
-        isError={state.isError}
-        refetch={state.refetch}
+        query={state}
         paginator="short"
         filtersLabel="choose_partner.filters"
         stackedFiltersClassName="choose-partner__filters"

@@ -14,6 +14,10 @@ const ALL: ActivePartner[] = Array.from({ length: 11 }, (_, i) => ({
   pib: '',
   pdv: '',
   partner_type_name: null,
+  phone: '',
+  city_name: null,
+  categories: [],
+  category_names: '',
   is_active: true,
 }));
 

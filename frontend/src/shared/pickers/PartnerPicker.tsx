@@ -64,14 +64,9 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
       </div>
       <PagedTable<ActivePartner>
         columns={[{ field: 'name', header: 'choose_partner.name', sortable: true }]}
-        rows={state.rows}
         table={state.table}
-        total={state.total}
-        isFetching={state.isFetching}
-        isError={state.isError}
-        refetch={state.refetch}
-        paginator="short"
-        filterRow={false}
+        query={state}
+        variant="choose"
         selection={{
           rows: state.selection as ActivePartner[],
           onChange: (rows) => state.onSelectionChange(rows),

@@ -43,7 +43,7 @@ export function usePartnerChoice(
     }
   }
 
-  const query = useListActivePartnersQuery(table.params, { skip: !visible, refetchOnMountOrArgChange: true });
+  const query = useListActivePartnersQuery({ params: table.params }, { skip: !visible, refetchOnMountOrArgChange: true });
 
   const applyFilters = () => {
     // Searching again with the same criteria still reloads.

@@ -71,7 +71,7 @@ describe('campaign details', { timeout: 20_000 }, () => {
       'partners',
       partners,
       categories,
-      route('GET', '/api/partners', {
+      route('GET', '/api/partnersActive', {
         body: [{ id: 2001, name: 'Novi partner', phone: '', category_names: 'Alati', city_name: 'Bar', is_active: true }],
         headers: { 'X-Total-Count': '1' },
       }),
@@ -83,9 +83,8 @@ describe('campaign details', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Izbor partnera' });
     const row = (await within(dialog).findByText('Novi partner')).closest('tr')!;
     // The partners offered are the active ones of the campaign's categories.
-    const pick = calls.find((c) => c.url.pathname === '/api/partners')!;
+    const pick = calls.find((c) => c.url.pathname === '/api/partnersActive')!;
     expect(pick.url.searchParams.get('category_ids')).toBe('1,2');
-    expect(pick.url.searchParams.get('is_active')).toBe('1');
 
     await user.click(within(row).getByRole('checkbox'));
     const cash = within(dialog).getByRole('textbox', { name: 'Iznos za Novi partner' });
@@ -222,7 +221,7 @@ describe('campaign details', { timeout: 20_000 }, () => {
         body: [{ id: 5, name: 'Udarna bušilica 800 W', image: 'p5.jpg', image_url: '/api/images/products/p5.jpg', price: '89.9', is_active: true }],
         headers: { 'X-Total-Count': '1' },
       }),
-      route('GET', '/api/products', {
+      route('GET', '/api/productsActive', {
         body: [
           { id: 7, name: 'Libela 60 cm', description: 'Aluminijumska libela', price: '12.5', is_active: true },
           { id: 8, name: 'Set odvijača', description: 'Šest komada', price: '14.25', is_active: true },
@@ -241,8 +240,9 @@ describe('campaign details', { timeout: 20_000 }, () => {
     const libela = (await within(dialog).findByText('Libela 60 cm')).closest('tr')!;
     expect(within(libela).getByText('Aluminijumska libela')).toBeInTheDocument();
     expect(within(libela).getByText('12,50')).toBeInTheDocument();
-    const pick = calls.find((c) => c.url.pathname === '/api/products')!;
-    expect(Object.fromEntries(pick.url.searchParams)).toMatchObject({ is_active: '1', per_page: '8' });
+    // The one active-products list of the pickers.
+    const pick = calls.find((c) => c.url.pathname === '/api/productsActive')!;
+    expect(Object.fromEntries(pick.url.searchParams)).toMatchObject({ per_page: '8' });
     await user.click(within(libela).getByRole('checkbox'));
     await user.click(within((within(dialog).getByText('Set odvijača')).closest('tr')!).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Potvrdi' }));

@@ -115,11 +115,8 @@ export function CartTab({ campaignId }: { campaignId: number }) {
         label="campaigns.tabs.cart"
         columns={columns}
         table={table}
+        query={{ data, isFetching, isError, refetch }}
         rows={rows}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
         toolbar={
           <Button
             type="button"

@@ -104,11 +104,7 @@ export function CategoriesTab({ campaignId }: { campaignId: number }) {
         label="campaigns.tabs.categories"
         columns={columns}
         table={table}
-        rows={isError ? [] : (data?.items ?? [])}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
+        query={{ data, isFetching, isError, refetch }}
         toolbar={
           canWrite && <Button type="button" icon="pi pi-plus" label={t('campaigns.add_categories')} onClick={() => setChoosing(true)} />
         }

@@ -10,7 +10,8 @@ import { useTableState } from '../../../shared/list/useTableState';
 import { PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
-import { useAddCampaignPartnersMutation, useCampaignCategoryIdsQuery, usePartnerChoicesQuery } from '../api';
+import { useListActivePartnersQuery } from '../../../shared/pickers/api';
+import { useAddCampaignPartnersMutation, useCampaignCategoryIdsQuery } from '../api';
 import type { PartnerChoice } from '../types';
 
 /** A row as the table shows it: the partner, whether it is chosen, its typed cash and that cash's problem. */
@@ -56,7 +57,7 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
   const categories = useCampaignCategoryIdsQuery(campaignId, { skip: !visible, refetchOnMountOrArgChange: true });
   const categoryIds = categories.data ?? [];
   const noCategories = categories.isSuccess && categoryIds.length === 0;
-  const { data, isFetching, isError, refetch } = usePartnerChoicesQuery(
+  const { data, isFetching, isError, refetch } = useListActivePartnersQuery(
     { params: table.params, categoryIds },
     { skip: !visible || !categories.isSuccess || noCategories, refetchOnMountOrArgChange: true },
   );
@@ -166,8 +167,7 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
             isFetching={isFetching || categories.isFetching}
             isError={isError || categories.isError}
             refetch={() => (categories.isError ? categories.refetch() : refetch())}
-            paginator="short"
-            filterRow={false}
+            variant="choose"
             selection={{ rows: shown.filter((p) => p.chosen), onChange: setSelection, pageOnly: true }}
             className="choose-dialog__table"
           />

@@ -9,7 +9,8 @@ import { useTableState } from '../../../shared/list/useTableState';
 import { PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
-import { useAddCampaignProductsMutation, useProductChoicesQuery } from '../api';
+import { useListActiveProductsQuery } from '../../../shared/pickers/api';
+import { useAddCampaignProductsMutation } from '../api';
 import type { ProductChoice } from '../types';
 
 interface ChooseProductsDialogProps {
@@ -41,12 +42,11 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
       table.reset();
     }
   }
-  const { data, isFetching, isError, refetch } = useProductChoicesQuery(table.params, {
+  const { data, isFetching, isError, refetch } = useListActiveProductsQuery(table.params, {
     skip: !visible,
     refetchOnMountOrArgChange: true,
   });
   const [add, addState] = useAddCampaignProductsMutation();
-  const rows = isError ? [] : (data?.items ?? []);
 
   const confirm = async () => {
     if (selection.length === 0 || addState.isLoading) return;
@@ -102,14 +102,9 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
             body: (p) => <AmountText value={p.price} precision={PRICE} />,
           },
         ]}
-        rows={rows}
         table={table}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
-        paginator="short"
-        filterRow={false}
+        query={{ data, isFetching, isError, refetch }}
+        variant="choose"
         selection={{ rows: selection, onChange: setSelection, pageOnly: true }}
         className="choose-dialog__table"
       />

@@ -135,11 +135,7 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
         label="campaigns.tabs.partners"
         columns={columns}
         table={table}
-        rows={isError ? [] : (data?.items ?? [])}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
+        query={{ data, isFetching, isError, refetch }}
         rowClassName={(p) => (p.in_categories ? undefined : 'campaign-row--warn')}
         toolbar={
           <>

@@ -71,11 +71,7 @@ export function ProductsTab({ campaignId }: { campaignId: number }) {
         label="campaigns.tabs.products"
         columns={columns}
         table={table}
-        rows={isError ? [] : (data?.items ?? [])}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
+        query={{ data, isFetching, isError, refetch }}
         toolbar={
           canWrite && <Button type="button" icon="pi pi-plus" label={t('campaigns.add_products')} onClick={() => setChoosing(true)} />
         }

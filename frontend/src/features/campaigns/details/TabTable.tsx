@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PagedTable, type PagedColumn } from '../../../shared/list/PagedTable';
+import { PagedTable, type PagedColumn, type PagedQuery } from '../../../shared/list/PagedTable';
 import type { TableState } from '../../../shared/list/useTableState';
 
 /** A tab's column: sorted when it says so, a text filter or a select of exact values. */
@@ -10,11 +10,10 @@ interface TabTableProps<T extends { id: number }> {
   label: string;
   columns: TabColumn<T>[];
   table: TableState;
-  rows: T[];
-  total: number;
-  isFetching: boolean;
-  isError: boolean;
-  refetch: () => unknown;
+  /** The tab's page query. */
+  query: PagedQuery<T>;
+  /** The rows shown, when not the query's own. */
+  rows?: T[];
   /** The row's buttons; no actions column when omitted. */
   actions?: (row: T) => ReactNode;
   /** Buttons above the table, before its refresh button. */
@@ -33,11 +32,8 @@ export function TabTable<T extends { id: number }>({
   label,
   columns,
   table,
+  query,
   rows,
-  total,
-  isFetching,
-  isError,
-  refetch,
   actions,
   toolbar,
   footer,
@@ -48,12 +44,9 @@ export function TabTable<T extends { id: number }>({
       <PagedTable<T>
         label={label}
         columns={columns}
-        rows={rows}
         table={table}
-        total={total}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
+        query={query}
+        rows={rows}
         actions={actions}
         footer={footer}
         rowClassName={rowClassName}

@@ -1,16 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTableState } from '../../../shared/list/useTableState';
 import { PagedTable } from '../../../shared/list/PagedTable';
 import { useListActiveCategoriesQuery, type ActiveCategory } from '../../../shared/pickers/api';
 import { nameList } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
-import {
-  COMPOSITION_PAGE_SIZE,
-  COMPOSITION_PAGE_SIZES,
-  pageSelectionChange,
-  TYPING_DEBOUNCE_MS,
-} from './tables';
+import { useCompositionTable } from './tables';
 import type { Named } from './types';
 
 interface CategoriesStepProps {
@@ -25,20 +19,12 @@ interface CategoriesStepProps {
 /** Step 1: a multi-select table of the active categories, the campaign's checked (spec §2). */
 export function CategoriesStep({ open, categories, onChange, error }: CategoriesStepProps) {
   const { t } = useTranslation();
-  const table = useTableState({
-    filterFields: ['name'],
-    defaultSort: { field: 'name', order: 'asc' },
-    pageSizes: COMPOSITION_PAGE_SIZES,
-    pageSize: COMPOSITION_PAGE_SIZE,
-    typingDebounceMs: TYPING_DEBOUNCE_MS,
-  });
+  const table = useCompositionTable();
   const { data, isFetching, isError, refetch } = useListActiveCategoriesQuery(table.params, {
     skip: !open,
     refetchOnMountOrArgChange: true,
   });
-  const rows = isError ? [] : (data?.items ?? []);
   const chosen = useMemo(() => new Set(categories.map((c) => c.id)), [categories]);
-  const selection = rows.filter((r) => chosen.has(r.id));
 
   return (
     <>
@@ -65,23 +51,12 @@ export function CategoriesStep({ open, categories, onChange, error }: Categories
       )}
       <PagedTable<ActiveCategory>
         columns={[{ field: 'name', header: 'campaign_stepper.category_name' }]}
-        rows={rows}
         table={table}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
-        paginator="short"
-        filterRow={false}
+        query={{ data, isFetching, isError, refetch }}
+        variant="choose"
         selection={{
-          rows: selection,
-          onChange: (next) => {
-            const { added, removed } = pageSelectionChange(rows, chosen, next);
-            onChange(
-              added.map(({ id, name }) => ({ id, name })),
-              removed.map((r) => r.id),
-            );
-          },
+          chosenIds: chosen,
+          onPageChange: (added, removedIds) => onChange(added.map(({ id, name }) => ({ id, name })), removedIds),
         }}
         className="composition-step__table"
       />

@@ -39,8 +39,8 @@ const CAMPAIGN: CampaignComposition = {
   ],
 };
 
-/** GET /api/partners as the server answers it: the active partners in any of category_ids. */
-const partnersRoute = route('GET', '/api/partners', (req) => {
+/** GET /api/partnersActive as the server answers it: the active partners in any of category_ids. */
+const partnersRoute = route('GET', '/api/partnersActive', (req) => {
   const ids = (req.url.searchParams.get('category_ids') ?? '').split(',').filter(Boolean).map(Number);
   const rows = PARTNERS.filter((p) => p.categories.some((c) => ids.includes(c.id)));
   return { body: rows, headers: { 'X-Total-Count': String(rows.length) } };
@@ -101,9 +101,9 @@ describe('campaign composition stepper', { timeout: 30_000 }, () => {
     const { calls } = mockFetch(...handlers({ body: CAMPAIGN }));
     const { dialog } = await open(1);
     await rowOf(dialog, 'Novi Alati');
-    const query = calls.find((c) => c.url.pathname === '/api/partners')!.url.searchParams;
+    const query = calls.find((c) => c.url.pathname === '/api/partnersActive')!.url.searchParams;
+    // The one active-partners list, narrowed to the chosen categories.
     expect(query.get('category_ids')).toBe('1,2');
-    expect(query.get('is_active')).toBe('1');
     expect(query.get('per_page')).toBe('100');
     expect(within(dialog).queryByText('Svjetlo')).not.toBeInTheDocument();
     expect(cashInput(dialog, 'Gradnja Plus').value).toBe('500');

@@ -4,17 +4,11 @@ import { FIGURE, formatAmount } from '../../../shared/format/amount';
 import { AmountInput } from '../../../shared/form/AmountInput';
 import { cashProblem } from '../../../shared/validation/rules';
 import { PagedTable } from '../../../shared/list/PagedTable';
-import { useTableState } from '../../../shared/list/useTableState';
-import { useStepperPartnersQuery } from './api';
+import { useListActivePartnersQuery } from '../../../shared/pickers/api';
 import { Button } from 'primereact/button';
 import { cashTotal, nameList, partnersOutside, type ChosenPartner, type Draft } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
-import {
-  COMPOSITION_PAGE_SIZE,
-  COMPOSITION_PAGE_SIZES,
-  pageSelectionChange,
-  TYPING_DEBOUNCE_MS,
-} from './tables';
+import { useCompositionTable } from './tables';
 import type { StepperPartner } from './types';
 
 interface PartnersStepProps {
@@ -42,20 +36,13 @@ const chosenOf = (row: StepperPartner): ChosenPartner => ({
 export function PartnersStep({ open, draft, showErrors, onChange, onCash, error }: PartnersStepProps) {
   const { t, i18n } = useTranslation();
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
-  const table = useTableState({
-    filterFields: ['name'],
-    defaultSort: { field: 'name', order: 'asc' },
-    pageSizes: COMPOSITION_PAGE_SIZES,
-    pageSize: COMPOSITION_PAGE_SIZE,
-    typingDebounceMs: TYPING_DEBOUNCE_MS,
-  });
+  const table = useCompositionTable();
   const categoryIds = useMemo(() => draft.categories.map((c) => c.id).sort((a, b) => a - b), [draft.categories]);
   const none = categoryIds.length === 0;
-  const { data, isFetching, isError, refetch } = useStepperPartnersQuery(
+  const { data, isFetching, isError, refetch } = useListActivePartnersQuery(
     { categoryIds, params: table.params },
     { skip: !open || none, refetchOnMountOrArgChange: true },
   );
-  const rows = isError || none ? [] : (data?.items ?? []);
   const chosen = draft.partners;
   const chosenIds = useMemo(() => new Set(chosen.keys()), [chosen]);
   const language = i18n.language;
@@ -172,23 +159,12 @@ export function PartnersStep({ open, draft, showErrors, onChange, onCash, error 
             },
             { field: 'cash', header: 'campaign_stepper.cash', width: '12rem', body: cashCell },
           ]}
-          rows={rows}
           table={table}
-          total={data?.total ?? 0}
-          isFetching={isFetching}
-          isError={isError}
-          refetch={refetch}
-          paginator="short"
-          filterRow={false}
+          query={{ data, isFetching, isError, refetch }}
+          variant="choose"
           selection={{
-            rows: rows.filter((r) => chosenIds.has(r.id)),
-            onChange: (next) => {
-              const { added, removed } = pageSelectionChange(rows, chosenIds, next);
-              onChange(
-                added.map(chosenOf),
-                removed.map((r) => r.id),
-              );
-            },
+            chosenIds,
+            onPageChange: (added, removedIds) => onChange(added.map(chosenOf), removedIds),
           }}
           // The cash cells read the draft, not the row: PrimeReact's cell memo would keep them stale.
           cellMemo={false}

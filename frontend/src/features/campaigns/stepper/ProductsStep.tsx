@@ -2,16 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, PRICE } from '../../../shared/format/amount';
 import { PagedTable } from '../../../shared/list/PagedTable';
-import { useTableState } from '../../../shared/list/useTableState';
-import { useStepperProductsQuery } from './api';
+import { useListActiveProductsQuery } from '../../../shared/pickers/api';
 import { nameList } from './composition';
 import { PickerSearch } from '../../../shared/pickers/pickerParts';
-import {
-  COMPOSITION_PAGE_SIZE,
-  COMPOSITION_PAGE_SIZES,
-  pageSelectionChange,
-  TYPING_DEBOUNCE_MS,
-} from './tables';
+import { useCompositionTable } from './tables';
 import type { Named, StepperProduct } from './types';
 
 interface ProductsStepProps {
@@ -24,18 +18,11 @@ interface ProductsStepProps {
 /** Step 3: a multi-select table of the active products (name, description, price), the campaign's checked. */
 export function ProductsStep({ open, products, onChange, error }: ProductsStepProps) {
   const { t, i18n } = useTranslation();
-  const table = useTableState({
-    filterFields: ['name'],
-    defaultSort: { field: 'name', order: 'asc' },
-    pageSizes: COMPOSITION_PAGE_SIZES,
-    pageSize: COMPOSITION_PAGE_SIZE,
-    typingDebounceMs: TYPING_DEBOUNCE_MS,
-  });
-  const { data, isFetching, isError, refetch } = useStepperProductsQuery(table.params, {
+  const table = useCompositionTable();
+  const { data, isFetching, isError, refetch } = useListActiveProductsQuery(table.params, {
     skip: !open,
     refetchOnMountOrArgChange: true,
   });
-  const rows = isError ? [] : (data?.items ?? []);
   const chosen = useMemo(() => new Set(products.map((p) => p.id)), [products]);
 
   return (
@@ -74,23 +61,12 @@ export function ProductsStep({ open, products, onChange, error }: ProductsStepPr
             body: (p) => <span className="figure">{formatAmount(p.price, i18n.language, PRICE)}</span>,
           },
         ]}
-        rows={rows}
         table={table}
-        total={data?.total ?? 0}
-        isFetching={isFetching}
-        isError={isError}
-        refetch={refetch}
-        paginator="short"
-        filterRow={false}
+        query={{ data, isFetching, isError, refetch }}
+        variant="choose"
         selection={{
-          rows: rows.filter((r) => chosen.has(r.id)),
-          onChange: (next) => {
-            const { added, removed } = pageSelectionChange(rows, chosen, next);
-            onChange(
-              added.map(({ id, name }) => ({ id, name })),
-              removed.map((r) => r.id),
-            );
-          },
+          chosenIds: chosen,
+          onPageChange: (added, removedIds) => onChange(added.map(({ id, name }) => ({ id, name })), removedIds),
         }}
         className="composition-step__table"
       />

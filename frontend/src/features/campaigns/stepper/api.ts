@@ -1,13 +1,6 @@
 import { baseApi } from '../../../shared/api/baseApi';
-import { listQueryParams, toPage, type ListParams, type Page } from '../../../shared/api/list';
 import { ifMatch } from '../../../shared/api/record';
-import type { CampaignComposition, CompositionBody, StepperPartner, StepperProduct } from './types';
-
-/** Step 2's rows: active partners in any of the chosen categories (ADR 0020's id set). */
-export interface StepperPartnersArgs {
-  categoryIds: number[];
-  params: ListParams;
-}
+import type { CampaignComposition, CompositionBody } from './types';
 
 /** The composition stepper's calls (spec §2 "Campaign composition dialog", ADR 0019). */
 export const stepperApi = baseApi.injectEndpoints({
@@ -16,17 +9,6 @@ export const stepperApi = baseApi.injectEndpoints({
     campaignComposition: build.query<CampaignComposition, number>({
       query: (id) => `campaigns/${id}`,
       keepUnusedDataFor: 0,
-    }),
-    stepperPartners: build.query<Page<StepperPartner>, StepperPartnersArgs>({
-      query: ({ categoryIds, params }) => ({
-        url: 'partners',
-        params: { ...listQueryParams(params), is_active: 1, category_ids: categoryIds.join(',') },
-      }),
-      transformResponse: (items: StepperPartner[], meta) => toPage(items, meta),
-    }),
-    stepperProducts: build.query<Page<StepperProduct>, ListParams>({
-      query: (params) => ({ url: 'productsActive', params: listQueryParams(params) }),
-      transformResponse: (items: StepperProduct[], meta) => toPage(items, meta),
     }),
     /**
      * PUT /api/campaignDetails/{id}: the three sets at once, against the version loaded (If-Match,
@@ -41,7 +23,5 @@ export const stepperApi = baseApi.injectEndpoints({
 
 export const {
   useLazyCampaignCompositionQuery,
-  useStepperPartnersQuery,
-  useStepperProductsQuery,
   useSaveCompositionMutation,
 } = stepperApi;
