@@ -303,83 +303,94 @@ func TestSessionsAndAttemptsContract(t *testing.T) {
 			t.Fatal(err)
 		}
 		sessions := persistence.NewSessions(db)
-		for _, h := range []string{"h1", "h2", "h3"} {
-			if err := sessions.Create(ctx, identity.NewPanelSession(h, u.ID(), t0.Add(time.Hour))); err != nil {
+		step := steps(t)
+
+		step("Create and Find keep a panel session", func(t *testing.T) {
+			for _, h := range []string{"h1", "h2", "h3"} {
+				if err := sessions.Create(ctx, identity.NewPanelSession(h, u.ID(), t0.Add(time.Hour))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := sessions.Find(ctx, "h1")
+			if err != nil || s.UserID != u.ID() || !s.ExpiresAt.Equal(t0.Add(time.Hour)) || s.IsApp() || s.PartnerID != 0 {
+				t.Fatalf("Find = %+v, %v", s, err)
+			}
+		})
+
+		step("Revoke ends one session, RevokeUser the others but the one excepted, PurgeExpired the expired", func(t *testing.T) {
+			if err := sessions.Revoke(ctx, "h1"); err != nil {
 				t.Fatal(err)
 			}
-		}
-		s, err := sessions.Find(ctx, "h1")
-		if err != nil || s.UserID != u.ID() || !s.ExpiresAt.Equal(t0.Add(time.Hour)) || s.IsApp() || s.PartnerID != 0 {
-			t.Fatalf("Find = %+v, %v", s, err)
-		}
-		if err := sessions.Revoke(ctx, "h1"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := sessions.Find(ctx, "h1"); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("revoked session = %v", err)
-		}
-		if err := sessions.RevokeUser(ctx, u.ID(), "h2"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := sessions.Find(ctx, "h2"); err != nil {
-			t.Fatal("the excepted session survives")
-		}
-		if _, err := sessions.Find(ctx, "h3"); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatal("other sessions are revoked")
-		}
-		if err := sessions.PurgeExpired(ctx, t0.Add(2*time.Hour)); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := sessions.Find(ctx, "h2"); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatal("expired sessions are purged")
-		}
+			if _, err := sessions.Find(ctx, "h1"); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("revoked session = %v", err)
+			}
+			if err := sessions.RevokeUser(ctx, u.ID(), "h2"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := sessions.Find(ctx, "h2"); err != nil {
+				t.Fatal("the excepted session survives")
+			}
+			if _, err := sessions.Find(ctx, "h3"); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatal("other sessions are revoked")
+			}
+			if err := sessions.PurgeExpired(ctx, t0.Add(2*time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := sessions.Find(ctx, "h2"); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatal("expired sessions are purged")
+			}
+		})
 
 		attempts := persistence.NewLoginAttempts(db)
 		rule := identity.AttemptRule{Key: "ana", Source: "10.0.0.1", PerKey: identity.Throttle{Max: 3, Window: 15 * time.Minute}}
 		var ids []int64
-		for i := 0; i < 3; i++ {
-			id, err := attempts.Reserve(ctx, rule, t0.Add(time.Duration(i)*time.Minute))
-			if err != nil {
+		step("Reserve counts a key's attempts from an address in the window, apart from other addresses", func(t *testing.T) {
+			for i := 0; i < 3; i++ {
+				id, err := attempts.Reserve(ctx, rule, t0.Add(time.Duration(i)*time.Minute))
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids = append(ids, id)
+			}
+			if _, err := attempts.Reserve(ctx, rule, t0.Add(3*time.Minute)); err != identity.ErrThrottled {
+				t.Fatalf("a fourth attempt in the window = %v", err)
+			}
+			other := rule
+			other.Source = "10.0.0.2"
+			if _, err := attempts.Reserve(ctx, other, t0); err != nil {
+				t.Fatalf("another address: %v", err)
+			}
+			// The first attempt leaves the window: one more may come.
+			if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != nil {
+				t.Fatalf("after the window: %v", err)
+			}
+			if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != identity.ErrThrottled {
+				t.Fatalf("the window full again = %v", err)
+			}
+		})
+
+		step("a released attempt counts no more; a success clears the key's failures from the address up to it", func(t *testing.T) {
+			if err := attempts.Release(ctx, ids[2]); err != nil {
 				t.Fatal(err)
 			}
-			ids = append(ids, id)
-		}
-		if _, err := attempts.Reserve(ctx, rule, t0.Add(3*time.Minute)); err != identity.ErrThrottled {
-			t.Fatalf("a fourth attempt in the window = %v", err)
-		}
-		other := rule
-		other.Source = "10.0.0.2"
-		if _, err := attempts.Reserve(ctx, other, t0); err != nil {
-			t.Fatalf("another address: %v", err)
-		}
-		// The first attempt leaves the window: one more may come.
-		if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != nil {
-			t.Fatalf("after the window: %v", err)
-		}
-		if _, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute)); err != identity.ErrThrottled {
-			t.Fatalf("the window full again = %v", err)
-		}
-		// A released attempt counts no more.
-		if err := attempts.Release(ctx, ids[2]); err != nil {
-			t.Fatal(err)
-		}
-		last, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute))
-		if err != nil {
-			t.Fatalf("after a release: %v", err)
-		}
-		// A success clears the key's failures from the address up to it, not those of others.
-		if err := attempts.Clear(ctx, "ana", "10.0.0.1", last); err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < 3; i++ {
-			if _, err := attempts.Reserve(ctx, rule, t0.Add(16*time.Minute)); err != nil {
-				t.Fatalf("attempt %d after Clear: %v", i, err)
+			last, err := attempts.Reserve(ctx, rule, t0.Add(15*time.Minute))
+			if err != nil {
+				t.Fatalf("after a release: %v", err)
 			}
-		}
-		var left int
-		if err := db.NewRaw("SELECT count(*) FROM login_attempts WHERE address = '10.0.0.2'").Scan(ctx, &left); err != nil || left != 1 {
-			t.Fatalf("other addresses keep theirs: %d, %v", left, err)
-		}
+			// A success clears the key's failures from the address up to it, not those of others.
+			if err := attempts.Clear(ctx, "ana", "10.0.0.1", last); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 3; i++ {
+				if _, err := attempts.Reserve(ctx, rule, t0.Add(16*time.Minute)); err != nil {
+					t.Fatalf("attempt %d after Clear: %v", i, err)
+				}
+			}
+			var left int
+			if err := db.NewRaw("SELECT count(*) FROM login_attempts WHERE address = '10.0.0.2'").Scan(ctx, &left); err != nil || left != 1 {
+				t.Fatalf("other addresses keep theirs: %d, %v", left, err)
+			}
+		})
 	})
 }
 
