@@ -63,6 +63,12 @@ func newCampaignKit(t *testing.T, db *bun.DB) campaignKit {
 }
 
 // update changes the composition of campaign id.
+// in is the kit failing the given (sub)test.
+func (k campaignKit) in(t *testing.T) campaignKit {
+	k.t = t
+	return k
+}
+
 func (k campaignKit) update(id kernel.ID, fn func(*campaign.Composition) error) error {
 	_, err := k.repo.Update(context.Background(), id, kernel.AnyVersion, fn)
 	return err
@@ -195,202 +201,220 @@ func TestCampaignRepositoryContract(t *testing.T) {
 			t.Fatal(err)
 		}
 		id := c.ID()
-		got, err := repo.Get(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gs, want := got.State(), c.State()
-		if !gs.UpdatedAt.Equal(want.UpdatedAt) {
-			t.Fatalf("updated at %v, want %v", gs.UpdatedAt, want.UpdatedAt)
-		}
-		gs.UpdatedAt = want.UpdatedAt
-		if gs != want {
-			t.Fatalf("get %+v, want %+v", gs, want)
-		}
-		if _, err := repo.Get(ctx, id+100); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("a missing campaign: %v", err)
-		}
-		if _, err := repo.Update(ctx, id, 1, func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }); err != nil {
-			t.Fatal(err)
-		}
-		v, err := lists.Campaigns.Find(ctx, id)
-		if err != nil || v.IsVisible || v.Version != 2 || v.Description != "Popusti na alat" {
-			t.Fatalf("after update %+v %v", v, err)
-		}
-		for _, f := range []map[string]string{{"name": "zimsk"}, {"description": "na al"}, {"is_visible": "0"}} {
-			page, err := lists.Campaigns.List(ctx, ports.ListQuery{Page: 1, PerPage: 20, Filters: f})
-			if err != nil || page.Total != 1 {
-				t.Fatalf("filter %v: %+v %v", f, page, err)
-			}
-		}
-
-		must := func(err error) {
+		step := steps(t)
+		must := func(t *testing.T, err error) {
 			t.Helper()
 			if err != nil {
 				t.Fatal(err)
 			}
 		}
-		must(k.addCategories(id, w.alati, w.boje))
-		must(k.addCategories(id, w.boje))
-		must(k.addProducts(id, products...))
-		must(k.put(id, 1001, 100_000, 1002, 50_500, 1003, 1))
-		must(k.put(id, 1003, 10_000))
-		if cats := k.comp(id).Categories(); !slices.Equal(cats, []kernel.ID{w.alati, w.boje}) {
-			t.Fatalf("categories %v", cats)
-		}
-		if ps := k.comp(id).Partners(); len(ps) != 3 || ps[2].Cash().String() != "10" {
-			t.Fatalf("partners %+v", ps)
-		}
 
-		// The cart keeps the partner's spent; an item needs its partner and product in the campaign.
-		if m := k.money(id, 1001); m.Cash.String() != "100" || !m.Spent.IsZero() {
-			t.Fatalf("money %+v", m)
-		}
-		if _, err := k.turn(id, 9999, func(*campaign.Standing) error { return nil }); !errors.Is(err, campaign.ErrNotHeld) {
-			t.Fatalf("a partner not in the campaign has a standing: %v", err)
-		}
-		if _, err := k.turn(id+100, 1001, func(*campaign.Standing) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("a missing campaign: %v", err)
-		}
+		step("Get reads the campaign as added, Update saves it, the list filters it", func(t *testing.T) {
+			got, err := repo.Get(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs, want := got.State(), c.State()
+			if !gs.UpdatedAt.Equal(want.UpdatedAt) {
+				t.Fatalf("updated at %v, want %v", gs.UpdatedAt, want.UpdatedAt)
+			}
+			gs.UpdatedAt = want.UpdatedAt
+			if gs != want {
+				t.Fatalf("get %+v, want %+v", gs, want)
+			}
+			if _, err := repo.Get(ctx, id+100); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("a missing campaign: %v", err)
+			}
+			if _, err := repo.Update(ctx, id, 1, func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			v, err := lists.Campaigns.Find(ctx, id)
+			if err != nil || v.IsVisible || v.Version != 2 || v.Description != "Popusti na alat" {
+				t.Fatalf("after update %+v %v", v, err)
+			}
+			for _, f := range []map[string]string{{"name": "zimsk"}, {"description": "na al"}, {"is_visible": "0"}} {
+				page, err := lists.Campaigns.List(ctx, ports.ListQuery{Page: 1, PerPage: 20, Filters: f})
+				if err != nil || page.Total != 1 {
+					t.Fatalf("filter %v: %+v %v", f, page, err)
+				}
+			}
+		})
+
+		step("the composition keeps its categories, products and partners with cash", func(t *testing.T) {
+			k := k.in(t)
+			must(t, k.addCategories(id, w.alati, w.boje))
+			must(t, k.addCategories(id, w.boje))
+			must(t, k.addProducts(id, products...))
+			must(t, k.put(id, 1001, 100_000, 1002, 50_500, 1003, 1))
+			must(t, k.put(id, 1003, 10_000))
+			if cats := k.comp(id).Categories(); !slices.Equal(cats, []kernel.ID{w.alati, w.boje}) {
+				t.Fatalf("categories %v", cats)
+			}
+			if ps := k.comp(id).Partners(); len(ps) != 3 || ps[2].Cash().String() != "10" {
+				t.Fatalf("partners %+v", ps)
+			}
+		})
+
+		var item, second campaign.Item
 		show := func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }
-		must(k.update(id, show)) // a hidden campaign takes no orders
-		item, err := k.order(id, 1001, products[0], 12_500, 4)
-		must(err)
-		second, err := k.order(id, 1002, products[1], 125, 8)
-		must(err)
-		if item.ID() == 0 || second.ID() <= item.ID() {
-			t.Fatalf("ids %d %d", item.ID(), second.ID())
-		}
-		if _, err := k.order(id, 1001, 999_999, 1, 1); !errors.Is(err, campaign.ErrProductOutside) {
-			t.Fatalf("an item of a product outside the campaign: %v", err)
-		}
-		if _, err := db.NewRaw("UPDATE campaign_partners SET spent_milli = cash_milli + 1 WHERE campaign_id = ? AND partner_id = 1003", int64(id)).Exec(ctx); err == nil {
-			t.Fatal("the store let a cart exceed its cash")
-		}
-		if m := k.money(id, 1001); m.Spent.String() != "50" {
-			t.Fatalf("spent %v", m.Spent)
-		}
-		if ps, prods := k.withCart(id); !slices.Equal(ps, []kernel.ID{1001, 1002}) || !slices.Equal(prods, products) {
-			t.Fatalf("with cart: partners %v, products %v", ps, prods)
-		}
-		if err := k.update(id, func(c *campaign.Composition) error { return c.RemoveProduct(products[0]) }); !errors.Is(err, campaign.ErrHasCart) {
-			t.Fatalf("a product with cart items left the campaign: %v", err)
-		}
-		must(k.update(id, show)) // hidden again
-		must(k.toggle(item))
-		if got, _ := repo.Item(ctx, item.ID()); !got.Delivered() || got.Price().String() != "12.5" || got.Quantity() != 4 {
-			t.Fatalf("item %+v", got)
-		}
+		step("a partner's turn keeps the cart within its cash; an item needs its partner and product in the campaign", func(t *testing.T) {
+			k := k.in(t)
+			if m := k.money(id, 1001); m.Cash.String() != "100" || !m.Spent.IsZero() {
+				t.Fatalf("money %+v", m)
+			}
+			if _, err := k.turn(id, 9999, func(*campaign.Standing) error { return nil }); !errors.Is(err, campaign.ErrNotHeld) {
+				t.Fatalf("a partner not in the campaign has a standing: %v", err)
+			}
+			if _, err := k.turn(id+100, 1001, func(*campaign.Standing) error { return nil }); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("a missing campaign: %v", err)
+			}
+			must(t, k.update(id, show)) // a hidden campaign takes no orders
+			var err error
+			item, err = k.order(id, 1001, products[0], 12_500, 4)
+			must(t, err)
+			second, err = k.order(id, 1002, products[1], 125, 8)
+			must(t, err)
+			if item.ID() == 0 || second.ID() <= item.ID() {
+				t.Fatalf("ids %d %d", item.ID(), second.ID())
+			}
+			if _, err := k.order(id, 1001, 999_999, 1, 1); !errors.Is(err, campaign.ErrProductOutside) {
+				t.Fatalf("an item of a product outside the campaign: %v", err)
+			}
+			if _, err := db.NewRaw("UPDATE campaign_partners SET spent_milli = cash_milli + 1 WHERE campaign_id = ? AND partner_id = 1003", int64(id)).Exec(ctx); err == nil {
+				t.Fatal("the store let a cart exceed its cash")
+			}
+			if m := k.money(id, 1001); m.Spent.String() != "50" {
+				t.Fatalf("spent %v", m.Spent)
+			}
+			if ps, prods := k.withCart(id); !slices.Equal(ps, []kernel.ID{1001, 1002}) || !slices.Equal(prods, products) {
+				t.Fatalf("with cart: partners %v, products %v", ps, prods)
+			}
+			if err := k.update(id, func(c *campaign.Composition) error { return c.RemoveProduct(products[0]) }); !errors.Is(err, campaign.ErrHasCart) {
+				t.Fatalf("a product with cart items left the campaign: %v", err)
+			}
+			must(t, k.update(id, show)) // hidden again
+			must(t, k.toggle(item))
+			if got, _ := repo.Item(ctx, item.ID()); !got.Delivered() || got.Price().String() != "12.5" || got.Quantity() != 4 {
+				t.Fatalf("item %+v", got)
+			}
+		})
 
 		q := ports.ListQuery{Page: 1, PerPage: 20}.Within("campaign_id", id)
-		cart := func(filters map[string]string, sort string, desc bool) (ports.Page[campaignports.CartItemView], campaignports.CartTotals) {
-			t.Helper()
-			q := q
-			q.Filters, q.Sort, q.Desc = filters, sort, desc
-			page, totals, err := lists.Cart.ListWithTotals(ctx, q)
-			if err != nil {
+		step("the cart lists, filters, sorts and totals its items; a withdrawal gives the spent back", func(t *testing.T) {
+			k := k.in(t)
+			cart := func(filters map[string]string, sort string, desc bool) (ports.Page[campaignports.CartItemView], campaignports.CartTotals) {
+				t.Helper()
+				q := q
+				q.Filters, q.Sort, q.Desc = filters, sort, desc
+				page, totals, err := lists.Cart.ListWithTotals(ctx, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return page, totals
+			}
+			page, totals := cart(nil, "", false)
+			if page.Total != 2 || totals.Ordered.String() != "51" || totals.Delivered.String() != "50" || page.Items[0].Product != "Bušilica" {
+				t.Fatalf("cart %+v %+v", page, totals)
+			}
+			if page, totals = cart(map[string]string{"name": "beta"}, "", false); page.Total != 1 || totals.Ordered.String() != "1" || !totals.Delivered.IsZero() {
+				t.Fatalf("cart by name %+v %+v", page, totals)
+			}
+			if page, _ = cart(map[string]string{"is_active": "1"}, "", false); page.Total != 1 || page.Items[0].ID != int64(item.ID()) {
+				t.Fatalf("delivered %+v", page)
+			}
+			if page, _ = cart(nil, "name", true); page.Items[0].Name != "Beta Boje" {
+				t.Fatalf("by name desc %+v", page)
+			}
+			if page, _ = cart(map[string]string{"product": "anker"}, "price", false); page.Total != 1 || page.Items[0].Price.String() != "0.125" {
+				t.Fatalf("by product %+v", page)
+			}
+			must(t, k.withdraw(second))
+			if m := k.money(id, 1002); !m.Spent.IsZero() {
+				t.Fatalf("spent after removal %v", m.Spent)
+			}
+			if err := k.withdraw(second); kernel.KindOf(err) != kernel.KindNotFound {
+				t.Fatalf("removing twice: %v", err)
+			}
+		})
+
+		step("the partners tab lists, filters and sums the cash; the categories and products tabs list theirs", func(t *testing.T) {
+			pq := func(filters map[string]string, sort string) (ports.Page[campaignports.PartnerView], kernel.Amount) {
+				t.Helper()
+				q := q
+				q.Filters, q.Sort = filters, sort
+				page, total, err := lists.Partners.ListWithCash(ctx, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return page, total
+			}
+			pp, total := pq(nil, "")
+			if pp.Total != 3 || total.String() != "160.5" || pp.Items[2].CategoryNames != "Alati, Rasvjeta" || pp.Items[0].City != "Podgorica" ||
+				pp.Items[0].Spent.String() != "50" {
+				t.Fatalf("partners %+v %v", pp, total)
+			}
+			if pp, total = pq(map[string]string{"category_names": "rasvj"}, ""); pp.Total != 1 || total.String() != "10" {
+				t.Fatalf("by category %+v %v", pp, total)
+			}
+			if pp, total = pq(map[string]string{"cash": "50..100"}, "cash"); pp.Total != 2 || total.String() != "150.5" || pp.Items[0].PartnerID != 1002 {
+				t.Fatalf("by cash %+v %v", pp, total)
+			}
+			if pp, _ = pq(map[string]string{"name": "čelik"}, "name"); pp.Total != 1 || pp.Items[0].PartnerID != 1003 {
+				t.Fatalf("by name %+v", pp)
+			}
+			// Two characters are below a trigram: the filter reads the names themselves.
+			if pp, total = pq(map[string]string{"name": "ta"}, ""); pp.Total != 1 || pp.Items[0].PartnerID != 1002 || total.String() != "50.5" {
+				t.Fatalf("by two characters %+v %v", pp, total)
+			}
+			if pp, _ = pq(map[string]string{"phone": "zz9"}, ""); pp.Total != 0 {
+				t.Fatalf("by a phone nobody has %+v", pp)
+			}
+			cats, _ := lists.Categories.List(ctx, q)
+			prods, _ := lists.Products.List(ctx, q)
+			if cats.Total != 2 || prods.Total != 2 || prods.Items[0].Name != "Ankeri" || cats.Items[0].Name != "Alati" {
+				t.Fatalf("categories %+v products %+v", cats, prods)
+			}
+		})
+
+		step("the app reads the open campaigns holding the partner, their offers, cart and products", func(t *testing.T) {
+			app := persistence.NewCampaignApp(db)
+			if mine, _ := app.Campaigns(ctx, 1001, 0); len(mine) != 0 {
+				t.Fatalf("a hidden campaign is shown: %+v", mine)
+			}
+			if _, err := repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }); err != nil {
 				t.Fatal(err)
 			}
-			return page, totals
-		}
-		page, totals := cart(nil, "", false)
-		if page.Total != 2 || totals.Ordered.String() != "51" || totals.Delivered.String() != "50" || page.Items[0].Product != "Bušilica" {
-			t.Fatalf("cart %+v %+v", page, totals)
-		}
-		if page, totals = cart(map[string]string{"name": "beta"}, "", false); page.Total != 1 || totals.Ordered.String() != "1" || !totals.Delivered.IsZero() {
-			t.Fatalf("cart by name %+v %+v", page, totals)
-		}
-		if page, _ = cart(map[string]string{"is_active": "1"}, "", false); page.Total != 1 || page.Items[0].ID != int64(item.ID()) {
-			t.Fatalf("delivered %+v", page)
-		}
-		if page, _ = cart(nil, "name", true); page.Items[0].Name != "Beta Boje" {
-			t.Fatalf("by name desc %+v", page)
-		}
-		if page, _ = cart(map[string]string{"product": "anker"}, "price", false); page.Total != 1 || page.Items[0].Price.String() != "0.125" {
-			t.Fatalf("by product %+v", page)
-		}
-		must(k.withdraw(second))
-		if m := k.money(id, 1002); !m.Spent.IsZero() {
-			t.Fatalf("spent after removal %v", m.Spent)
-		}
-		if err := k.withdraw(second); kernel.KindOf(err) != kernel.KindNotFound {
-			t.Fatalf("removing twice: %v", err)
-		}
-
-		pq := func(filters map[string]string, sort string) (ports.Page[campaignports.PartnerView], kernel.Amount) {
-			t.Helper()
-			q := q
-			q.Filters, q.Sort = filters, sort
-			page, total, err := lists.Partners.ListWithCash(ctx, q)
-			if err != nil {
-				t.Fatal(err)
+			if v, _ := lists.Campaigns.Find(ctx, id); v.Version != 5 {
+				t.Fatalf("a change of the record moves the version, of the links not: %d", v.Version)
 			}
-			return page, total
-		}
-		pp, total := pq(nil, "")
-		if pp.Total != 3 || total.String() != "160.5" || pp.Items[2].CategoryNames != "Alati, Rasvjeta" || pp.Items[0].City != "Podgorica" ||
-			pp.Items[0].Spent.String() != "50" {
-			t.Fatalf("partners %+v %v", pp, total)
-		}
-		if pp, total = pq(map[string]string{"category_names": "rasvj"}, ""); pp.Total != 1 || total.String() != "10" {
-			t.Fatalf("by category %+v %v", pp, total)
-		}
-		if pp, total = pq(map[string]string{"cash": "50..100"}, "cash"); pp.Total != 2 || total.String() != "150.5" || pp.Items[0].PartnerID != 1002 {
-			t.Fatalf("by cash %+v %v", pp, total)
-		}
-		if pp, _ = pq(map[string]string{"name": "čelik"}, "name"); pp.Total != 1 || pp.Items[0].PartnerID != 1003 {
-			t.Fatalf("by name %+v", pp)
-		}
-		// Two characters are below a trigram: the filter reads the names themselves.
-		if pp, total = pq(map[string]string{"name": "ta"}, ""); pp.Total != 1 || pp.Items[0].PartnerID != 1002 || total.String() != "50.5" {
-			t.Fatalf("by two characters %+v %v", pp, total)
-		}
-		if pp, _ = pq(map[string]string{"phone": "zz9"}, ""); pp.Total != 0 {
-			t.Fatalf("by a phone nobody has %+v", pp)
-		}
-		cats, _ := lists.Categories.List(ctx, q)
-		prods, _ := lists.Products.List(ctx, q)
-		if cats.Total != 2 || prods.Total != 2 || prods.Items[0].Name != "Ankeri" || cats.Items[0].Name != "Alati" {
-			t.Fatalf("categories %+v products %+v", cats, prods)
-		}
+			if o, err := app.Offer(ctx, id, products[1]); err != nil || !o.InCampaign || !o.Active || o.Price.String() != "0.125" {
+				t.Fatalf("offer %+v %v", o, err)
+			}
+			if o, err := app.Offer(ctx, id, 999_999); err != nil || o.InCampaign {
+				t.Fatalf("offer of a product outside %+v %v", o, err)
+			}
+			mine, err := app.Campaigns(ctx, 1001, id)
+			if err != nil || len(mine) != 1 || mine[0].Spent.String() != "50" || mine[0].Remaining.String() != "50" {
+				t.Fatalf("app campaigns %+v %v", mine, err)
+			}
+			if items, _ := app.Cart(ctx, id, 1001); len(items) != 1 || !items[0].Delivered {
+				t.Fatalf("app cart %+v", items)
+			}
+			if ps, _ := app.Products(ctx, id); len(ps) != 2 {
+				t.Fatalf("app products %+v", ps)
+			}
+		})
 
-		// The app's reads: the open campaigns holding the partner.
-		app := persistence.NewCampaignApp(db)
-		if mine, _ := app.Campaigns(ctx, 1001, 0); len(mine) != 0 {
-			t.Fatalf("a hidden campaign is shown: %+v", mine)
-		}
-		if _, err := repo.Update(ctx, id, kernel.AnyVersion, func(c *campaign.Composition) error { c.Campaign().ToggleVisible(t0); return nil }); err != nil {
-			t.Fatal(err)
-		}
-		if v, _ := lists.Campaigns.Find(ctx, id); v.Version != 5 {
-			t.Fatalf("a change of the record moves the version, of the links not: %d", v.Version)
-		}
-		if o, err := app.Offer(ctx, id, products[1]); err != nil || !o.InCampaign || !o.Active || o.Price.String() != "0.125" {
-			t.Fatalf("offer %+v %v", o, err)
-		}
-		if o, err := app.Offer(ctx, id, 999_999); err != nil || o.InCampaign {
-			t.Fatalf("offer of a product outside %+v %v", o, err)
-		}
-		mine, err := app.Campaigns(ctx, 1001, id)
-		if err != nil || len(mine) != 1 || mine[0].Spent.String() != "50" || mine[0].Remaining.String() != "50" {
-			t.Fatalf("app campaigns %+v %v", mine, err)
-		}
-		if items, _ := app.Cart(ctx, id, 1001); len(items) != 1 || !items[0].Delivered {
-			t.Fatalf("app cart %+v", items)
-		}
-		if ps, _ := app.Products(ctx, id); len(ps) != 2 {
-			t.Fatalf("app products %+v", ps)
-		}
-
-		// The narrow ports.
-		held, err := persistence.NewCampaignPartners(db).CategoriesOfCampaign(ctx, id)
-		if err != nil || len(held) != 3 || !slices.Equal(held[1003], []kernel.ID{w.alati, w.rasvjeta}) {
-			t.Fatalf("categories of the campaign's partners %v %v", held, err)
-		}
-		offers, err := persistence.NewCampaignCatalog(db).Offers(ctx, []kernel.ID{products[1], 9999})
-		if err != nil || len(offers) != 1 || offers[products[1]].Price.String() != "0.125" || !offers[products[1]].Active {
-			t.Fatalf("offers %v %v", offers, err)
-		}
+		step("the narrow ports: the categories of the campaign's partners, the offers of products", func(t *testing.T) {
+			held, err := persistence.NewCampaignPartners(db).CategoriesOfCampaign(ctx, id)
+			if err != nil || len(held) != 3 || !slices.Equal(held[1003], []kernel.ID{w.alati, w.rasvjeta}) {
+				t.Fatalf("categories of the campaign's partners %v %v", held, err)
+			}
+			offers, err := persistence.NewCampaignCatalog(db).Offers(ctx, []kernel.ID{products[1], 9999})
+			if err != nil || len(offers) != 1 || offers[products[1]].Price.String() != "0.125" || !offers[products[1]].Active {
+				t.Fatalf("offers %v %v", offers, err)
+			}
+		})
 	})
 }
 
