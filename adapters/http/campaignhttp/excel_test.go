@@ -2,28 +2,13 @@ package campaignhttp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 )
-
-// The upload's answer keeps its contract: every count, an empty problem list rather than
-// null.
-func TestImportAnswerKeepsTheContract(t *testing.T) {
-	got, _ := json.Marshal(importResult(spreadsheet.Result{Added: 1, Updated: 2, Unchanged: 3}))
-	if string(got) != `{"added":1,"updated":2,"unchanged":3,"skipped":3,"rejected":0,"problems":[],"more_problems":0}` {
-		t.Fatal(string(got))
-	}
-	got, _ = json.Marshal(importResult(spreadsheet.Result{Rejected: 1, Problems: []spreadsheet.Problem{{Row: 3, Column: "cash", Message: "m"}}, MoreProblems: 4}))
-	if string(got) != `{"added":0,"updated":0,"unchanged":0,"skipped":0,"rejected":1,"problems":[{"row":3,"column":"cash","message":"m"}],"more_problems":4}` {
-		t.Fatal(string(got))
-	}
-}
 
 func TestDecodePartnerList(t *testing.T) {
 	decode := func(body string) (partnerListRequest, error) {

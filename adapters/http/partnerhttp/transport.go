@@ -5,9 +5,7 @@ package partnerhttp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,7 +15,6 @@ import (
 
 	"vitrina/adapters/http/kit"
 	apppartner "vitrina/application/partner"
-	"vitrina/application/spreadsheet"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
@@ -303,57 +300,6 @@ func evidentions(vs []partnerports.EvidentionView, err error) (any, error) {
 	return out, nil
 }
 
-type problemJSON struct {
-	Row     int    `json:"row"`
-	Column  string `json:"column"`
-	Message string `json:"message"`
-}
-
-type importJSON struct {
-	Added        int           `json:"added"`
-	Updated      int           `json:"updated"`
-	Unchanged    int           `json:"unchanged"`
-	Rejected     int           `json:"rejected"`
-	Problems     []problemJSON `json:"problems"`
-	MoreProblems int           `json:"more_problems"`
-}
-
-func importResult(r spreadsheet.Result) importJSON {
-	out := importJSON{Added: r.Added, Updated: r.Updated, Unchanged: r.Unchanged, Rejected: r.Rejected, Problems: make([]problemJSON, 0, len(r.Problems)),
-		MoreProblems: r.MoreProblems}
-	for _, p := range r.Problems {
-		out.Problems = append(out.Problems, problemJSON{Row: p.Row, Column: p.Column, Message: p.Message})
-	}
-	return out
-}
-
-// upload is an uploaded spreadsheet: past 1 MiB spooled to disk, removed after the request.
-type upload struct {
-	file    multipart.File
-	size    int64
-	preview bool
-}
-
-func decodeUpload(_ context.Context, r *http.Request) (any, error) {
-	preview := r.URL.Query().Get("preview")
-	up := upload{preview: preview == "1" || preview == "true"}
-	// Files go to disk past 1 MiB; the server removes them when the request ends.
-	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		var maxErr *http.MaxBytesError
-		if errors.As(err, &maxErr) {
-			return nil, kit.ErrBodyTooBig
-		}
-		return nil, kit.ErrBadForm
-	}
-	// The spreadsheet reader refuses a file over its size limit with its own message.
-	file, header, err := r.FormFile("file")
-	if err != nil {
-		return nil, kernel.FieldError("file", "The file field is required.")
-	}
-	up.file, up.size = file, header.Size
-	return up, nil
-}
-
 // The partner context's endpoints, one named constructor each (go-kit's makeXEndpoint
 // shape): each takes its decoded request, calls one use case and answers the JSON view.
 
@@ -427,17 +373,10 @@ func makeExportEndpoint(svc *apppartner.Service) endpoint.Endpoint {
 
 func makeImportEndpoint(svc *apppartner.Service) endpoint.Endpoint {
 	return func(ctx context.Context, req any) (any, error) {
-		up := req.(upload)
-		defer up.file.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
-		result, err := svc.Import(ctx, up.file, up.size, up.preview)
-		var rejected *spreadsheet.Rejected
-		if errors.As(err, &rejected) {
-			return nil, kit.WithDetail(err, importResult(rejected.Result))
-		}
-		if err != nil {
-			return nil, err
-		}
-		return importResult(result), nil
+		up := req.(kit.Upload)
+		defer up.File.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
+		result, err := svc.Import(ctx, up.File, up.Size, up.Preview)
+		return kit.ImportAnswer(result, err, false)
 	}
 }
 
@@ -490,7 +429,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 
 		{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: kit.EncodeDownload,
 			Endpoint: makeExportEndpoint(svc)},
-		{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: decodeUpload, Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: kit.DecodeUpload(""), Encode: kit.EncodeJSON,
 			Endpoint: makeImportEndpoint(svc)},
 
 		kit.ToggleRoute("/api/customerSupport", writeSupport, messages, svc.ToggleSupportMessage),
