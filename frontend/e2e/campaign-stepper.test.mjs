@@ -4,7 +4,7 @@ import { apiClient, checkA11y, launchBrowser, MOBILE, DESKTOP, newPage, shoot, s
 
 const isSave = (res) =>
   /^\/api\/campaignDetails\/\d+$/.test(new URL(res.url()).pathname) && res.request().method() === 'PUT';
-const isPartners = (res) => new URL(res.url()).pathname === '/api/partners' && res.request().method() === 'GET';
+const isPartners = (res) => new URL(res.url()).pathname === '/api/partnersActive' && res.request().method() === 'GET';
 const isCampaign = (res) => /^\/api\/campaigns\/\d+$/.test(new URL(res.url()).pathname) && res.request().method() === 'GET';
 
 // The campaign composition stepper (spec §2, §4, §5; issue 12) over the demo data. The demo
