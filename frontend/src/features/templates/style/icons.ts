@@ -38,6 +38,7 @@ export const ICONS_IN_USE = [
   'key',
   'link',
   'list',
+  'lock',
   'map',
   'map-marker',
   'megaphone',
