@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { cashRule, imageRule, entityNameRule, paragraphRule } from '../../shared/validation/rules';
+import { cashRule } from '../../shared/validation/amountRules';
+import { imageRule, entityNameRule, paragraphRule } from '../../shared/validation/rules';
 import type { Campaign } from './types';
 
 export interface CampaignFormValues {

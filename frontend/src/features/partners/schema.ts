@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { amountToApi, amountToInput, FIGURE } from '../../shared/format/amount';
+import { amountRule } from '../../shared/validation/amountRules';
 import {
-  amountRule,
   handEnteredIdRule,
   entityNameRule,
   optionalPasswordConfirmationRule,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
-import { amountRule, cashProblem, cashRule, cashToApi, entityNameRule, invalidSubmitKey, imageRule, isImageFileType, MAX_IMAGE_BYTES } from './rules';
+import { amountRule, cashProblem, cashRule, cashToApi } from './amountRules';
+import { entityNameRule, invalidSubmitKey, imageRule, isImageFileType, MAX_IMAGE_BYTES } from './rules';
 
 /** The first message a rule gives for a value, or null when it passes. */
 function messageOf(schema: { validateSync: (value: unknown) => unknown }, value: unknown): string | null {

@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { amountProblemKey, amountToApi } from '../format/amount';
 
 /** Shared Yup rules (spec §5). Messages are catalogue keys, translated where they are shown. */
 export const MIN_PASSWORD = 4;
@@ -125,41 +124,6 @@ export const positiveIntegerRule = () =>
 /** Every record's name (the server's one name rule, kernel.NewName): also must not start with a digit. */
 export const entityNameRule = () =>
   nameRule().test('no_leading_digit', 'validation.name_digit', (v) => !v || !/^\d/.test(v));
-
-/**
- * An amount typed in the user's language (spec §5, §9; ADR 0024): required, up to 10 integer
- * digits and 3 decimals, not below 0; with `percent`, an optional trailing percent sign. Read with
- * the language's separators (shared/format/amount parseAmount); `message` is the form's own
- * "must be a number" (a price's "wrong price entered"), the other problems say what is wrong.
- */
-export const amountRule = ({
-  language,
-  percent = false,
-  message = 'validation.number',
-}: {
-  language: string;
-  percent?: boolean;
-  message?: string;
-}) =>
-  yup
-    .string()
-    .default('')
-    .test('amount', message, function amount(value) {
-      const key = amountProblemKey(value ?? '', language, { percent, numberMessage: message });
-      return key === null || this.createError({ message: key });
-    });
-
-/**
- * A partner's cash in a campaign (spec §5: required, not below 0): the one rule of the stepper,
- * the add-partners dialog and the cash dialog, so a negative cash says the same thing in each.
- */
-export const cashRule = (language: string) => amountRule({ language });
-
-/** The catalogue key of what is wrong with a typed cash, or null (the tables' cells, outside Formik). */
-export const cashProblem = (text: string | undefined, language: string): string | null => amountProblemKey(text ?? '', language);
-
-/** A typed cash as the API takes it: the exact decimal text ('1.500,5' in Montenegrin is '1500.5'). */
-export const cashToApi = (text: string, language: string): string => amountToApi(text, language);
 
 /** Whether a field error says that something is missing rather than wrong. */
 const isRequiredError = (key: string) => key === 'validation.field' || /_required$/.test(key);

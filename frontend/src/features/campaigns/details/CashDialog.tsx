@@ -6,7 +6,7 @@ import { AmountField } from '../../../shared/form/AmountField';
 import { FormDialog } from '../../../shared/form/FormDialog';
 import { serverFieldErrors } from '../../../shared/form/serverErrors';
 import { useSetCampaignPartnerCashMutation } from '../api';
-import { cashToApi } from '../../../shared/validation/rules';
+import { cashToApi } from '../../../shared/validation/amountRules';
 import { cashSchema } from '../schema';
 import type { CampaignPartner } from '../types';
 import { orderedOf } from './cash';

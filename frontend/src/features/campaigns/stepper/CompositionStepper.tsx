@@ -11,7 +11,8 @@ import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { useLazyCampaignCompositionQuery, useSaveCompositionMutation } from './api';
 import { CategoriesStep } from './CategoriesStep';
-import { cashProblem, invalidSubmitKey } from '../../../shared/validation/rules';
+import { cashProblem } from '../../../shared/validation/amountRules';
+import { invalidSubmitKey } from '../../../shared/validation/rules';
 import {
   cashTotal,
   changeCategoriesOf,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIGURE, formatAmount } from '../../../shared/format/amount';
 import { AmountInput } from '../../../shared/form/AmountInput';
-import { cashProblem } from '../../../shared/validation/rules';
+import { cashProblem } from '../../../shared/validation/amountRules';
 import { PagedTable } from '../../../shared/list/PagedTable';
 import { useListActivePartnersQuery } from '../../../shared/pickers/api';
 import { Button } from 'primereact/button';

@@ -1,5 +1,5 @@
 import { amountToInput, FIGURE, parseAmount } from '../../../shared/format/amount';
-import { cashProblem, cashToApi } from '../../../shared/validation/rules';
+import { cashProblem, cashToApi } from '../../../shared/validation/amountRules';
 import type { CampaignComposition, CompositionBody, Named } from './types';
 
 /** A partner chosen in step 2: its name (for the pruning message) and its own categories (for pruning). */

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { amountToApi, amountToInput, PRICE } from '../../../shared/format/amount';
-import { amountRule, imageRule, entityNameRule, paragraphRule } from '../../../shared/validation/rules';
+import { amountRule } from '../../../shared/validation/amountRules';
+import { imageRule, entityNameRule, paragraphRule } from '../../../shared/validation/rules';
 import type { Product } from '../types';
 
 export interface ProductFormValues {
