@@ -487,14 +487,26 @@ describe('partners', () => {
     workbook = bytes;
   });
 
-  it('uploads the downloaded file: the preview says it only updates, and confirm saves it', async () => {
+  it('uploads the downloaded file: as downloaded it changes nothing; with one address edited the preview says it updates one, and confirm saves it', async () => {
     assert.ok(workbook, 'the download test keeps the workbook');
-    const dialog = await openUpload();
-    const preview = await uploadPreview(dialog, 'Partners.xlsx', workbook);
+    let dialog = await openUpload();
+    let preview = await uploadPreview(dialog, 'Partners.xlsx', workbook);
+    assert.equal(preview.status(), 200);
+    // Every row equals its stored partner (ADR 0027): nothing to write, confirm stays off.
+    await dialog.getByText('Fajl ne sadrži partnere za dodavanje ni izmjenu.').waitFor();
+    assert.equal(await stat(dialog, 'updated'), '0');
+    assert.equal(await stat(dialog, 'skipped'), '11');
+    assert.equal(await dialog.getByRole('button', { name: 'Potvrdi' }).isDisabled(), true);
+    await dialog.getByRole('button', { name: 'Odustani' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    dialog = await openUpload();
+    preview = await uploadPreview(dialog, 'Partners.xlsx', editSheet(workbook, (xml) => setCell(xml, 'C2', 'Nova adresa 1')));
     assert.equal(preview.status(), 200);
     await dialog.getByText('Fajl je ispravan. Potvrdite da biste upisali promjene.').waitFor();
     assert.equal(await stat(dialog, 'added'), '0');
-    assert.equal(await stat(dialog, 'updated'), '11');
+    assert.equal(await stat(dialog, 'updated'), '1');
+    assert.equal(await stat(dialog, 'skipped'), '10');
     assert.equal(await stat(dialog, 'rejected'), '0');
     await dialog.getByTestId('import-file-name').getByText(/Partners\.xlsx/).waitFor();
 

@@ -142,6 +142,16 @@ describe('Excel upload dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Potvrdi' })).toBeDisabled();
   });
 
+  it('the preview counts the rows equal to the stored partners as unchanged (issue 20)', async () => {
+    mockFetch(route('POST', '/api/saveAddPartnerExcelDoc', { body: { added: 0, updated: 2, unchanged: 1500, rejected: 0, problems: [] } }));
+    const user = userEvent.setup();
+    renderScreen(<Host />);
+    const dialog = await chooseFile(user, xlsx());
+    await within(dialog).findByText('Fajl je ispravan. Potvrdite da biste upisali promjene.');
+    expect(within(dialog).getByTestId('import-skipped')).toHaveTextContent('1.500');
+    expect(within(dialog).getByText('Bez promjene')).toBeInTheDocument();
+  });
+
   it('shows the problems a refused save answers with (422) and stays open', async () => {
     let n = 0;
     mockFetch(

@@ -122,7 +122,7 @@ export function ExcelUploadDialog({
     <div className={`import-stat import-stat--${key}${key === 'rejected' && result && result.rejected > 0 ? ' import-stat--bad' : ''}`}>
       <i className={icon} aria-hidden />
       <span className="import-stat__value" data-testid={`import-${key}`}>
-        {formatAmount(result?.[key] ?? 0, i18n.language, COUNT)}
+        {formatAmount((key === 'skipped' ? (result?.unchanged ?? result?.skipped) : result?.[key]) ?? 0, i18n.language, COUNT)}
       </span>
       <span className="import-stat__label">{t(`excel.${key}`)}</span>
     </div>
@@ -228,7 +228,7 @@ export function ExcelUploadDialog({
           <div className="import-stats">
             {stat('added', 'pi pi-plus-circle')}
             {stat('updated', 'pi pi-pencil')}
-            {result.skipped !== undefined && stat('skipped', 'pi pi-minus-circle')}
+            {(result.unchanged ?? result.skipped) !== undefined && stat('skipped', 'pi pi-minus-circle')}
             {stat('rejected', 'pi pi-ban')}
           </div>
           {result.rejected > 0 || result.problems.length > 0 ? (

@@ -9,6 +9,7 @@ export function importResultOf(error: unknown): ImportResult | null {
   return {
     added: Number(data.added ?? 0),
     updated: Number(data.updated ?? 0),
+    ...(data.unchanged !== undefined ? { unchanged: Number(data.unchanged) } : {}),
     ...(data.skipped !== undefined ? { skipped: Number(data.skipped) } : {}),
     rejected: Number(data.rejected ?? 0),
     more_problems: Number(data.more_problems ?? 0),

@@ -9,7 +9,9 @@ export interface ImportProblem {
 export interface ImportResult {
   added: number;
   updated: number;
-  /** Rows left as they were (the campaign upload); absent where the import has no such rows. */
+  /** Rows equal to what is stored: nothing written (both uploads, ADR 0027). */
+  unchanged?: number;
+  /** The same count under the campaign upload's older name. */
   skipped?: number;
   rejected: number;
   /** At most 1000 problems are listed; this counts the rest. */
