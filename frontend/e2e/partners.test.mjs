@@ -552,7 +552,9 @@ describe('partners', () => {
     await uploadPreview(dialog, 'Partners-greske.xlsx', broken);
     await dialog.getByText(/Ništa se ne upisuje dok fajl ima grešaka/).waitFor();
     assert.equal(await stat(dialog, 'added'), '1');
-    assert.equal(await stat(dialog, 'updated'), '9');
+    // Row 2 differs from its partner since the address was saved above; the other eight match theirs.
+    assert.equal(await stat(dialog, 'updated'), '1');
+    assert.equal(await stat(dialog, 'skipped'), '8');
     assert.equal(await stat(dialog, 'rejected'), '2');
     const problems = await dialog
       .locator('.import-problems tbody tr')
