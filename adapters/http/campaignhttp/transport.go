@@ -611,12 +611,8 @@ func makePartnersTabEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
 		if err != nil {
 			return nil, err
 		}
-		out := tabPage[partnerJSON]{page: kit.PageResponse[partnerJSON]{Total: p.Total, Items: make([]partnerJSON, 0, len(p.Items))},
-			headers: map[string]string{HeaderTotalCash: p.Cash.String()}}
-		for _, v := range p.Items {
-			out.page.Items = append(out.page.Items, partnerRow(v))
-		}
-		return out, nil
+		return tabPage[partnerJSON]{page: kit.PageOf(p.Total, p.Items, partnerRow),
+			headers: map[string]string{HeaderTotalCash: p.Cash.String()}}, nil
 	}
 }
 
@@ -627,12 +623,8 @@ func makeCartTabEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
 		if err != nil {
 			return nil, err
 		}
-		out := tabPage[cartJSON]{page: kit.PageResponse[cartJSON]{Total: p.Total, Items: make([]cartJSON, 0, len(p.Items))},
-			headers: map[string]string{HeaderTotalOrdered: p.Totals.Ordered.String(), HeaderTotalDelivered: p.Totals.Delivered.String()}}
-		for _, v := range p.Items {
-			out.page.Items = append(out.page.Items, cartRow(v))
-		}
-		return out, nil
+		return tabPage[cartJSON]{page: kit.PageOf(p.Total, p.Items, cartRow),
+			headers: map[string]string{HeaderTotalOrdered: p.Totals.Ordered.String(), HeaderTotalDelivered: p.Totals.Delivered.String()}}, nil
 	}
 }
 
@@ -643,11 +635,7 @@ func makeProductsTabEndpoint(svc *appcampaign.Service) endpoint.Endpoint {
 		if err != nil {
 			return nil, err
 		}
-		out := kit.PageResponse[productJSON]{Total: p.Total, Items: make([]productJSON, 0, len(p.Items))}
-		for _, v := range p.Items {
-			out.Items = append(out.Items, productRow(v))
-		}
-		return out, nil
+		return kit.PageOf(p.Total, p.Items, productRow), nil
 	}
 }
 

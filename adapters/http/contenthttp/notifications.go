@@ -130,11 +130,7 @@ func makeDeliveriesEndpoint(n *appcontent.Notifications) endpoint.Endpoint {
 		if err != nil {
 			return nil, err
 		}
-		out := kit.PageResponse[deliveryJSON]{Total: page.Total, Items: make([]deliveryJSON, 0, len(page.Items))}
-		for _, v := range page.Items {
-			out.Items = append(out.Items, deliveryRow(v))
-		}
-		return out, nil
+		return kit.PageOf(page.Total, page.Items, deliveryRow), nil
 	}
 }
 

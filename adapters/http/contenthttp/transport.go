@@ -453,11 +453,7 @@ func makeSliderPartnersEndpoint(svc *appcontent.Service) endpoint.Endpoint {
 		if err != nil {
 			return nil, err
 		}
-		out := partnersPage{page: kit.PageResponse[partnerJSON]{Total: p.Total, Items: make([]partnerJSON, 0, len(p.Items))}, quantity: p.Quantity}
-		for _, v := range p.Items {
-			out.page.Items = append(out.page.Items, partnerRow(v))
-		}
-		return out, nil
+		return partnersPage{page: kit.PageOf(p.Total, p.Items, partnerRow), quantity: p.Quantity}, nil
 	}
 }
 

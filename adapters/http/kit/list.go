@@ -143,6 +143,15 @@ type PageResponse[T any] struct {
 	Total int
 }
 
+// PageOf is a page's rows answered as JSON, each through row, with the page's total.
+func PageOf[V, J any](total int, items []V, row func(V) J) PageResponse[J] {
+	out := PageResponse[J]{Total: total, Items: make([]J, 0, len(items))}
+	for _, v := range items {
+		out.Items = append(out.Items, row(v))
+	}
+	return out
+}
+
 // Stream is a whole list written row by row as a JSON array, so memory stays flat
 // however long the list is.
 type Stream func(ctx context.Context, emit func(item any) error) error

@@ -54,11 +54,7 @@ func ListRoute[V, J any](path string, access Access, lister ports.Lister[V], toJ
 			if err != nil {
 				return nil, err
 			}
-			out := PageResponse[J]{Total: page.Total, Items: make([]J, 0, len(page.Items))}
-			for _, v := range page.Items {
-				out.Items = append(out.Items, toJSON(v))
-			}
-			return out, nil
+			return PageOf(page.Total, page.Items, toJSON), nil
 		}}
 }
 
