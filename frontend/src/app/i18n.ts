@@ -10,7 +10,19 @@ import { applyPrimeLocale } from './primeLocale';
  * t() finds them through fallbackNS, so components use plain keys ('sliders.title') whichever
  * namespace holds them.
  */
-export const LAZY_NAMESPACES = ['sliders', 'templates', 'rich_text', 'campaigns', 'campaign_stepper', 'push'] as const;
+export const LAZY_NAMESPACES = [
+  'sliders',
+  'templates',
+  'rich_text',
+  'campaigns',
+  'campaign_stepper',
+  'push',
+  'partners',
+  'excel',
+  'stores',
+  'users',
+  'products',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 type Namespace = 'translation' | LazyNamespace;
 
@@ -25,6 +37,11 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     campaigns: () => import('../locales/campaigns.sr-Latn-ME.json'),
     campaign_stepper: () => import('../locales/campaign_stepper.sr-Latn-ME.json'),
     push: () => import('../locales/push.sr-Latn-ME.json'),
+    partners: () => import('../locales/partners.sr-Latn-ME.json'),
+    excel: () => import('../locales/excel.sr-Latn-ME.json'),
+    stores: () => import('../locales/stores.sr-Latn-ME.json'),
+    users: () => import('../locales/users.sr-Latn-ME.json'),
+    products: () => import('../locales/products.sr-Latn-ME.json'),
   },
   en: {
     translation: () => import('../locales/en.json'),
@@ -34,6 +51,11 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     campaigns: () => import('../locales/campaigns.en.json'),
     campaign_stepper: () => import('../locales/campaign_stepper.en.json'),
     push: () => import('../locales/push.en.json'),
+    partners: () => import('../locales/partners.en.json'),
+    excel: () => import('../locales/excel.en.json'),
+    stores: () => import('../locales/stores.en.json'),
+    users: () => import('../locales/users.en.json'),
+    products: () => import('../locales/products.en.json'),
   },
 };
 
@@ -89,6 +111,6 @@ export const i18nReady = i18n
 export default i18n;
 
 /** Resolves once a screen's strings are loaded in the current language; a route waits for them with its chunk. */
-export function screenStrings(namespace: LazyNamespace): Promise<void> {
-  return i18nReady.then(() => i18n.loadNamespaces(namespace));
+export function screenStrings(namespaces: LazyNamespace | readonly LazyNamespace[]): Promise<void> {
+  return i18nReady.then(() => i18n.loadNamespaces(typeof namespaces === 'string' ? namespaces : [...namespaces]));
 }

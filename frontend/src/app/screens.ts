@@ -10,7 +10,7 @@ export interface Screen {
   prefetch(): Promise<void>;
 }
 
-function screen(load: () => Promise<ScreenModule>, namespace?: LazyNamespace): Screen {
+function screen(load: () => Promise<ScreenModule>, namespace?: LazyNamespace | readonly LazyNamespace[]): Screen {
   let loading: Promise<ScreenModule> | undefined;
   const get = () => {
     // A failed download is tried again on the next visit, not remembered.
@@ -37,16 +37,16 @@ export const screens = {
   login: screen(() => import('../features/auth/LoginPage')),
   home: screen(() => import('../features/home/HomePage')),
   profile: screen(() => import('../features/profile/ProfilePage')),
-  users: screen(() => import('../features/users/UsersPage')),
+  users: screen(() => import('../features/users/UsersPage'), 'users'),
   countries: screen(() => import('../features/catalog/countries/CountriesPage')),
   cities: screen(() => import('../features/catalog/cities/CitiesPage')),
   categories: screen(() => import('../features/catalog/categories/CategoriesPage')),
-  products: screen(() => import('../features/catalog/products/ProductsPage')),
-  stores: screen(() => import('../features/catalog/stores/StoresPage')),
-  partners: screen(() => import('../features/partners/PartnersPage')),
+  products: screen(() => import('../features/catalog/products/ProductsPage'), 'products'),
+  stores: screen(() => import('../features/catalog/stores/StoresPage'), 'stores'),
+  partners: screen(() => import('../features/partners/PartnersPage'), ['partners', 'excel']),
   sliders: screen(() => import('../features/sliders/SlidersPage'), 'sliders'),
   campaigns: screen(() => import('../features/campaigns/CampaignsPage'), 'campaigns'),
-  campaignDetails: screen(() => import('../features/campaigns/details/CampaignDetailsPage'), 'campaigns'),
+  campaignDetails: screen(() => import('../features/campaigns/details/CampaignDetailsPage'), ['campaigns', 'excel']),
   notifications: screen(() => import('../features/push/NotificationsPage'), 'push'),
   delivery: screen(() => import('../features/push/DeliveryPage'), 'push'),
   support: screen(() => import('../features/support/SupportPage')),

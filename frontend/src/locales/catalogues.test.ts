@@ -14,6 +14,16 @@ import stepperEn from './campaign_stepper.en.json';
 import stepperSr from './campaign_stepper.sr-Latn-ME.json';
 import pushEn from './push.en.json';
 import pushSr from './push.sr-Latn-ME.json';
+import partnersEn from './partners.en.json';
+import partnersSr from './partners.sr-Latn-ME.json';
+import excelEn from './excel.en.json';
+import excelSr from './excel.sr-Latn-ME.json';
+import storesEn from './stores.en.json';
+import storesSr from './stores.sr-Latn-ME.json';
+import usersEn from './users.en.json';
+import usersSr from './users.sr-Latn-ME.json';
+import productsEn from './products.en.json';
+import productsSr from './products.sr-Latn-ME.json';
 import { errorKeySuffix } from '../shared/errors/errorKey';
 
 /** Each lazily loaded namespace (app/i18n.ts) in both languages. */
@@ -24,6 +34,11 @@ const SCREENS: Record<(typeof LAZY_NAMESPACES)[number], { sr: object; en: object
   campaigns: { sr: campaignsSr, en: campaignsEn },
   campaign_stepper: { sr: stepperSr, en: stepperEn },
   push: { sr: pushSr, en: pushEn },
+  partners: { sr: partnersSr, en: partnersEn },
+  excel: { sr: excelSr, en: excelEn },
+  stores: { sr: storesSr, en: storesEn },
+  users: { sr: usersSr, en: usersEn },
+  products: { sr: productsSr, en: productsEn },
 };
 
 /** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */

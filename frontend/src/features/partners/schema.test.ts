@@ -81,7 +81,7 @@ describe('partner form schema', () => {
       moneyCirculation: 'validation.field',
       password: 'validation.field',
       confirmPassword: 'validation.field',
-      categories: 'partners.categories_required',
+      categories: 'validation.categories_required',
     });
   });
 
@@ -154,9 +154,9 @@ describe('partner form schema', () => {
   });
 
   it('needs at least one category on add and on edit', () => {
-    expect(errorsOf('add', { categories: [] })).toEqual({ categories: 'partners.categories_required' });
+    expect(errorsOf('add', { categories: [] })).toEqual({ categories: 'validation.categories_required' });
     expect(errorsOf('edit', { categories: [], password: '', confirmPassword: '' })).toEqual({
-      categories: 'partners.categories_required',
+      categories: 'validation.categories_required',
     });
   });
 

@@ -57,7 +57,7 @@ export function partnerSchema(mode: PartnerFormMode, language: string) {
     categories: yup
       .array(yup.object({ id: yup.number().required(), name: yup.string().default('') }))
       .default([])
-      .min(1, 'partners.categories_required'),
+      .min(1, 'validation.categories_required'),
     partner_type_id: yup.number().nullable().default(null),
   });
 }

@@ -22,7 +22,7 @@ export const notificationSchema = yup.object({
   categories: yup
     .array(yup.object({ id: yup.number().required(), name: yup.string().default('') }))
     .default([])
-    .min(1, 'partners.categories_required'),
+    .min(1, 'validation.categories_required'),
 });
 
 export const initialNotificationValues = (): NotificationFormValues => ({

@@ -81,8 +81,8 @@ describe('user form schema', () => {
   });
 
   it('translates the missing-partner message in both languages', async () => {
-    const { default: sr } = await import('../../locales/sr-Latn-ME.json');
-    const { default: en } = await import('../../locales/en.json');
+    const { default: sr } = await import('../../locales/users.sr-Latn-ME.json');
+    const { default: en } = await import('../../locales/users.en.json');
     expect(sr.users.partner_required).toBe('Izaberite nadređenog partnera');
     expect(en.users.partner_required).toBe('Choose the superior partner');
   });

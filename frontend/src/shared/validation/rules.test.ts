@@ -81,7 +81,7 @@ describe('amount and cash rules (spec §9: up to 10 digits and 3 decimals, in th
 describe('the notice of a refused submit', () => {
   it('asks for the required fields when something is missing', () => {
     expect(invalidSubmitKey({ name: 'validation.field' })).toBe('snackbar_required');
-    expect(invalidSubmitKey({ image: 'validation.image_required', categories: 'partners.categories_required' })).toBe('snackbar_required');
+    expect(invalidSubmitKey({ image: 'validation.image_required', categories: 'validation.categories_required' })).toBe('snackbar_required');
   });
 
   it('says the one problem when nothing is missing', () => {
