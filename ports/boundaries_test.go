@@ -36,8 +36,9 @@ var layers = []string{"domain", "application", "ports"}
 const httpAdapters = "adapters/http"
 
 // shared are the packages of a layer that belong to no context: every context may use them,
-// and they use no context (application/spreadsheet, the upload pipeline; ADR 0027).
-var shared = map[string]bool{"spreadsheet": true}
+// and they use no context (application/spreadsheet, the upload pipeline; ADR 0027; the audit
+// record, domain/audit, whose recorder is a shared port; ADR 0031).
+var shared = map[string]bool{"spreadsheet": true, "audit": true}
 
 // goFile is one parsed file: its slash path from the module root, whether it belongs to an
 // external test package, and its imports.
@@ -294,6 +295,10 @@ func TestBoundaryCheckerCatchesViolations(t *testing.T) {
 		{"application/spreadsheet/import.go", false, "vitrina/domain/partner", true},
 		{"application/spreadsheet/import.go", false, "vitrina/application/campaign", true},
 		{"application/partner/excel.go", false, "vitrina/application/spreadsheet", false},
+		{"ports/ports.go", false, "vitrina/domain/audit", false},
+		{"application/partner/service.go", false, "vitrina/domain/audit", false},
+		{"domain/audit/event.go", false, "vitrina/domain/kernel", false},
+		{"domain/audit/event.go", false, "vitrina/domain/partner", true},
 		{"application/campaign/excel.go", false, "vitrina/application/spreadsheet", false},
 
 		{"application/partner/service.go", false, "vitrina/ports/partner", false},

@@ -1,0 +1,102 @@
+package audit
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"vitrina/domain/kernel"
+)
+
+// secretFields are the fields whose values are never written, only that they changed:
+// passwords, tokens and device tokens, under the names the stores and the API give them.
+var secretFields = map[string]bool{
+	"password":          true,
+	"password_hash":     true,
+	"app_password":      true,
+	"app_password_hash": true,
+	"token":             true,
+	"token_hash":        true,
+	"device_token":      true,
+	"fcm_token":         true,
+	"secret":            true,
+}
+
+// IsSecret tells whether a field's values must never be recorded.
+func IsSecret(field string) bool { return secretFields[strings.ToLower(field)] }
+
+// Snapshot is a record's fields as exact text, the input of Diff: money as the kernel's
+// Amount writes itself, a figure with its percent sign, times in RFC 3339 UTC, no floats.
+// A field that is absent has no value (null).
+type Snapshot map[string]string
+
+// Text sets a text field.
+func (s Snapshot) Text(field, v string) Snapshot { s[field] = v; return s }
+
+// Amount sets a money field as the one money type writes it (162500, 139.5).
+func (s Snapshot) Amount(field string, a kernel.Amount) Snapshot { s[field] = a.String(); return s }
+
+// Figure sets a figure with its percent flag kept (15% stays 15%, 15 stays 15).
+func (s Snapshot) Figure(field string, f kernel.Figure) Snapshot { s[field] = f.String(); return s }
+
+// Int sets a whole number.
+func (s Snapshot) Int(field string, v int64) Snapshot { s[field] = strconv.FormatInt(v, 10); return s }
+
+// ID sets a reference; 0 is none and leaves the field without value.
+func (s Snapshot) ID(field string, id kernel.ID) Snapshot {
+	if id == 0 {
+		delete(s, field)
+		return s
+	}
+	return s.Int(field, int64(id))
+}
+
+// Bool sets a flag as true or false.
+func (s Snapshot) Bool(field string, v bool) Snapshot { s[field] = strconv.FormatBool(v); return s }
+
+// Time sets an instant in RFC 3339 UTC; the zero time is none.
+func (s Snapshot) Time(field string, t time.Time) Snapshot {
+	if t.IsZero() {
+		delete(s, field)
+		return s
+	}
+	s[field] = t.UTC().Format(time.RFC3339Nano)
+	return s
+}
+
+// Diff lists the fields whose value differs between before and after, in field order: a
+// field only before lost its value (To nil), one only after gained it (From nil; a creation
+// is Diff(nil, after)). Secret fields say only that they changed.
+func Diff(before, after Snapshot) []Change {
+	var out []Change
+	for f, b := range before {
+		a, ok := after[f]
+		if ok && a == b {
+			continue
+		}
+		c := Change{Field: f, From: ptr(b)}
+		if ok {
+			c.To = ptr(a)
+		}
+		out = append(out, c)
+	}
+	for f, a := range after {
+		if _, ok := before[f]; !ok {
+			out = append(out, Change{Field: f, To: ptr(a)})
+		}
+	}
+	for i := range out {
+		if IsSecret(out[i].Field) {
+			out[i] = Change{Field: out[i].Field, Secret: true}
+		}
+	}
+	sortChanges(out)
+	return out
+}
+
+func ptr(s string) *string { return &s }
+
+func sortChanges(cs []Change) {
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Field < cs[j].Field })
+}

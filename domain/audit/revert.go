@@ -1,0 +1,142 @@
+package audit
+
+import (
+	"strings"
+
+	"vitrina/domain/kernel"
+)
+
+// Reversal is what reverting one event asks of its record: set fields back to the values
+// they had before it, or, for a creation, deactivate the record (never delete it). The
+// revert itself is an edit that goes through the domain's rules and records its own event
+// with Reverts set.
+type Reversal struct {
+	Reverts    kernel.ID
+	Deactivate bool
+	// Values are the fields to set back and their earlier values (nil: no value).
+	Values map[string]*string
+}
+
+// ActiveField is the activation flag a creation's revert clears.
+const ActiveField = "is_active"
+
+// ErrChangedSince is the kind and slug of a revert refused because a field changed again
+// since the event (409); a *ChangedSinceError carries the fields and their newer values.
+var ErrChangedSince = kernel.NewError(kernel.KindStale, "revert-changed-since",
+	"The record was changed again since this change. Reload it to see the changes.")
+
+// Conflict is a field a revert would overwrite: the event left it at Expected, the record
+// holds Current now.
+type Conflict struct {
+	Field    string
+	Expected *string
+	Current  *string
+}
+
+// ChangedSinceError is a revert refused because fields changed again since the event.
+type ChangedSinceError struct{ Conflicts []Conflict }
+
+func (e *ChangedSinceError) Error() string {
+	var b strings.Builder
+	b.WriteString(ErrChangedSince.Message)
+	for _, c := range e.Conflicts {
+		b.WriteString(" " + c.Field + " is now " + show(c.Current) + ".")
+	}
+	return b.String()
+}
+
+// Unwrap makes errors.Is(err, ErrChangedSince) and kernel.KindOf (409) see it.
+func (e *ChangedSinceError) Unwrap() error { return ErrChangedSince }
+
+func show(s *string) string {
+	if s == nil {
+		return "empty"
+	}
+	return `"` + *s + `"`
+}
+
+// revertible are the actions whose field changes can be set back; the others (sign-ins,
+// sends, imports as a whole, orders, links) are undone by their own use cases, if at all.
+var revertible = map[Action]bool{
+	ActionEdit: true, ActionActivate: true, ActionDeactivate: true, ActionCash: true,
+	ActionRoleChange: true, ActionRevert: true,
+}
+
+func fieldsError(msg string) error { return kernel.FieldError("fields", msg) }
+
+// PlanRevert decides what reverting fields of e (all of them when fields is empty) asks of
+// the record whose values are current now. A creation reverts by deactivation; a revert can
+// be reverted like any edit. A field changed again since e is refused with a
+// *ChangedSinceError naming the newer value; a field e did not change, a secret one, or an
+// action that cannot be reverted is a KindInvalid error on "fields".
+func PlanRevert(e Event, fields []string, current Snapshot) (Reversal, error) {
+	r := Reversal{Reverts: e.ID}
+	if e.Action == ActionCreate {
+		if len(fields) > 0 {
+			return Reversal{}, fieldsError("A creation is reverted as a whole.")
+		}
+		if v, ok := current[ActiveField]; ok && v == "false" {
+			f := "true"
+			return Reversal{}, &ChangedSinceError{Conflicts: []Conflict{{Field: ActiveField, Expected: &f, Current: &v}}}
+		}
+		r.Deactivate = true
+		return r, nil
+	}
+	if !revertible[e.Action] {
+		return Reversal{}, fieldsError("This change cannot be reverted.")
+	}
+	byField := make(map[string]Change, len(e.Changes))
+	for _, c := range e.Changes {
+		byField[c.Field] = c
+	}
+	var chosen []Change
+	if len(fields) == 0 {
+		for _, c := range e.Changes {
+			if !c.Secret {
+				chosen = append(chosen, c)
+			}
+		}
+	} else {
+		seen := map[string]bool{}
+		for _, f := range fields {
+			c, ok := byField[f]
+			switch {
+			case !ok:
+				return Reversal{}, fieldsError("The field " + f + " was not changed by this change.")
+			case c.Secret:
+				return Reversal{}, fieldsError("The field " + f + " is secret and cannot be reverted.")
+			case seen[f]:
+				continue
+			}
+			seen[f] = true
+			chosen = append(chosen, c)
+		}
+	}
+	if len(chosen) == 0 {
+		return Reversal{}, fieldsError("This change has nothing to revert.")
+	}
+	var conflicts []Conflict
+	r.Values = make(map[string]*string, len(chosen))
+	for _, c := range chosen {
+		var cur *string
+		if v, ok := current[c.Field]; ok {
+			cur = &v
+		}
+		if !sameValue(cur, c.To) {
+			conflicts = append(conflicts, Conflict{Field: c.Field, Expected: c.To, Current: cur})
+			continue
+		}
+		r.Values[c.Field] = c.From
+	}
+	if len(conflicts) > 0 {
+		return Reversal{}, &ChangedSinceError{Conflicts: conflicts}
+	}
+	return r, nil
+}
+
+func sameValue(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}
