@@ -1,6 +1,6 @@
 // Package ports declares what every context needs from the outside world alike: the clock,
-// transactions, password hashing, authorization, readiness, images, rich text, spreadsheets
-// and the list mechanism. Each context's own ports (repositories, views, lists, and the narrow
+// transactions, password hashing, authorization, readiness, images, rich text, spreadsheets,
+// the audit log and the list mechanism. Each context's own ports (repositories, views, lists, and the narrow
 // ports it asks other contexts through) live in ports/<context> (ADR 0014). Adapters
 // implement these interfaces; bootstrap binds them with Wire.
 package ports
