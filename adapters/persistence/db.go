@@ -117,13 +117,20 @@ type TxManager struct{ db *bun.DB }
 // NewTxManager returns the transaction manager of db.
 func NewTxManager(db *bun.DB) *TxManager { return &TxManager{db: db} }
 
-// WithinTx runs fn in a transaction, or in the caller's one when already inside.
+// WithinTx runs fn in a transaction, or in the caller's one when already inside. The audit
+// events recorded in the transaction are appended to the chain last, just before it commits
+// (ADR 0031), so that the chain's lock is held only for the append and the commit.
 func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := ctx.Value(txKey{}).(bun.Tx); ok {
 		return fn(ctx)
 	}
 	return m.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		return fn(context.WithValue(ctx, txKey{}, tx))
+		pending := new(pendingEvents)
+		ctx = context.WithValue(context.WithValue(ctx, txKey{}, tx), pendingKey{}, pending)
+		if err := fn(ctx); err != nil {
+			return err
+		}
+		return appendEvents(ctx, tx, pending.events)
 	})
 }
 

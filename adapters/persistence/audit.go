@@ -1,0 +1,436 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/audit"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// auditEventRow is one row of audit_events (ADR 0031). Changes are JSON text; search is the
+// folded text the free-text filter reads, derived from the event and not part of its hash.
+type auditEventRow struct {
+	bun.BaseModel `bun:"table:audit_events"`
+
+	ID             int64     `bun:"id,pk"`
+	At             time.Time `bun:"at"`
+	ActorKind      string    `bun:"actor_kind"`
+	ActorID        int64     `bun:"actor_id"`
+	ActorName      string    `bun:"actor_name"`
+	Resource       string    `bun:"resource"`
+	RecordID       int64     `bun:"record_id"`
+	ParentResource *string   `bun:"parent_resource"`
+	ParentID       *int64    `bun:"parent_id"`
+	PartnerID      *int64    `bun:"partner_id"`
+	Action         string    `bun:"action"`
+	Changes        string    `bun:"changes"`
+	ImportID       *string   `bun:"import_id"`
+	Reverts        *int64    `bun:"reverts"`
+	RequestID      string    `bun:"request_id"`
+	Address        string    `bun:"address"`
+	Search         string    `bun:"search"`
+	PrevHash       string    `bun:"prev_hash"`
+	Hash           string    `bun:"hash"`
+}
+
+// changeJSON is one change as the changes column keeps it; a secret is {field, changed}.
+type changeJSON struct {
+	Field   string  `json:"field"`
+	From    *string `json:"from"`
+	To      *string `json:"to"`
+	Changed bool    `json:"changed,omitempty"`
+}
+
+// auditChainRow is the one row of audit_chain: the head of the chain and its anchor.
+type auditChainRow struct {
+	bun.BaseModel `bun:"table:audit_chain"`
+
+	One        int    `bun:"one,pk"`
+	LastID     int64  `bun:"last_id"`
+	LastHash   string `bun:"last_hash"`
+	AnchorID   int64  `bun:"anchor_id"`
+	AnchorHash string `bun:"anchor_hash"`
+}
+
+func optString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func optID(id kernel.ID) *int64 {
+	if id == 0 {
+		return nil
+	}
+	v := int64(id)
+	return &v
+}
+
+func auditRowOf(e audit.Event) (*auditEventRow, error) {
+	cs := make([]changeJSON, len(e.Changes))
+	for i, c := range e.Changes {
+		cs[i] = changeJSON{Field: c.Field, From: c.From, To: c.To, Changed: c.Secret}
+	}
+	changes, err := json.Marshal(cs)
+	if err != nil {
+		return nil, err
+	}
+	row := &auditEventRow{
+		ID: int64(e.ID), At: e.At, ActorKind: string(e.Actor.Kind), ActorID: int64(e.Actor.ID),
+		ActorName: e.Actor.Name, Resource: e.Resource, RecordID: int64(e.RecordID),
+		PartnerID: optID(e.PartnerID), Action: string(e.Action), Changes: string(changes),
+		ImportID: optString(e.ImportID), Reverts: optID(e.Reverts), RequestID: e.RequestID,
+		Address: e.Address, Search: auditSearchText(e), PrevHash: e.PrevHash, Hash: e.Hash,
+	}
+	if e.Parent != nil {
+		row.ParentResource = &e.Parent.Resource
+		row.ParentID = optID(e.Parent.ID)
+		if row.ParentID == nil {
+			zero := int64(0)
+			row.ParentID = &zero
+		}
+	}
+	return row, nil
+}
+
+// auditSearchText is what the free-text filter finds an event by: who, what and the values.
+func auditSearchText(e audit.Event) string {
+	parts := []string{e.Actor.Name, e.Resource, string(e.Action)}
+	for _, c := range e.Changes {
+		parts = append(parts, c.Field)
+		if c.From != nil {
+			parts = append(parts, *c.From)
+		}
+		if c.To != nil {
+			parts = append(parts, *c.To)
+		}
+	}
+	s := fold(strings.Join(parts, " "))
+	if len(s) > 4096 { // a search aid, not the record: long rich text is cut
+		s = s[:4096]
+	}
+	return s
+}
+
+func (r *auditEventRow) event() (audit.Event, error) {
+	var cs []changeJSON
+	if err := json.Unmarshal([]byte(r.Changes), &cs); err != nil {
+		return audit.Event{}, fmt.Errorf("audit event %d: changes: %w", r.ID, err)
+	}
+	e := audit.Event{
+		ID: kernel.ID(r.ID), At: r.At.UTC(),
+		Actor:    audit.Actor{Kind: audit.ActorKind(r.ActorKind), ID: kernel.ID(r.ActorID), Name: r.ActorName},
+		Resource: r.Resource, RecordID: kernel.ID(r.RecordID), Action: audit.Action(r.Action),
+		RequestID: r.RequestID, Address: r.Address, PrevHash: r.PrevHash, Hash: r.Hash,
+	}
+	if r.ParentResource != nil {
+		e.Parent = &audit.Ref{Resource: *r.ParentResource}
+		if r.ParentID != nil {
+			e.Parent.ID = kernel.ID(*r.ParentID)
+		}
+	}
+	if r.PartnerID != nil {
+		e.PartnerID = kernel.ID(*r.PartnerID)
+	}
+	if r.ImportID != nil {
+		e.ImportID = *r.ImportID
+	}
+	if r.Reverts != nil {
+		e.Reverts = kernel.ID(*r.Reverts)
+	}
+	if len(cs) > 0 {
+		e.Changes = make([]audit.Change, len(cs))
+		for i, c := range cs {
+			e.Changes[i] = audit.Change{Field: c.Field, From: c.From, To: c.To, Secret: c.Changed}
+		}
+	}
+	return e, nil
+}
+
+type pendingKey struct{}
+
+// pendingEvents are the events recorded in one transaction, appended when it is about to
+// commit.
+type pendingEvents struct{ events []audit.Event }
+
+// appendEvents appends events to the chain in tx: it locks the chain head (PostgreSQL: the
+// row lock, held to the commit, serialises appends; SQLite: the transaction already holds
+// the one write lock), seals each event after the one before and moves the head.
+func appendEvents(ctx context.Context, tx bun.Tx, events []audit.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	var head auditChainRow
+	q := tx.NewSelect().Model(&head).Where("one = 1")
+	if !IsSQLite(tx) {
+		q = q.For("UPDATE")
+	}
+	if err := q.Scan(ctx); err != nil {
+		return fmt.Errorf("audit: chain head: %w", err)
+	}
+	rows := make([]*auditEventRow, 0, len(events))
+	prev, id := head.LastHash, head.LastID
+	for _, e := range events {
+		id++
+		e.ID = kernel.ID(id)
+		if e.At.IsZero() {
+			e.At = time.Now().UTC()
+		}
+		sealed, err := audit.Seal(e, prev)
+		if err != nil {
+			return err
+		}
+		row, err := auditRowOf(sealed)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row)
+		prev = sealed.Hash
+	}
+	for start := 0; start < len(rows); start += 500 {
+		batch := rows[start:min(start+500, len(rows))]
+		if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
+			return fmt.Errorf("audit: append: %w", err)
+		}
+	}
+	res, err := tx.NewUpdate().Model((*auditChainRow)(nil)).
+		Set("last_id = ?", id).Set("last_hash = ?", prev).
+		Where("one = 1").Where("last_id = ?", head.LastID).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("audit: chain head: %w", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n != 1 {
+		return errors.New("audit: the chain head moved during an append")
+	}
+	return nil
+}
+
+// AuditLog keeps the audit events in audit_events, chained by audit_chain (ADR 0031).
+type AuditLog struct {
+	db    *bun.DB
+	clock ports.Clock
+}
+
+var _ ports.AuditLog = (*AuditLog)(nil)
+
+// NewAuditLog returns the audit log of db, stamping events with clock.
+func NewAuditLog(db *bun.DB, clock ports.Clock) *AuditLog { return &AuditLog{db: db, clock: clock} }
+
+// Record keeps e for the chain in the transaction of ctx; without one it runs its own.
+func (l *AuditLog) Record(ctx context.Context, e audit.Event) error {
+	src := ports.AuditSourceOf(ctx)
+	if e.Actor.Kind == "" {
+		e.Actor = src.Actor
+	}
+	if e.RequestID == "" {
+		e.RequestID = src.RequestID
+	}
+	if e.Address == "" {
+		e.Address = src.Address
+	}
+	if e.At.IsZero() {
+		e.At = l.clock.Now()
+	}
+	if err := e.Validate(); err != nil {
+		return err // a wrongly built event fails the caller's change now, not at its commit
+	}
+	if pending, ok := ctx.Value(pendingKey{}).(*pendingEvents); ok {
+		pending.events = append(pending.events, e)
+		return nil
+	}
+	return NewTxManager(l.db).WithinTx(ctx, func(ctx context.Context) error {
+		return l.Record(ctx, e)
+	})
+}
+
+// auditWhere applies f to sel; every filter is served by one of the table's indexes.
+func auditWhere(sel *bun.SelectQuery, f ports.AuditFilter) (*bun.SelectQuery, error) {
+	if f.RecordID != 0 && f.Resource == "" {
+		return nil, kernel.FieldError("record_id", "The record id needs a resource.")
+	}
+	if f.Action != "" && !f.Action.Valid() {
+		return nil, kernel.FieldError("action", "The selected action is invalid.")
+	}
+	if len([]rune(f.Text)) > ports.MaxAuditText {
+		return nil, kernel.FieldError("q", fmt.Sprintf("The q may not be greater than %d characters.", ports.MaxAuditText))
+	}
+	if f.Resource != "" {
+		sel = sel.Where("ae.resource = ?", f.Resource)
+	}
+	if f.RecordID != 0 {
+		sel = sel.Where("ae.record_id = ?", int64(f.RecordID))
+	}
+	if f.Action != "" {
+		sel = sel.Where("ae.action = ?", string(f.Action))
+	}
+	if f.UserID != 0 {
+		sel = sel.Where("ae.actor_kind = ?", string(audit.ActorUser)).Where("ae.actor_id = ?", int64(f.UserID))
+	}
+	if f.PartnerID != 0 {
+		sel = sel.Where("ae.partner_id = ?", int64(f.PartnerID))
+	}
+	if !f.From.IsZero() {
+		sel = sel.Where("ae.at >= ?", f.From.UTC())
+	}
+	if !f.To.IsZero() {
+		sel = sel.Where("ae.at < ?", f.To.UTC())
+	}
+	if t := fold(f.Text); t != "" {
+		sel = sel.Where(`ae.search LIKE ? ESCAPE '\'`, "%"+escapeLike(t)+"%")
+	}
+	return sel, nil
+}
+
+// List answers one page of the matching events, newest first, and their exact total.
+func (l *AuditLog) List(ctx context.Context, f ports.AuditFilter, page ports.AuditPage) (ports.Page[audit.Event], error) {
+	c := conn(ctx, l.db)
+	sel, err := auditWhere(c.NewSelect().TableExpr("audit_events AS ae"), f)
+	if err != nil {
+		return ports.Page[audit.Event]{}, err
+	}
+	total, err := sel.Count(ctx)
+	if err != nil {
+		return ports.Page[audit.Event]{}, err
+	}
+	var rows []auditEventRow
+	q, _ := auditWhere(c.NewSelect().Model(&rows).ModelTableExpr("audit_events AS ae").ColumnExpr("ae.*"), f)
+	q = q.OrderExpr("ae.id DESC")
+	if page.Page > 0 && page.PerPage > 0 {
+		q = q.Limit(int64(page.PerPage)).Offset(int64(page.Page-1) * int64(page.PerPage))
+	}
+	if err := q.Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return ports.Page[audit.Event]{}, err
+	}
+	out := ports.Page[audit.Event]{Items: make([]audit.Event, 0, len(rows)), Total: int(total)}
+	for i := range rows {
+		e, err := rows[i].event()
+		if err != nil {
+			return ports.Page[audit.Event]{}, err
+		}
+		out.Items = append(out.Items, e)
+	}
+	return out, nil
+}
+
+// auditBatch is how many events Stream and Verify read per query: memory stays flat and no
+// statement holds a snapshot for the whole table.
+const auditBatch = 1000
+
+// Stream feeds every matching event to fn, newest first, in batches by id.
+func (l *AuditLog) Stream(ctx context.Context, f ports.AuditFilter, fn func(audit.Event) error) error {
+	c := conn(ctx, l.db)
+	var before int64
+	for {
+		var rows []auditEventRow
+		q, err := auditWhere(c.NewSelect().Model(&rows).ModelTableExpr("audit_events AS ae").ColumnExpr("ae.*"), f)
+		if err != nil {
+			return err
+		}
+		if before > 0 {
+			q = q.Where("ae.id < ?", before)
+		}
+		if err := q.OrderExpr("ae.id DESC").Limit(auditBatch).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		for i := range rows {
+			e, err := rows[i].event()
+			if err != nil {
+				return err
+			}
+			if err := fn(e); err != nil {
+				return err
+			}
+		}
+		if len(rows) < auditBatch {
+			return nil
+		}
+		before = rows[len(rows)-1].ID
+	}
+}
+
+// Get answers one event.
+func (l *AuditLog) Get(ctx context.Context, id kernel.ID) (audit.Event, error) {
+	var row auditEventRow
+	err := conn(ctx, l.db).NewSelect().Model(&row).Where("id = ?", int64(id)).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return audit.Event{}, kernel.NotFound("event")
+	}
+	if err != nil {
+		return audit.Event{}, err
+	}
+	return row.event()
+}
+
+func (l *AuditLog) head(ctx context.Context) (auditChainRow, error) {
+	var head auditChainRow
+	err := l.db.NewSelect().Model(&head).Where("one = 1").Scan(ctx)
+	if err != nil {
+		return head, fmt.Errorf("audit: chain head: %w", err)
+	}
+	return head, nil
+}
+
+// Verify walks the chain from its anchor in id order, in batches and outside any long
+// transaction, then holds the result against the head: rows past the head were inserted by
+// hand, a head past the rows lost its newest events. Appends that commit while it walks are
+// walked too.
+func (l *AuditLog) Verify(ctx context.Context) (ports.AuditVerdict, error) {
+	start, err := l.head(ctx)
+	if err != nil {
+		return ports.AuditVerdict{}, err
+	}
+	chain := audit.NewChain(start.AnchorHash)
+	last := start.AnchorID
+	seenHead := int64(-1) // the head of the last round that found no new rows
+	broken := func(id kernel.ID) (ports.AuditVerdict, error) {
+		return ports.AuditVerdict{Events: chain.Events(), FirstBroken: id}, nil
+	}
+	for {
+		var rows []auditEventRow
+		if err := l.db.NewSelect().Model(&rows).Where("id > ?", last).OrderExpr("id").Limit(auditBatch).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return ports.AuditVerdict{}, err
+		}
+		for i := range rows {
+			e, err := rows[i].event()
+			if err != nil {
+				return broken(kernel.ID(rows[i].ID))
+			}
+			if !chain.Add(e) {
+				id, _ := chain.Broken()
+				return broken(id)
+			}
+			last = rows[i].ID
+		}
+		if len(rows) == auditBatch {
+			continue
+		}
+		head, err := l.head(ctx)
+		if err != nil {
+			return ports.AuditVerdict{}, err
+		}
+		switch {
+		case head.LastID < last:
+			return broken(kernel.ID(head.LastID + 1)) // rows no append wrote
+		case head.LastID == last && head.LastHash != chain.Head():
+			return broken(kernel.ID(last)) // the newest row was rewritten, hash and all
+		case head.LastID == last:
+			return ports.AuditVerdict{OK: true, Events: chain.Events()}, nil
+		case len(rows) == 0 && head.LastID == seenHead:
+			return broken(kernel.ID(last + 1)) // the head names events that are gone
+		case len(rows) == 0:
+			seenHead = head.LastID
+		}
+		// The head is ahead: appends committed meanwhile (walk them), or events are gone
+		// (the next round finds no rows again under the same head).
+	}
+}
