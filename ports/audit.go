@@ -66,11 +66,15 @@ type AuditVerdict struct {
 }
 
 // AuditSource is who acts in a request and from where, as the HTTP layer (or a job) puts it
-// in the context for the recorder: the actor, the request id and the client address.
+// in the context for the recorder: the actor, the request id and the client address; and
+// what the changes made under it are part of: an import (every record it changes carries
+// its id) or the revert of an event (the store's save records a revert naming it).
 type AuditSource struct {
 	Actor     audit.Actor
 	RequestID string
 	Address   string
+	ImportID  string
+	Reverts   kernel.ID
 }
 
 type auditSourceKey struct{}

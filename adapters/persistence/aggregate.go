@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"reflect"
 
 	"github.com/uptrace/bun"
 
@@ -23,25 +24,37 @@ type mapping[R any, D any] struct {
 
 func (m mapping[R, D]) tableExpr() string { return m.table + " AS named_row" } // namedRow's alias
 
-// add inserts a new aggregate and assigns it the generated id.
-func add[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], d D) error {
-	row := m.save(d)
-	q := conn(ctx, db).NewInsert().Model(row).ExcludeColumn("id").Returning("id")
-	if _, ok := any(row).(versioned); ok {
-		q = q.ExcludeColumn("version") // the database starts it at 1
-	}
+// resource is the audited resource of the aggregate: its table (ADR 0031).
+func (m mapping[R, D]) resource(db bun.IDB) string {
 	if m.table != "" {
-		q = q.ModelTableExpr(m.table)
+		return m.table
 	}
-	_, err := q.Exec(ctx, m.id(row))
-	if isUniqueViolation(err) {
-		return m.taken
-	}
-	if err != nil {
-		return err
-	}
-	m.assign(d, kernel.ID(*m.id(row)))
-	return nil
+	return resourceOf(db, reflect.TypeFor[R]())
+}
+
+// add inserts a new aggregate, assigns it the generated id and records its creation, in one
+// transaction.
+func add[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], d D) error {
+	return NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, db)
+		row := m.save(d)
+		q := c.NewInsert().Model(row).ExcludeColumn("id").Returning("id")
+		if _, ok := any(row).(versioned); ok {
+			q = q.ExcludeColumn("version") // the database starts it at 1
+		}
+		if m.table != "" {
+			q = q.ModelTableExpr(m.table)
+		}
+		_, err := q.Exec(ctx, m.id(row))
+		if isUniqueViolation(err) {
+			return m.taken
+		}
+		if err != nil {
+			return err
+		}
+		m.assign(d, kernel.ID(*m.id(row)))
+		return recordRowChange(ctx, m.resource(c), kernel.ID(*m.id(row)), nil, rowSnapshot(c, row), true)
+	})
 }
 
 // versionCol is the optimistic-concurrency counter of an editable row (ADR 0011): the
@@ -87,7 +100,8 @@ func (v versionCheck) save(ctx context.Context, u *bun.UpdateQuery) error {
 }
 
 // update loads an aggregate, lets fn change it and saves it, in one transaction; a row with
-// a version goes through versionCheck.
+// a version goes through versionCheck, and what the save changed is recorded in the audit
+// log in the same transaction (ADR 0031).
 func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kernel.ID, expected kernel.Version, fn func(D) error) (D, error) {
 	var out D
 	err := NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
@@ -109,11 +123,13 @@ func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kerne
 				return err
 			}
 		}
+		before := rowSnapshot(c, row)
 		d := m.load(row)
 		if err := fn(d); err != nil {
 			return err
 		}
-		u := c.NewUpdate().Model(m.save(d)).WherePK().ExcludeColumn("id", "created_at")
+		saved := m.save(d)
+		u := c.NewUpdate().Model(saved).WherePK().ExcludeColumn("id", "created_at")
 		if m.table != "" {
 			u = u.ModelTableExpr(m.tableExpr())
 		}
@@ -130,7 +146,7 @@ func update[R, D any](ctx context.Context, db *bun.DB, m mapping[R, D], id kerne
 			return err
 		}
 		out = d
-		return nil
+		return recordRowChange(ctx, m.resource(c), id, before, rowSnapshot(c, saved), false)
 	})
 	return out, err
 }

@@ -238,6 +238,9 @@ func (l *AuditLog) Record(ctx context.Context, e audit.Event) error {
 	if e.Address == "" {
 		e.Address = src.Address
 	}
+	if e.ImportID == "" {
+		e.ImportID = src.ImportID
+	}
 	if e.At.IsZero() {
 		e.At = l.clock.Now()
 	}

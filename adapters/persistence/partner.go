@@ -5,12 +5,15 @@ import (
 	"database/sql"
 	"errors"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/uptrace/bun"
 
+	"vitrina/domain/audit"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	partnerports "vitrina/ports/partner"
@@ -200,8 +203,24 @@ func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
 		if err != nil {
 			return err
 		}
-		return insertCategories(ctx, c, map[int64][]kernel.ID{int64(st.ID): st.Categories})
+		if err := insertCategories(ctx, c, map[int64][]kernel.ID{int64(st.ID): st.Categories}); err != nil {
+			return err
+		}
+		return recordRowChange(ctx, audit.PartnersResource, st.ID, nil, partnerSnapshot(c, toPartnerRow(st), st.Categories), true)
 	})
+}
+
+// partnerSnapshot is a partner's audited fields: its row's, figures with their percent
+// flags, and its categories as one sorted list of ids.
+func partnerSnapshot(db bun.IDB, row *partnerRow, categories []kernel.ID) audit.Snapshot {
+	s := rowSnapshot(db, row)
+	ids := slices.Clone(categories)
+	slices.Sort(ids)
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(int64(id), 10)
+	}
+	return s.Text("category_ids", strings.Join(parts, ","))
 }
 
 // Update loads a partner, lets fn change it and saves it with its categories, checking the
@@ -225,19 +244,24 @@ func (s *PartnerStore) Update(ctx context.Context, id kernel.ID, expected kernel
 			Where("partner_id = ?", int64(id)).OrderExpr("category_id").Scan(ctx, &cats); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
+		before := partnerSnapshot(c, row, cats)
 		p := partner.Rehydrate(row.state(cats))
 		if err := fn(p); err != nil {
 			return err
 		}
 		st := p.State()
-		if err := check.save(ctx, c.NewUpdate().Model(toPartnerRow(st)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
+		saved := toPartnerRow(st)
+		if err := check.save(ctx, c.NewUpdate().Model(saved).WherePK().ExcludeColumn("id", "created_at")); err != nil {
 			return err
 		}
 		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id = ?", int64(id)).Exec(ctx); err != nil {
 			return err
 		}
 		out = p
-		return insertCategories(ctx, c, map[int64][]kernel.ID{int64(id): st.Categories})
+		if err := insertCategories(ctx, c, map[int64][]kernel.ID{int64(id): st.Categories}); err != nil {
+			return err
+		}
+		return recordRowChange(ctx, audit.PartnersResource, id, before, partnerSnapshot(c, saved, st.Categories), false)
 	})
 	return out, err
 }
