@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"vitrina/domain/audit"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -49,8 +50,19 @@ func guard(auth Authenticator, authz ports.Authorizer, access Access, next http.
 			EncodeError(ctx, err, w)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, keyPrincipal, p)))
+		ctx = ports.WithAuditSource(context.WithValue(ctx, keyPrincipal, p),
+			ports.AuditSource{Actor: AuditActor(p), RequestID: RequestID(ctx), Address: ClientAddress(ctx)})
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// AuditActor is who the audit log names for a principal (ADR 0031): the partner an app
+// session acts for, under the account's name, or the back-office user.
+func AuditActor(p kernel.Principal) audit.Actor {
+	if id, ok := p.AppPartner(); ok {
+		return audit.Actor{Kind: audit.ActorPartner, ID: id, Name: p.Username}
+	}
+	return audit.Actor{Kind: audit.ActorUser, ID: p.UserID, Name: p.Username}
 }
 
 // allowed applies a route's access rule to an authenticated principal: app calls to app

@@ -7,8 +7,12 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"go.uber.org/zap"
+
+	"vitrina/domain/audit"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
+	"vitrina/ports"
 )
 
 // tokens maps bearer tokens to principals.
@@ -115,4 +119,53 @@ func TestAppRoutesLiveUnderTheAppPrefix(t *testing.T) {
 	}
 	NewRouter(http.NewServeMux(), tokens{}, allowAll{}).Handle(
 		Route{Method: "POST", Path: "/api/app/login", Access: Access{Public: true, App: true}, Endpoint: endpoint, Decode: NoRequest, Encode: EncodeJSON})
+}
+
+// A guarded endpoint's context names who acts for the audit log, with the request's id and
+// address: the user of a panel session, the partner of an app session under the account's
+// name; a public route leaves the change to the system, still with the request's id.
+func TestGuardGivesTheAuditSource(t *testing.T) {
+	pid := int64(1001)
+	ts := tokens{
+		"staff":  {Session: kernel.PanelSession, UserID: 1, Username: "ana", Roles: []string{"admin"}},
+		"member": {Session: kernel.AppSession, UserID: 2, Username: "beta.prodaja", PartnerID: &pid},
+	}
+	mux := http.NewServeMux()
+	rt := NewRouter(mux, ts, allowAll{})
+	var got ports.AuditSource
+	endpoint := func(ctx context.Context, _ any) (any, error) {
+		got = ports.AuditSourceOf(ctx)
+		return map[string]bool{"ok": true}, nil
+	}
+	rt.Handle(
+		Route{Method: "GET", Path: "/api/app/me", Access: Access{App: true}, Decode: NoRequest, Encode: EncodeJSON, Endpoint: endpoint},
+		Route{Method: "GET", Path: "/api/users", Access: Access{Resource: "users", Action: "read"}, Decode: NoRequest, Encode: EncodeJSON, Endpoint: endpoint},
+		Route{Method: "GET", Path: "/api/mapSettings", Access: Access{Public: true}, Decode: NoRequest, Encode: EncodeJSON, Endpoint: endpoint},
+	)
+	h := Middleware(zap.NewNop(), Edge{}, nil, mux)
+	cases := []struct {
+		path, token string
+		want        audit.Actor
+	}{
+		{"/api/users", "staff", audit.Actor{Kind: audit.ActorUser, ID: 1, Name: "ana"}},
+		{"/api/app/me", "member", audit.Actor{Kind: audit.ActorPartner, ID: 1001, Name: "beta.prodaja"}},
+		{"/api/mapSettings", "", audit.System},
+	}
+	for _, c := range cases {
+		got = ports.AuditSource{}
+		req := httptest.NewRequest("GET", c.path, nil)
+		req.RemoteAddr = "192.0.2.7:5000"
+		req.Header.Set("X-Request-Id", "req-"+c.token)
+		if c.token != "" {
+			req.Header.Set("Authorization", "Bearer "+c.token)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", c.path, w.Code, w.Body)
+		}
+		if got.Actor != c.want || got.RequestID != "req-"+c.token || got.Address != "192.0.2.7" {
+			t.Errorf("%s: source %+v, want %+v from req-%s at 192.0.2.7", c.path, got, c.want, c.token)
+		}
+	}
 }

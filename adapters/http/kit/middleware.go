@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"vitrina/domain/audit"
+	"vitrina/ports"
 )
 
 // Request body limits: JSON forms, and multipart forms carrying one image of at most
@@ -133,6 +136,8 @@ func Middleware(log *zap.Logger, edge Edge, headers map[string]string, next http
 		ctx = context.WithValue(ctx, keyRequestID, id)
 		ctx = context.WithValue(ctx, keyLogger, reqLog)
 		ctx = context.WithValue(ctx, keyAddress, addr)
+		// Until the guard knows the caller, a change is the system's, from this request.
+		ctx = ports.WithAuditSource(ctx, ports.AuditSource{Actor: audit.System, RequestID: id, Address: addr})
 		secure := overTLS(r, trustProxy)
 		ctx = context.WithValue(ctx, keySecure, secure)
 
