@@ -116,8 +116,8 @@ func auditSearchText(e audit.Event) string {
 		}
 	}
 	s := fold(strings.Join(parts, " "))
-	if len(s) > 4096 { // a search aid, not the record: long rich text is cut
-		s = s[:4096]
+	if len(s) > 4096 { // a search aid, not the record: long rich text is cut, on a character
+		s = strings.ToValidUTF8(s[:4096], "")
 	}
 	return s
 }

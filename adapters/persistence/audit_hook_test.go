@@ -14,6 +14,7 @@ import (
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/domain/audit"
 	"vitrina/domain/catalog"
+	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
@@ -119,6 +120,27 @@ func TestStoreSavesRecordTheirChanges(t *testing.T) {
 		}
 		if got := history(t, log, "products", pr.ID()); len(got) != 2 || got[1] != "edit price:1250.5→1250.505" || !strings.Contains(got[0], "price:∅→1250.5") {
 			t.Fatalf("product history %q", got)
+		}
+
+		// A user's roles alone are a role change, its password alone a password change.
+		users := persistence.NewUsers(db)
+		u := newUser(t, "Marko Marković", "marko", "manager")
+		if err := users.Add(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		editUser := func(v kernel.Version, roles []string, hash string) {
+			t.Helper()
+			if _, err := users.Update(ctx, u.ID(), v, func(x *identity.User) error {
+				return x.Edit(identity.UserInput{Name: "Marko Marković", Username: "marko", Roles: roles}, hash, now)
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		editUser(1, []string{"director"}, "")
+		editUser(2, []string{"director"}, "hash:nova")
+		got := history(t, log, "users", u.ID())
+		if len(got) != 3 || got[1] != "role_change roles:manager→director" || got[2] != "password_change password_hash:changed" {
+			t.Fatalf("user history %q", got)
 		}
 		if v := verdict(t, log); !v.OK {
 			t.Fatalf("chain %+v", v)

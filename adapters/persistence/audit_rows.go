@@ -120,10 +120,11 @@ func rowSnapshot(db bun.IDB, row any) audit.Snapshot {
 func resourceOf(db bun.IDB, typ reflect.Type) string { return db.Dialect().Tables().Get(typ).Name }
 
 // recordRowChange records, in the transaction of ctx, what one save of the store mechanism
-// changed: a creation with every field, or an edit (an activation when only is_active
-// changed) with the fields that differ. A save that changed nothing records nothing. The
-// actor, request id and address come from the context's AuditSource; a record tied to a
-// partner (a contact, a support message, a linked user) joins that partner's timeline.
+// changed: a creation with every field, or an edit with the fields that differ, named by
+// audit.EditAction (an activation, a role or a password change). A save that changed nothing
+// records nothing. The actor, request id and address come from the context's AuditSource; a
+// record tied to a partner (a contact, a support message, a linked user) joins that
+// partner's timeline.
 func recordRowChange(ctx context.Context, resource string, id kernel.ID, before, after audit.Snapshot, created bool) error {
 	pending, ok := ctx.Value(pendingKey{}).(*pendingEvents)
 	if !ok {
@@ -138,12 +139,7 @@ func recordRowChange(ctx context.Context, resource string, id kernel.ID, before,
 		if len(changes) == 0 {
 			return nil
 		}
-		if len(changes) == 1 && changes[0].Field == audit.ActiveField && changes[0].To != nil {
-			action = audit.ActionDeactivate
-			if *changes[0].To == "true" {
-				action = audit.ActionActivate
-			}
-		}
+		action = audit.EditAction(changes)
 	}
 	src := ports.AuditSourceOf(ctx)
 	if src.Reverts != 0 && !created {

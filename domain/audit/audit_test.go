@@ -445,3 +445,26 @@ func dump(cs []Change) string {
 	}
 	return b.String()
 }
+
+// An edit is named by what it changed.
+func TestEditAction(t *testing.T) {
+	cases := []struct {
+		changes []Change
+		want    Action
+	}{
+		{[]Change{{Field: "is_active", From: s("true"), To: s("false")}}, ActionDeactivate},
+		{[]Change{{Field: "is_active", From: s("false"), To: s("true")}}, ActionActivate},
+		{[]Change{{Field: "roles", From: s("manager"), To: s("director")}}, ActionRoleChange},
+		{[]Change{{Field: "password_hash", Secret: true}}, ActionPasswordChange},
+		{[]Change{{Field: "password_hash", Secret: true}, {Field: "app_password", Secret: true}}, ActionPasswordChange},
+		{[]Change{{Field: "is_active", From: s("true"), To: s("false")}, {Field: "name", From: s("a"), To: s("b")}}, ActionEdit},
+		{[]Change{{Field: "password_hash", Secret: true}, {Field: "name", From: s("a"), To: s("b")}}, ActionEdit},
+		{[]Change{{Field: "token_hash", Secret: true}}, ActionEdit},
+		{[]Change{{Field: "debt", From: s("1"), To: s("2")}}, ActionEdit},
+	}
+	for _, c := range cases {
+		if got := EditAction(c.changes); got != c.want {
+			t.Errorf("%s: %s, want %s", dump(c.changes), got, c.want)
+		}
+	}
+}

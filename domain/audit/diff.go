@@ -100,3 +100,31 @@ func ptr(s string) *string { return &s }
 func sortChanges(cs []Change) {
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Field < cs[j].Field })
 }
+
+// RolesField is the field of a user's roles.
+const RolesField = "roles"
+
+// EditAction names an edit by what it changed: the activation flag alone is an activation or
+// a deactivation, a user's roles alone a role change, passwords alone a password change;
+// anything else is an edit.
+func EditAction(changes []Change) Action {
+	if len(changes) == 1 && changes[0].Field == ActiveField && changes[0].To != nil {
+		if *changes[0].To == "true" {
+			return ActionActivate
+		}
+		return ActionDeactivate
+	}
+	if len(changes) == 1 && changes[0].Field == RolesField {
+		return ActionRoleChange
+	}
+	passwords := 0
+	for _, c := range changes {
+		if c.Secret && strings.Contains(strings.ToLower(c.Field), "password") {
+			passwords++
+		}
+	}
+	if passwords > 0 && passwords == len(changes) {
+		return ActionPasswordChange
+	}
+	return ActionEdit
+}

@@ -121,7 +121,7 @@ const PartnersResource = "partners"
 const (
 	MaxResource  = 64
 	MaxField     = 64
-	MaxValue     = 64 << 10 // one field's value: a rich-text page fits
+	MaxValue     = 256 << 10 // one field's value: the longest text a record keeps (a slider's page, 200 kB) fits
 	MaxName      = 255
 	MaxRequestID = 128
 	MaxAddress   = 64
