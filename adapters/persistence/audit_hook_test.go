@@ -13,7 +13,9 @@ import (
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/domain/audit"
+	"vitrina/domain/campaign"
 	"vitrina/domain/catalog"
+	"vitrina/domain/content"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
@@ -223,6 +225,53 @@ func TestPartnerSavesRecordFigures(t *testing.T) {
 		p, _ = log.List(context.Background(), ports.AuditFilter{Resource: "partners", RecordID: 101}, ports.AuditPage{Page: 1, PerPage: 2})
 		if r, i := p.Items[0], p.Items[1]; r.Action != audit.ActionRevert || r.Reverts != 3 || i.ImportID != "imp-7" || i.Action != audit.ActionEdit {
 			t.Fatalf("revert %+v import %+v", r, i)
+		}
+		if v := verdict(t, log); !v.OK {
+			t.Fatalf("chain %+v", v)
+		}
+	})
+}
+
+// A slider's and a campaign's own fields are recorded by their stores' saves too: a
+// creation, an edit with what changed (a slider's categories as one list).
+func TestSliderAndCampaignSavesRecord(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		now := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+		w := newPartnerWorld(t, db)
+		ctx := ports.WithAuditSource(context.Background(), ports.AuditSource{Actor: ana})
+		log := persistence.NewAuditLog(db, &fixedClock{t: now})
+
+		sliders := persistence.NewSliderStore(db)
+		sl := newSliderOf(t, content.Promocija, "Zimska akcija", []kernel.ID{w.alati})
+		if err := sliders.Add(ctx, sl); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sliders.Update(ctx, sl.ID(), 1, func(s *content.Slider, u content.Usage) error {
+			_, err := s.Edit(content.Input{Name: "Letnja akcija", Type: s.Type(), CategoryIDs: []kernel.ID{w.alati}, PageContent: "<p>Nova</p>"}, u, contentToday, now)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		got := history(t, log, "sliders", sl.ID())
+		if len(got) != 2 || !strings.HasPrefix(got[0], "create ") || !strings.Contains(got[0], "category_ids:∅→"+fmt.Sprint(w.alati)) ||
+			!strings.HasPrefix(got[1], "edit ") || !strings.Contains(got[1], "name:Zimska akcija→Letnja akcija") || strings.Contains(got[1], "category_ids") {
+			t.Fatalf("slider history %q", got)
+		}
+
+		campaigns := persistence.NewCampaignStore(db)
+		cm, _ := campaign.New(campaign.Input{Name: "Zimska akcija", Description: "Opis", Image: "c.jpg"}, now)
+		if err := campaigns.Add(ctx, cm); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := campaigns.Update(ctx, cm.ID(), 1, func(c *campaign.Composition) error {
+			_, err := c.Campaign().Edit(campaign.Input{Name: "Letnja akcija", Description: "Opis"}, now)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		got = history(t, log, "campaigns", cm.ID())
+		if len(got) != 2 || !strings.HasPrefix(got[0], "create ") || got[1] != "edit name:Zimska akcija→Letnja akcija" {
+			t.Fatalf("campaign history %q", got)
 		}
 		if v := verdict(t, log); !v.OK {
 			t.Fatalf("chain %+v", v)

@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -114,6 +115,17 @@ func rowSnapshot(db bun.IDB, row any) audit.Snapshot {
 		}
 	}
 	return s
+}
+
+// idList is a set of linked ids as one audited value: sorted, comma-separated.
+func idList(ids []kernel.ID) string {
+	sorted := slices.Clone(ids)
+	slices.Sort(sorted)
+	parts := make([]string, len(sorted))
+	for i, id := range sorted {
+		parts[i] = strconv.FormatInt(int64(id), 10)
+	}
+	return strings.Join(parts, ",")
 }
 
 // resourceOf is the audited resource of a row type: its table.

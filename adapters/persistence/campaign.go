@@ -98,12 +98,15 @@ func inChunks[T any](ids []T, fn func([]T) error) error {
 
 // Add inserts a campaign.
 func (s *CampaignStore) Add(ctx context.Context, c *campaign.Campaign) error {
-	row := toCampaignRow(c.State())
-	if _, err := conn(ctx, s.db).NewInsert().Model(row).ExcludeColumn("id", "version").Returning("id").Exec(ctx, &row.ID); err != nil {
-		return err
-	}
-	c.AssignID(kernel.ID(row.ID))
-	return nil
+	return NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		db := conn(ctx, s.db)
+		row := toCampaignRow(c.State())
+		if _, err := db.NewInsert().Model(row).ExcludeColumn("id", "version").Returning("id").Exec(ctx, &row.ID); err != nil {
+			return err
+		}
+		c.AssignID(kernel.ID(row.ID))
+		return recordRowChange(ctx, "campaigns", kernel.ID(row.ID), nil, rowSnapshot(db, row), true)
+	})
 }
 
 func (s *CampaignStore) load(ctx context.Context, c bun.IDB, id kernel.ID, lock bool) (*campaignRow, error) {
@@ -234,6 +237,11 @@ func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kerne
 		}
 		if after := comp.Campaign().State(); after != before {
 			if err := check.save(ctx, c.NewUpdate().Model(toCampaignRow(after)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
+				return err
+			}
+			// The campaign's own fields; its composition's links, cash and cart are not
+			// recorded yet (ADR 0031).
+			if err := recordRowChange(ctx, "campaigns", id, rowSnapshot(c, toCampaignRow(before)), rowSnapshot(c, toCampaignRow(after)), false); err != nil {
 				return err
 			}
 		}

@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
 
+	"vitrina/domain/audit"
 	"vitrina/domain/content"
 	"vitrina/domain/kernel"
 	contentports "vitrina/ports/content"
@@ -108,8 +110,23 @@ func (s *SliderStore) Add(ctx context.Context, sl *content.Slider) error {
 		if err := insertSliderCategories(ctx, c, row.ID, st.Categories); err != nil {
 			return err
 		}
-		return insertSliderDates(ctx, c, row.ID, st.Dates)
+		if err := insertSliderDates(ctx, c, row.ID, st.Dates); err != nil {
+			return err
+		}
+		st.ID = kernel.ID(row.ID)
+		return recordRowChange(ctx, "sliders", st.ID, nil, sliderSnapshot(c, st), true)
 	})
+}
+
+// sliderSnapshot is a slider's audited fields: its row's, its categories and its seminar
+// days.
+func sliderSnapshot(db bun.IDB, st content.State) audit.Snapshot {
+	days := make([]string, len(st.Dates))
+	for i, d := range st.Dates {
+		days[i] = d.String()
+	}
+	slices.Sort(days)
+	return rowSnapshot(db, toSliderRow(st)).Text("category_ids", idList(st.Categories)).Text("dates", strings.Join(days, ","))
 }
 
 // load reads a slider with its categories and days; with lock (PostgreSQL) it holds the
@@ -229,7 +246,10 @@ func (s *SliderStore) Update(ctx context.Context, id kernel.ID, expected kernel.
 			}
 		}
 		out = sl
-		return insertSliderDates(ctx, c, row.ID, came)
+		if err := insertSliderDates(ctx, c, row.ID, came); err != nil {
+			return err
+		}
+		return recordRowChange(ctx, "sliders", id, sliderSnapshot(c, before), sliderSnapshot(c, after), false)
 	})
 	return out, err
 }

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"reflect"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -213,14 +211,7 @@ func (s *PartnerStore) Add(ctx context.Context, p *partner.Partner) error {
 // partnerSnapshot is a partner's audited fields: its row's, figures with their percent
 // flags, and its categories as one sorted list of ids.
 func partnerSnapshot(db bun.IDB, row *partnerRow, categories []kernel.ID) audit.Snapshot {
-	s := rowSnapshot(db, row)
-	ids := slices.Clone(categories)
-	slices.Sort(ids)
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = strconv.FormatInt(int64(id), 10)
-	}
-	return s.Text("category_ids", strings.Join(parts, ","))
+	return rowSnapshot(db, row).Text("category_ids", idList(categories))
 }
 
 // Update loads a partner, lets fn change it and saves it with its categories, checking the
