@@ -17,6 +17,7 @@ import (
 	"vitrina/adapters/richtext"
 	"vitrina/adapters/security"
 	"vitrina/adapters/storage"
+	appactivity "vitrina/application/activity"
 	appcampaign "vitrina/application/campaign"
 	appcatalog "vitrina/application/catalog"
 	appcontent "vitrina/application/content"
@@ -110,9 +111,9 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, images *storage.Images, az ports.Authorizer, p ports.Pinger,
+	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, activity *appactivity.Service, zone ports.BusinessZone, images *storage.Images, az ports.Authorizer, p ports.Pinger,
 	overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets,
+	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets, Activity: activity, Zone: zone,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
@@ -193,6 +194,9 @@ var PersistenceSet = wire.NewSet(
 	persistence.NewCampaignPartners, wire.Bind(new(campaignports.Partners), new(*persistence.CampaignPartners)),
 	persistence.NewCampaignCatalog, wire.Bind(new(campaignports.Catalog), new(*persistence.CampaignCatalog)),
 	persistence.NewCampaignSheets, wire.Bind(new(campaignports.SheetStore), new(*persistence.CampaignSheets)),
+
+	persistence.NewAuditLog, wire.Bind(new(ports.AuditLog), new(*persistence.AuditLog)),
+	persistence.NewAuditRecords, wire.Bind(new(appactivity.Records), new(*persistence.AuditRecords)),
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.
@@ -201,6 +205,7 @@ var ApplicationSet = wire.NewSet(
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	appcampaign.NewService, appcampaign.NewSheets,
+	appactivity.NewService,
 	appcontent.NewService, appcontent.NewDevices, ProvidePush, ProvideSender, ProvideNotifications, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
 	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),

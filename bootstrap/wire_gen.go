@@ -12,6 +12,7 @@ import (
 	"vitrina/adapters/excel"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/richtext"
+	"vitrina/application/activity"
 	"vitrina/application/campaign"
 	"vitrina/application/catalog"
 	"vitrina/application/content"
@@ -97,9 +98,12 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone)
 	deviceStore := persistence.NewDeviceStore(db)
 	devices := content.NewDevices(deviceStore, systemClock)
+	auditLog := persistence.NewAuditLog(db, systemClock)
+	auditRecords := persistence.NewAuditRecords(db)
+	activityService := activity.NewService(auditLog, enforcer, auditRecords)
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, images, enforcer, pinger, overviewLists)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists)
 	workers := ProvideWorkers(logger, service, sender)
 	app := &App{
 		Config:        cfg,

@@ -42,6 +42,9 @@ type AuditFilter struct {
 	PartnerID kernel.ID
 	// From and To bound the time, From included, To excluded.
 	From, To time.Time
+	// Within narrows the events to these resources (what a role may read); nil does not
+	// narrow, an empty list keeps none.
+	Within []string
 	// Text is a case-insensitive "contains" over the actor's name, the resource and the
 	// changes (at most MaxAuditText characters).
 	Text string

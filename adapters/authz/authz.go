@@ -27,13 +27,25 @@ const (
 	// ActionPick lists a resource's active records in another record's form (a picker),
 	// without its screen; read implies it (model.conf).
 	ActionPick = "pick"
+	// ActionVerify checks the activity log's chain (GET /api/activity/verify); only the
+	// activity resource has it.
+	ActionVerify = "verify"
 )
 
 // actions are the actions a permission answer and the matrix name, in their order.
 var actions = []string{ActionRead, ActionWrite, ActionPick}
 
+// actionsOf are the actions of res a permission answer and the matrix name: the activity
+// log is read and verified, never written (its events are written by the changes).
+func actionsOf(res string) []string {
+	if res == "activity" {
+		return []string{ActionRead, ActionVerify}
+	}
+	return actions
+}
+
 // Resources lists every resource the admin API guards, in the order the permission matrix shows.
-var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications"}
+var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications", "activity"}
 
 // Roles lists the roles of the policy, in the order the permission matrix shows.
 var Roles = []string{"admin", "director", "manager", "engineer", "financier"}
@@ -85,7 +97,7 @@ func (a *Enforcer) Allowed(roles []string, resource, action string) (bool, error
 func (a *Enforcer) Permissions(roles []string) (map[string][]string, error) {
 	out := map[string][]string{}
 	for _, res := range Resources {
-		for _, act := range actions {
+		for _, act := range actionsOf(res) {
 			ok, err := a.Allowed(roles, res, act)
 			if err != nil {
 				return nil, err
@@ -107,14 +119,16 @@ func (a *Enforcer) Matrix() (string, error) {
 	b.WriteString("Every signed-in back-office account may read and change its own profile and sign out, whatever its roles.\n")
 	b.WriteString("Accounts linked to a partner are refused by every admin call, whatever their roles.\n")
 	b.WriteString("`pick` alone: the role may list the resource's active records in a form's picker " +
-		"(`GET /api/<resource>Active`) but not open its screen; `read` includes it.\n\n")
+		"(`GET /api/<resource>Active`) but not open its screen; `read` includes it.\n")
+	b.WriteString("`activity` is the activity log (issue 21): `read` shows the events of the resources the role may read, " +
+		"`verify` checks its hash chain (`GET /api/activity/verify`); reverting an event needs `write` on the event's resource.\n\n")
 	b.WriteString("| resource | " + strings.Join(Roles, " | ") + " |\n")
 	b.WriteString("|---" + strings.Repeat("|---", len(Roles)) + "|\n")
 	for _, res := range Resources {
 		b.WriteString("| " + res + " |")
 		for _, role := range Roles {
 			var can []string
-			for _, act := range actions {
+			for _, act := range actionsOf(res) {
 				ok, err := a.Allowed([]string{role}, res, act)
 				if err != nil {
 					return "", err

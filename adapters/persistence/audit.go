@@ -270,6 +270,13 @@ func auditWhere(sel *bun.SelectQuery, f ports.AuditFilter) (*bun.SelectQuery, er
 	if f.Resource != "" {
 		sel = sel.Where("ae.resource = ?", f.Resource)
 	}
+	switch {
+	case f.Within == nil:
+	case len(f.Within) == 0:
+		sel = sel.Where("1 = 0")
+	default:
+		sel = sel.Where("ae.resource IN (?)", bun.In(f.Within))
+	}
 	if f.RecordID != 0 {
 		sel = sel.Where("ae.record_id = ?", int64(f.RecordID))
 	}
@@ -436,4 +443,23 @@ func (l *AuditLog) Verify(ctx context.Context) (ports.AuditVerdict, error) {
 		// The head is ahead: appends committed meanwhile (walk them), or events are gone
 		// (the next round finds no rows again under the same head).
 	}
+}
+
+// AuditRecords tells whether a record of an audited resource exists (the history of an
+// unknown record is 404). The resource is the record's table, named from a fixed list.
+type AuditRecords struct{ db *bun.DB }
+
+// NewAuditRecords is the record lookup of the activity log.
+func NewAuditRecords(db *bun.DB) *AuditRecords { return &AuditRecords{db: db} }
+
+// auditedTables are the tables whose records have a history; nothing else is looked up.
+var auditedTables = map[string]bool{"users": true, "countries": true, "cities": true, "categories": true, "products": true,
+	"stores": true, "partners": true, "contacts": true, "sliders": true, "campaigns": true, "notifications": true}
+
+// Exists tells whether resource holds a row with id; an unknown resource holds none.
+func (r *AuditRecords) Exists(ctx context.Context, resource string, id kernel.ID) (bool, error) {
+	if !auditedTables[resource] {
+		return false, nil
+	}
+	return conn(ctx, r.db).NewSelect().TableExpr(resource).Where("id = ?", int64(id)).Exists(ctx)
 }

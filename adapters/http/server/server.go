@@ -17,6 +17,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"vitrina/adapters/http/activityhttp"
 	"vitrina/adapters/http/campaignhttp"
 	"vitrina/adapters/http/cataloghttp"
 	"vitrina/adapters/http/contenthttp"
@@ -24,6 +25,7 @@ import (
 	"vitrina/adapters/http/kit"
 	"vitrina/adapters/http/partnerhttp"
 	"vitrina/adapters/limit"
+	appactivity "vitrina/application/activity"
 	appcampaign "vitrina/application/campaign"
 	appcatalog "vitrina/application/catalog"
 	appcontent "vitrina/application/content"
@@ -45,6 +47,8 @@ type Deps struct {
 	Content       *appcontent.Service
 	Campaign      *appcampaign.Service
 	Sheets        *appcampaign.Sheets       // the campaign's Excel round trip
+	Activity      *appactivity.Service      // the activity log (issue 21)
+	Zone          ports.BusinessZone        // the calendar of the activity log's date filters
 	Devices       *appcontent.Devices       // the partner app's push devices
 	Notifications *appcontent.Notifications // push notifications and their deliveries
 	Overview      partnerports.OverviewLists
@@ -80,6 +84,7 @@ func New(d Deps) *Server {
 	router.Handle(contenthttp.NotificationRoutes(d.Notifications)...)
 	router.Handle(campaignhttp.Routes(d.Campaign)...)
 	router.Handle(campaignhttp.SheetRoutes(d.Sheets)...)
+	router.Handle(activityhttp.Routes(d.Activity, d.Zone)...)
 	// The partner app's calls (ADR 0017): each context declares its own under kit.AppPrefix
 	// with kit.Access{App: true}.
 	router.Handle(identityhttp.AppRoutes(d.Identity)...)

@@ -1,0 +1,171 @@
+// Package activity is the use-case layer of the activity log (issue 21, ADR 0031): reading
+// the record of changes as a role may see it, one record's history and the chain check.
+package activity
+
+import (
+	"context"
+	"maps"
+	"slices"
+
+	"vitrina/domain/audit"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// Resource is the Casbin resource of the activity log: read opens the log (scoped to the
+// resources the role may read), verify the chain check.
+const Resource = "activity"
+
+// Actions of the activity resource beyond read.
+const ActionVerify = "verify"
+
+// guards maps an audited resource (the table the store mechanism names, ADR 0031) to the
+// Casbin resource whose read right shows its events: a role sees the changes of what it may
+// read, and nothing of what it may not.
+var guards = map[string]string{
+	"users":             "users",
+	"sessions":          "users",
+	"countries":         "countries",
+	"cities":            "cities",
+	"categories":        "categories",
+	"products":          "products",
+	"stores":            "stores",
+	"partners":          "partners",
+	"contacts":          "partners",
+	"support_messages":  "customerSupport",
+	"sliders":           "sliders",
+	"slider_partners":   "sliders",
+	"campaigns":         "campaigns",
+	"campaign_partners": "campaigns",
+	"cart_items":        "campaigns",
+	"notifications":     "notifications",
+}
+
+// HistoryResources are the records whose history the panel shows (each edit dialog's
+// History tab): the path's resource and the audited resource are the same name.
+var HistoryResources = []string{"users", "countries", "cities", "categories", "products", "stores", "partners", "contacts", "sliders", "campaigns", "notifications"}
+
+// Records tells whether a record of an audited resource exists, so that the history of an
+// unknown record is 404 rather than an empty list.
+type Records interface {
+	Exists(ctx context.Context, resource string, id kernel.ID) (bool, error)
+}
+
+// Service is the activity log's use cases.
+type Service struct {
+	log     ports.AuditLog
+	authz   ports.Authorizer
+	records Records
+}
+
+// NewService wires the activity use cases.
+func NewService(log ports.AuditLog, authz ports.Authorizer, records Records) *Service {
+	return &Service{log: log, authz: authz, records: records}
+}
+
+var errNotFound = kernel.NotFound("event")
+
+// errResource is a resource filter the caller may not read or that is not audited.
+var errResource = kernel.FieldError("resource", "The selected resource is invalid.")
+
+// readable answers the audited resources p may read: nil when all of them (no narrowing).
+func (s *Service) readable(p kernel.Principal) ([]string, error) {
+	var out []string
+	all := true
+	for _, res := range slices.Sorted(maps.Keys(guards)) {
+		ok, err := s.authz.Allowed(p.Roles, guards[res], "read")
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, res)
+		} else {
+			all = false
+		}
+	}
+	if all {
+		return nil, nil
+	}
+	if out == nil {
+		out = []string{} // none: an empty, not a missing, narrowing
+	}
+	return out, nil
+}
+
+// scope narrows f to what p may read; a resource filter outside it is 422.
+func (s *Service) scope(p kernel.Principal, f *ports.AuditFilter) error {
+	within, err := s.readable(p)
+	if err != nil {
+		return err
+	}
+	if f.Resource != "" {
+		if _, audited := guards[f.Resource]; !audited || (within != nil && !slices.Contains(within, f.Resource)) {
+			return errResource
+		}
+		return nil
+	}
+	f.Within = within
+	return nil
+}
+
+// List answers one page of the events p may read that match f, newest first, with the
+// exact total.
+func (s *Service) List(ctx context.Context, p kernel.Principal, f ports.AuditFilter, page ports.AuditPage) (ports.Page[audit.Event], error) {
+	if err := s.scope(p, &f); err != nil {
+		return ports.Page[audit.Event]{}, err
+	}
+	return s.log.List(ctx, f, page)
+}
+
+// Stream calls fn with every event p may read that matches f, newest first.
+func (s *Service) Stream(ctx context.Context, p kernel.Principal, f ports.AuditFilter, fn func(audit.Event) error) error {
+	if err := s.scope(p, &f); err != nil {
+		return err
+	}
+	return s.log.Stream(ctx, f, fn)
+}
+
+// Get answers one event; one of a resource p may not read is as unknown as a missing one.
+func (s *Service) Get(ctx context.Context, p kernel.Principal, id kernel.ID) (audit.Event, error) {
+	e, err := s.log.Get(ctx, id)
+	if err != nil {
+		return audit.Event{}, err
+	}
+	within, err := s.readable(p)
+	if err != nil {
+		return audit.Event{}, err
+	}
+	if within != nil && !slices.Contains(within, e.Resource) {
+		return audit.Event{}, errNotFound
+	}
+	return e, nil
+}
+
+// Found is the lookup of an event by id for the routes that name one.
+func (s *Service) Found(ctx context.Context, p kernel.Principal, id kernel.ID) error {
+	_, err := s.Get(ctx, p, id)
+	return err
+}
+
+// RecordFound answers not found for a record of resource that does not exist.
+func (s *Service) RecordFound(ctx context.Context, resource string, id kernel.ID) error {
+	ok, err := s.records.Exists(ctx, resource, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return kernel.NotFound(resource)
+	}
+	return nil
+}
+
+// History answers one page of a record's events, newest first. The route's access rule
+// is the read right of the record's resource.
+func (s *Service) History(ctx context.Context, resource string, id kernel.ID, page ports.AuditPage) (ports.Page[audit.Event], error) {
+	return s.log.List(ctx, ports.AuditFilter{Resource: resource, RecordID: id}, page)
+}
+
+// Verify checks the whole chain.
+func (s *Service) Verify(ctx context.Context) (ports.AuditVerdict, error) {
+	return s.log.Verify(ctx)
+}
