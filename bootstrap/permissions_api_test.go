@@ -12,18 +12,18 @@ func TestProfileAnswersPermissionsPerRole(t *testing.T) {
 	eachEngine(t, func(t *testing.T, a *api) {
 		want := map[string]map[string][]string{
 			"admin": {"users": rw, "countries": rw, "categories": rw, "cities": rw, "products": rw, "stores": rw,
-				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw},
+				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read", "verify"}},
 			"director": {"users": rw, "countries": rw, "categories": rw, "cities": rw, "products": rw, "stores": rw,
-				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw},
+				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read"}},
 			"manager": {"users": ro, "countries": ro, "categories": ro, "cities": ro, "products": rw, "stores": rw,
-				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw},
+				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read"}},
 			"engineer": {"countries": ro, "categories": ro, "cities": ro, "products": ro, "stores": ro,
-				"partners": ro, "sliders": ro, "campaigns": ro, "notifications": ro},
+				"partners": ro, "sliders": ro, "campaigns": ro, "notifications": ro, "activity": {"read"}},
 			"financier": {"categories": ro, "cities": {"pick"}, "products": ro, "partners": rw,
-				"customerSupport": ro, "campaigns": ro},
+				"customerSupport": ro, "campaigns": ro, "activity": {"read"}},
 		}
 		screens := []string{"users", "countries", "categories", "cities", "products", "stores", "partners",
-			"customerSupport", "sliders", "campaigns", "notifications"}
+			"customerSupport", "sliders", "campaigns", "notifications", "activity"}
 		for role, perms := range want {
 			token := a.admin
 			if role != "admin" {
