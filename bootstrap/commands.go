@@ -34,6 +34,8 @@ Usage:
   vitrina user create --username U --name N --role R[,R...]
                                    create a back-office user; the password is read from stdin
   vitrina seed --demo              load demo data (idempotent)
+  vitrina audit verify             check the activity log's hash chain; exit 1 naming the
+                                   first broken event
   vitrina version                  print the version
 
 Configuration comes from the environment: VITRINA_ADDR, VITRINA_DATABASE_URL,
@@ -71,6 +73,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return migrate(ctx, app)
 	case "user":
 		return userCommand(ctx, app, args, stdin, stdout)
+	case "audit":
+		return auditCommand(ctx, app, args, stdout)
 	case "seed":
 		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 		demo := fs.Bool("demo", false, "load the demo data set")
@@ -218,5 +222,28 @@ func userCommand(ctx context.Context, app *App, args []string, stdin io.Reader, 
 		return err
 	}
 	fmt.Fprintf(stdout, "created user %s (id %d, roles %s)\n", v.Username, v.ID, strings.Join(v.Roles, ", "))
+	return nil
+}
+
+// errChainBroken is the exit of `vitrina audit verify` when the chain does not hold.
+var errChainBroken = errors.New("audit: the chain is broken")
+
+// auditCommand is `vitrina audit verify`: the whole chain checked, its verdict printed.
+func auditCommand(ctx context.Context, app *App, args []string, stdout io.Writer) error {
+	if len(args) != 1 || args[0] != "verify" {
+		return fmt.Errorf("audit: only verify is available\n\n%s", usage)
+	}
+	if err := migrate(ctx, app); err != nil {
+		return err
+	}
+	v, err := app.Activity.Verify(ctx)
+	if err != nil {
+		return err
+	}
+	if !v.OK {
+		fmt.Fprintf(stdout, "broken: %d events read, the first broken event is %d\n", v.Events, v.FirstBroken)
+		return fmt.Errorf("%w at event %d", errChainBroken, v.FirstBroken)
+	}
+	fmt.Fprintf(stdout, "ok: %d events, the chain holds\n", v.Events)
 	return nil
 }

@@ -3,12 +3,14 @@ package bootstrap
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptrace"
 	"strings"
 	"testing"
 	"time"
 
+	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
 )
 
@@ -114,5 +116,39 @@ func TestUserCreateReadsPasswordFromStdin(t *testing.T) {
 	err = Run(context.Background(), []string{"user", "create", "--username", "kratka", "--name", "Kratka"}, env(vars), strings.NewReader("abc\n"), &out)
 	if err == nil || !strings.Contains(err.Error(), "at least 4 characters") {
 		t.Fatalf("short password: %v", err)
+	}
+}
+
+// `vitrina audit verify` checks the chain: it holds after ordinary changes and names the
+// first event an UPDATE by SQL edited (issue 21).
+func TestAuditVerifyCommand(t *testing.T) {
+	url := dbtest.SQLiteURL(t)
+	vars := map[string]string{"VITRINA_DATABASE_URL": url, "VITRINA_LOG_LEVEL": "error"}
+	var out bytes.Buffer
+	for _, u := range []string{"maja", "ana"} {
+		if err := Run(context.Background(), []string{"user", "create", "--username", u, "--name", "Ime " + u, "--role", "manager"},
+			env(vars), strings.NewReader("tajna123\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out.Reset()
+	if err := Run(context.Background(), []string{"audit", "verify"}, env(vars), nil, &out); err != nil || !strings.Contains(out.String(), "ok: 2 events") {
+		t.Fatalf("an intact chain: %v: %s", err, out.String())
+	}
+	db, err := persistence.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(context.Background(), "UPDATE audit_events SET actor_name = 'Mallory' WHERE id = 2"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	out.Reset()
+	err = Run(context.Background(), []string{"audit", "verify"}, env(vars), nil, &out)
+	if !errors.Is(err, errChainBroken) || !strings.Contains(out.String(), "the first broken event is 2") {
+		t.Fatalf("an edited event: %v: %s", err, out.String())
+	}
+	if err := Run(context.Background(), []string{"audit", "fix"}, env(vars), nil, &out); err == nil {
+		t.Fatal("audit fix is not a command")
 	}
 }

@@ -45,8 +45,10 @@ type App struct {
 	Notifications *appcontent.Notifications
 	Campaign      *appcampaign.Service
 	Sheets        *appcampaign.Sheets
-	Server        *server.Server
-	Workers       Workers
+	// Activity is the activity log (issue 21): its list, history and chain check.
+	Activity *appactivity.Service
+	Server   *server.Server
+	Workers  Workers
 }
 
 // ProvideBusinessZone is the zone of VITRINA_TIME_ZONE.

@@ -96,11 +96,11 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	campaignService := campaign.NewService(campaignStore, lists, campaignApp, campaignPartners, campaignCatalog, images, txManager, systemClock)
 	campaignSheets := persistence.NewCampaignSheets(db)
 	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone)
-	deviceStore := persistence.NewDeviceStore(db)
-	devices := content.NewDevices(deviceStore, systemClock)
 	auditLog := persistence.NewAuditLog(db, systemClock)
 	auditRecords := persistence.NewAuditRecords(db)
 	activityService := activity.NewService(auditLog, enforcer, auditRecords)
+	deviceStore := persistence.NewDeviceStore(db)
+	devices := content.NewDevices(deviceStore, systemClock)
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists)
@@ -116,6 +116,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Notifications: notifications,
 		Campaign:      campaignService,
 		Sheets:        sheets,
+		Activity:      activityService,
 		Server:        server,
 		Workers:       workers,
 	}
