@@ -1,6 +1,7 @@
 package bootstrap
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -152,6 +153,134 @@ func TestActivityLog(t *testing.T) {
 
 		t.Run("a partner app session never reads it", func(t *testing.T) {
 			a.expect(a.do("GET", "/api/activity?page=1", "", nil), 401)
+		})
+	})
+}
+
+// Reverting a partner's change from the log (issue 21): the change set back as a new edit
+// through the partner's own rules, recorded as a revert pointing at it; a revert of a
+// revert; 409 when the field changed again since; 422 for a value no longer valid or a field
+// the change did not touch; 403 for a role that may only read partners; a creation reverts
+// by deactivation.
+func TestActivityRevertPartner(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.partnerWorld()
+		a.createPartner(partnerBody(501, "Gradnja Plus", w.city, "12000", w.alati))
+		edit := func(change map[string]any, status int) {
+			t.Helper()
+			body := partnerBody(501, "Gradnja Plus", w.city, "12000", w.alati)
+			delete(body, "password")
+			delete(body, "confirmPassword")
+			for k, v := range change {
+				body[k] = v
+			}
+			a.expect(a.do("PUT", "/api/partners/501", a.admin, body, a.ifMatch("/api/partners/501")...), status)
+		}
+		partner := func() partnerOut {
+			t.Helper()
+			var out []partnerOut
+			a.expect(a.do("GET", "/api/partners/501", a.admin, nil), 200).json(t, &out)
+			return out[0]
+		}
+		newest := func() activityEvent {
+			t.Helper()
+			events, _ := a.activity(t, a.admin, "page=1&per_page=1&resource=partners&record_id=501")
+			return events[0]
+		}
+		type revertOut struct {
+			Record map[string]string `json:"record"`
+			Event  *activityEvent    `json:"event"`
+		}
+		revert := func(id int64, body any, status int) resp {
+			t.Helper()
+			return a.expect(a.do("POST", fmt.Sprintf("/api/activity/%d/revert", id), a.admin, body), status)
+		}
+
+		edit(map[string]any{"debt": "120000", "bonus": "15%"}, 200)
+		raised := newest()
+		if raised.Action != "edit" || len(raised.Changes) != 2 {
+			t.Fatalf("the edit's event: %+v", raised)
+		}
+
+		t.Run("one field back, exactly", func(t *testing.T) {
+			var out revertOut
+			revert(raised.ID, map[string]any{"fields": []string{"debt"}}, 200).json(t, &out)
+			if p := partner(); p.Debt != "12000" || p.Bonus != "15%" {
+				t.Fatalf("after reverting the debt: debt %s, bonus %s", p.Debt, p.Bonus)
+			}
+			if _, leaked := out.Record["password_hash"]; leaked {
+				t.Fatal("the answer carries the password's hash")
+			}
+			if out.Record["debt"] != "12000" || out.Event == nil || out.Event.Action != "revert" || out.Event.Reverts == nil || *out.Event.Reverts != raised.ID {
+				t.Fatalf("the answer: %+v", out)
+			}
+			// A revert of the revert puts the debt up again.
+			revert(out.Event.ID, nil, 200)
+			if p := partner(); p.Debt != "120000" {
+				t.Fatalf("after reverting the revert: debt %s", p.Debt)
+			}
+		})
+
+		t.Run("a field changed again since is 409 with the newer value", func(t *testing.T) {
+			edit(map[string]any{"debt": "5000", "bonus": "15%"}, 200)
+			var body struct {
+				Message   string `json:"message"`
+				Conflicts []struct {
+					Field   string  `json:"field"`
+					Current *string `json:"current"`
+				} `json:"conflicts"`
+			}
+			revert(raised.ID, nil, 409).json(t, &body)
+			if len(body.Conflicts) != 1 || body.Conflicts[0].Field != "debt" || *body.Conflicts[0].Current != "5000" || body.Message == "" {
+				t.Fatalf("409: %+v", body)
+			}
+			if p := partner(); p.Debt != "5000" || p.Bonus != "15%" {
+				t.Fatalf("a refused revert changed the partner: %+v", p)
+			}
+			// The bonus did not change since: it may go back alone.
+			revert(raised.ID, map[string]any{"fields": []string{"bonus"}}, 200)
+			if p := partner(); p.Bonus != "10.5" {
+				t.Fatalf("bonus %s", p.Bonus)
+			}
+		})
+
+		t.Run("wrong requests change nothing", func(t *testing.T) {
+			before := partner()
+			revert(raised.ID, map[string]any{"fields": []string{"name"}}, 422)
+			revert(raised.ID, map[string]any{"fields": "debt"}, 400) // the body's shape: as every call answers it
+			revert(999999, nil, 404)
+			a.createUser(userBody("Inž Inženjer", "inz", "engineer")) // reads partners, does not write them
+			a.expect(a.do("POST", fmt.Sprintf("/api/activity/%d/revert", raised.ID), a.login("inz", "pass1234"), nil), 403)
+			if after := partner(); after.Version != before.Version {
+				t.Fatalf("a refused revert saved the partner: version %d → %d", before.Version, after.Version)
+			}
+		})
+
+		t.Run("a value the rules no longer accept is 422", func(t *testing.T) {
+			edit(map[string]any{"debt": "5000", "name": "Gradnja Plus Nova"}, 200)
+			renamed := newest()
+			// A value written under older rules (here put in by SQL: today's rules refuse a
+			// name that starts with a digit) is judged by today's rules when reverted.
+			if _, err := a.app.DB.ExecContext(context.Background(),
+				"UPDATE audit_events SET changes = REPLACE(changes, '\"Gradnja Plus\"', '\"1 Gradnja\"') WHERE id = ?", renamed.ID); err != nil {
+				t.Fatal(err)
+			}
+			r := revert(renamed.ID, nil, 422)
+			if len(r.fieldErrors(t)["name"]) == 0 {
+				t.Fatalf("422 does not name the name: %s", r.body)
+			}
+			if p := partner(); p.Name != "Gradnja Plus Nova" {
+				t.Fatalf("a refused revert renamed the partner to %q", p.Name)
+			}
+		})
+
+		t.Run("a creation reverts by deactivation", func(t *testing.T) {
+			events, _ := a.activity(t, a.admin, "page=1&resource=partners&record_id=501&action=create")
+			revert(events[0].ID, nil, 200)
+			if p := partner(); p.IsActive {
+				t.Fatal("the partner is still active")
+			}
+			revert(events[0].ID, nil, 409) // already inactive
 		})
 	})
 }

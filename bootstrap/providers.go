@@ -207,7 +207,7 @@ var ApplicationSet = wire.NewSet(
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	appcampaign.NewService, appcampaign.NewSheets,
-	appactivity.NewService,
+	appactivity.NewService, ProvideReverters,
 	appcontent.NewService, appcontent.NewDevices, ProvidePush, ProvideSender, ProvideNotifications, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
 	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
@@ -215,3 +215,9 @@ var ApplicationSet = wire.NewSet(
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)), wire.Bind(new(ports.Permissions), new(*authz.Enforcer)),
 	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)), ProvideBusinessZone,
 )
+
+// ProvideReverters are the resources whose changes the activity log can revert, each
+// through its own context's edit (issue 21).
+func ProvideReverters(partners *apppartner.Service) appactivity.Reverters {
+	return appactivity.Reverters{"partners": partners}
+}

@@ -463,3 +463,26 @@ func (r *AuditRecords) Exists(ctx context.Context, resource string, id kernel.ID
 	}
 	return conn(ctx, r.db).NewSelect().TableExpr(resource).Where("id = ?", int64(id)).Exists(ctx)
 }
+
+// Snapshot answers a record's audited fields now, as the store mechanism writes them in its
+// events (the same names and exact texts), and the record's version: what a revert compares
+// the event with and saves against. Only the resources that can be reverted are read.
+func (r *AuditRecords) Snapshot(ctx context.Context, resource string, id kernel.ID) (audit.Snapshot, kernel.Version, error) {
+	c := conn(ctx, r.db)
+	switch resource {
+	case audit.PartnersResource:
+		row := new(partnerRow)
+		if err := c.NewSelect().Model(row).Where("p.id = ?", int64(id)).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+			return nil, 0, kernel.NotFound("partner")
+		} else if err != nil {
+			return nil, 0, err
+		}
+		var cats []kernel.ID
+		if err := c.NewSelect().Model((*partnerCategoryRow)(nil)).Column("category_id").
+			Where("partner_id = ?", int64(id)).OrderExpr("category_id").Scan(ctx, &cats); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, 0, err
+		}
+		return partnerSnapshot(c, row, cats), kernel.Version(row.Version), nil
+	}
+	return nil, 0, kernel.NotFound(resource)
+}

@@ -46,21 +46,35 @@ var guards = map[string]string{
 var HistoryResources = []string{"users", "countries", "cities", "categories", "products", "stores", "partners", "contacts", "sliders", "campaigns", "notifications"}
 
 // Records tells whether a record of an audited resource exists, so that the history of an
-// unknown record is 404 rather than an empty list.
+// unknown record is 404 rather than an empty list, and answers a record's audited fields
+// now with its version, as the store mechanism writes them in its events.
 type Records interface {
 	Exists(ctx context.Context, resource string, id kernel.ID) (bool, error)
+	Snapshot(ctx context.Context, resource string, id kernel.ID) (audit.Snapshot, kernel.Version, error)
 }
+
+// Reverter sets a record of one resource back through its own context's edit (so the
+// domain's rules judge the values again); the context's audit source names the event
+// reverted, and the store records the revert.
+type Reverter interface {
+	Revert(ctx context.Context, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error
+}
+
+// Reverters are the resources whose changes can be reverted, by audited resource.
+type Reverters map[string]Reverter
 
 // Service is the activity log's use cases.
 type Service struct {
-	log     ports.AuditLog
-	authz   ports.Authorizer
-	records Records
+	log       ports.AuditLog
+	authz     ports.Authorizer
+	records   Records
+	reverters Reverters
+	tx        ports.TxManager
 }
 
 // NewService wires the activity use cases.
-func NewService(log ports.AuditLog, authz ports.Authorizer, records Records) *Service {
-	return &Service{log: log, authz: authz, records: records}
+func NewService(log ports.AuditLog, authz ports.Authorizer, records Records, reverters Reverters, tx ports.TxManager) *Service {
+	return &Service{log: log, authz: authz, records: records, reverters: reverters, tx: tx}
 }
 
 var errNotFound = kernel.NotFound("event")
@@ -168,4 +182,64 @@ func (s *Service) History(ctx context.Context, resource string, id kernel.ID, pa
 // Verify checks the whole chain.
 func (s *Service) Verify(ctx context.Context) (ports.AuditVerdict, error) {
 	return s.log.Verify(ctx)
+}
+
+// errForbidden is a revert by a role that may not write the record's resource.
+var errForbidden = kernel.NewError(kernel.KindForbidden, "forbidden", "You are not allowed to do this.")
+
+// errNotRevertible is an event of a resource whose changes cannot be set back from the log.
+var errNotRevertible = kernel.FieldError("fields", "This change cannot be reverted.")
+
+// Revertible tells whether the changes of resource can be reverted from the log.
+func (s *Service) Revertible(resource string) bool { _, ok := s.reverters[resource]; return ok }
+
+// Revert sets back fields of event id (all of them when none are named) as a new edit of
+// its record by p, who must be allowed to write the record's resource (403 otherwise). A
+// field changed again since is 409 naming the newer value; a value the domain no longer
+// accepts is 422; a creation reverts by deactivation. It answers the record's fields after
+// the revert and the revert's own event.
+func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, fields []string) (audit.Snapshot, audit.Event, error) {
+	e, err := s.Get(ctx, p, id)
+	if err != nil {
+		return nil, audit.Event{}, err
+	}
+	if ok, err := s.authz.Allowed(p.Roles, guards[e.Resource], "write"); err != nil {
+		return nil, audit.Event{}, err
+	} else if !ok {
+		return nil, audit.Event{}, errForbidden
+	}
+	rv, ok := s.reverters[e.Resource]
+	if !ok {
+		return nil, audit.Event{}, errNotRevertible
+	}
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		current, version, err := s.records.Snapshot(ctx, e.Resource, e.RecordID)
+		if err != nil {
+			return err
+		}
+		plan, err := audit.PlanRevert(e, fields, current)
+		if err != nil {
+			return err
+		}
+		src := ports.AuditSourceOf(ctx)
+		src.Reverts = e.ID
+		return rv.Revert(ports.WithAuditSource(ctx, src), e.RecordID, current, version, plan)
+	})
+	if err != nil {
+		return nil, audit.Event{}, err
+	}
+	after, _, err := s.records.Snapshot(ctx, e.Resource, e.RecordID)
+	if err != nil {
+		return nil, audit.Event{}, err
+	}
+	for field := range after {
+		if audit.IsSecret(field) {
+			delete(after, field) // never answered, like never recorded
+		}
+	}
+	last, err := s.log.List(ctx, ports.AuditFilter{Resource: e.Resource, RecordID: e.RecordID}, ports.AuditPage{Page: 1, PerPage: 1})
+	if err != nil || len(last.Items) == 0 || last.Items[0].Reverts != e.ID {
+		return after, audit.Event{}, err // nothing was left to change: no event
+	}
+	return after, last.Items[0], nil
 }

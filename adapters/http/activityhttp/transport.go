@@ -4,6 +4,7 @@ package activityhttp
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -243,6 +244,78 @@ func decodeHistory(_ context.Context, r *http.Request) (any, error) {
 	return historyRequest{ID: id, Page: page}, val.Err()
 }
 
+// revertBody names the fields to set back; none (or no body) reverts all of them.
+type revertBody struct {
+	Fields []string `json:"fields"`
+}
+
+type revertRequest struct {
+	ID     kernel.ID
+	Fields []string
+}
+
+// maxRevertFields bounds the fields a revert names (an event holds at most audit.MaxChanges).
+const maxRevertFields = audit.MaxChanges
+
+func decodeRevert(ctx context.Context, r *http.Request) (any, error) {
+	id, err := kit.PathID(r, "id")
+	if err != nil {
+		return nil, err
+	}
+	body, err := kit.DecodeJSON[revertBody](ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	fields := body.(revertBody).Fields
+	if len(fields) > maxRevertFields {
+		return nil, kernel.FieldError("fields", "The fields may not have more than 500 items.")
+	}
+	for _, f := range fields {
+		if f == "" || len(f) > audit.MaxField {
+			return nil, kernel.FieldError("fields", "The selected fields is invalid.")
+		}
+	}
+	return revertRequest{ID: id, Fields: fields}, nil
+}
+
+// revertJSON is a revert's answer: the record's fields after it, and the revert's own event
+// (null when nothing was left to change).
+type revertJSON struct {
+	Record map[string]string `json:"record"`
+	Event  *eventOut         `json:"event"`
+}
+
+type conflictJSON struct {
+	Field    string  `json:"field"`
+	Expected *string `json:"expected"`
+	Current  *string `json:"current"`
+}
+
+func makeRevertEndpoint(svc *appactivity.Service) func(context.Context, any) (any, error) {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(revertRequest)
+		p, _ := kit.Principal(ctx)
+		after, e, err := svc.Revert(ctx, p, r.ID, r.Fields)
+		var changed *audit.ChangedSinceError
+		if errors.As(err, &changed) {
+			conflicts := make([]conflictJSON, 0, len(changed.Conflicts))
+			for _, c := range changed.Conflicts {
+				conflicts = append(conflicts, conflictJSON(c))
+			}
+			return nil, kit.WithDetail(err, map[string]any{"conflicts": conflicts})
+		}
+		if err != nil {
+			return nil, err
+		}
+		out := revertJSON{Record: after}
+		if e.ID != 0 {
+			ev := toJSON(e)
+			out.Event = &ev
+		}
+		return out, nil
+	}
+}
+
 type verdictJSON struct {
 	OK          bool   `json:"ok"`
 	Events      int    `json:"events"`
@@ -329,6 +402,10 @@ func Routes(svc *appactivity.Service, zone ports.BusinessZone) []kit.Route {
 			Endpoint: makeVerifyEndpoint(svc)},
 		{Method: "GET", Path: "/api/activity/{id}", Access: read, Record: event, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
 			Endpoint: makeGetEndpoint(svc)},
+		// A revert is an edit of the event's record: the write right on its resource is
+		// checked by the use case, which knows the record.
+		{Method: "POST", Path: "/api/activity/{id}/revert", Access: read, Record: event, Decode: decodeRevert, Encode: kit.EncodeJSON,
+			Endpoint: makeRevertEndpoint(svc)},
 	}
 	for _, res := range appactivity.HistoryResources {
 		resource := res
