@@ -284,3 +284,33 @@ func TestActivityRevertPartner(t *testing.T) {
 		})
 	})
 }
+
+// A partner's timeline is everything by or about it, newest first, each item with its kind:
+// its own changes and those of the records tied to it (a linked account), none of another
+// partner's.
+func TestPartnerTimeline(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		a.appWorld() // partners 1001 and 1002; a user linked to 1001
+		var items []struct {
+			Kind string `json:"kind"`
+			activityEvent
+		}
+		r := a.expect(a.do("GET", "/api/partners/1001/timeline?page=1&per_page=50", a.admin, nil), 200)
+		r.json(t, &items)
+		kinds := map[string]bool{}
+		for i, it := range items {
+			kinds[it.Kind] = true
+			if i > 0 && it.ID >= items[i-1].ID {
+				t.Fatalf("not newest first: %+v", items)
+			}
+			if it.Resource == "partners" && it.RecordID != 1001 {
+				t.Fatalf("another partner's event: %+v", it)
+			}
+		}
+		if !kinds["partner"] || !kinds["account"] || r.header.Get("X-Total-Count") != fmt.Sprint(len(items)) {
+			t.Fatalf("kinds %v, total %s of %d", kinds, r.header.Get("X-Total-Count"), len(items))
+		}
+		a.expect(a.do("GET", "/api/partners/999999/timeline", a.admin, nil), 404)
+		a.expect(a.do("GET", "/api/partners/1001/timeline?per_page=0", a.admin, nil), 422)
+	})
+}

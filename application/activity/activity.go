@@ -243,3 +243,33 @@ func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, 
 	}
 	return after, last.Items[0], nil
 }
+
+// TimelineKind names what a partner's timeline item is about, from the event's resource.
+func TimelineKind(e audit.Event) string {
+	switch e.Resource {
+	case audit.PartnersResource:
+		return "partner"
+	case "contacts":
+		return "contact"
+	case "support_messages":
+		return "support"
+	case "campaign_partners", "campaigns":
+		return "campaign_cash"
+	case "cart_items":
+		return "order"
+	case "slider_partners", "slider_partner_dates", "sliders":
+		return "slider"
+	case "deliveries", "notifications":
+		return "push"
+	case "sessions", "users":
+		return "account"
+	}
+	return e.Resource
+}
+
+// Timeline answers one page of everything by or about partner id, newest first: its own
+// changes and those of the records tied to it (contacts, support messages, linked accounts,
+// and whatever else records the partner). The route's access rule is partners' read right.
+func (s *Service) Timeline(ctx context.Context, id kernel.ID, page ports.AuditPage) (ports.Page[audit.Event], error) {
+	return s.log.List(ctx, ports.AuditFilter{PartnerID: id}, page)
+}

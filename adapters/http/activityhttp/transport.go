@@ -361,6 +361,25 @@ func makeHistoryEndpoint(svc *appactivity.Service, resource string) func(context
 	}
 }
 
+// timelineItem is an event of a partner's timeline with the kind of thing it is about.
+type timelineItem struct {
+	Kind string `json:"kind"`
+	eventOut
+}
+
+func makeTimelineEndpoint(svc *appactivity.Service) func(context.Context, any) (any, error) {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(historyRequest)
+		page, err := svc.Timeline(ctx, r.ID, r.Page)
+		if err != nil {
+			return nil, err
+		}
+		return kit.PageOf(page.Total, page.Items, func(e audit.Event) timelineItem {
+			return timelineItem{Kind: appactivity.TimelineKind(e), eventOut: toJSON(e)}
+		}), nil
+	}
+}
+
 func makeVerifyEndpoint(svc *appactivity.Service) func(context.Context, any) (any, error) {
 	return func(ctx context.Context, _ any) (any, error) {
 		v, err := svc.Verify(ctx)
@@ -413,5 +432,8 @@ func Routes(svc *appactivity.Service, zone ports.BusinessZone) []kit.Route {
 			Record: func(ctx context.Context, id kernel.ID) error { return svc.RecordFound(ctx, resource, id) },
 			Decode: decodeHistory, Encode: kit.EncodeList[eventOut], Endpoint: makeHistoryEndpoint(svc, resource)})
 	}
+	routes = append(routes, kit.Route{Method: "GET", Path: "/api/partners/{id}/timeline", Access: historyAccess(audit.PartnersResource),
+		Record: func(ctx context.Context, id kernel.ID) error { return svc.RecordFound(ctx, audit.PartnersResource, id) },
+		Decode: decodeHistory, Encode: kit.EncodeList[timelineItem], Endpoint: makeTimelineEndpoint(svc)})
 	return routes
 }
