@@ -151,6 +151,22 @@ func TestActivityLog(t *testing.T) {
 			a.expect(a.do("GET", "/api/activity/verify", a.login("dir", "pass1234"), nil), 403)
 		})
 
+		t.Run("the download is what the list shows", func(t *testing.T) {
+			rows := sheetRows(t, a.do("POST", "/api/activity/export?resource=countries", a.admin, nil), "Activity.xlsx")
+			if len(rows) != 3 || rows[0][0] != "id" || rows[1][7] != "edit" || rows[2][7] != "create" ||
+				!strings.Contains(rows[1][8], "name: Crna Gora → Montenegro") {
+				t.Fatalf("rows %q", rows)
+			}
+			fina := a.login("fina", "pass1234")
+			a.expect(a.do("POST", "/api/activity/export?resource=countries", fina, nil), 422)
+			rows = sheetRows(t, a.do("POST", "/api/activity/export", fina, nil), "Activity.xlsx")
+			for _, row := range rows[1:] {
+				if row[4] == "countries" {
+					t.Fatalf("a financier's download holds a country's change: %q", row)
+				}
+			}
+		})
+
 		t.Run("a partner app session never reads it", func(t *testing.T) {
 			a.expect(a.do("GET", "/api/activity?page=1", "", nil), 401)
 		})

@@ -99,7 +99,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	auditLog := persistence.NewAuditLog(db, systemClock)
 	auditRecords := persistence.NewAuditRecords(db)
 	reverters := ProvideReverters(partnerService)
-	activityService := activity.NewService(auditLog, enforcer, auditRecords, reverters, txManager)
+	activityService := activity.NewService(auditLog, enforcer, auditRecords, reverters, txManager, workbooks, businessZone)
 	deviceStore := persistence.NewDeviceStore(db)
 	devices := content.NewDevices(deviceStore, systemClock)
 	pinger := persistence.NewPinger(db)

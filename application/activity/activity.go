@@ -4,8 +4,11 @@ package activity
 
 import (
 	"context"
+	"io"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"vitrina/domain/audit"
 	"vitrina/domain/kernel"
@@ -70,11 +73,14 @@ type Service struct {
 	records   Records
 	reverters Reverters
 	tx        ports.TxManager
+	sheets    ports.Spreadsheet
+	zone      ports.BusinessZone
 }
 
 // NewService wires the activity use cases.
-func NewService(log ports.AuditLog, authz ports.Authorizer, records Records, reverters Reverters, tx ports.TxManager) *Service {
-	return &Service{log: log, authz: authz, records: records, reverters: reverters, tx: tx}
+func NewService(log ports.AuditLog, authz ports.Authorizer, records Records, reverters Reverters, tx ports.TxManager,
+	sheets ports.Spreadsheet, zone ports.BusinessZone) *Service {
+	return &Service{log: log, authz: authz, records: records, reverters: reverters, tx: tx, sheets: sheets, zone: zone}
 }
 
 var errNotFound = kernel.NotFound("event")
@@ -272,4 +278,64 @@ func TimelineKind(e audit.Event) string {
 // and whatever else records the partner). The route's access rule is partners' read right.
 func (s *Service) Timeline(ctx context.Context, id kernel.ID, page ports.AuditPage) (ports.Page[audit.Event], error) {
 	return s.log.List(ctx, ports.AuditFilter{PartnerID: id}, page)
+}
+
+// Check answers whether p may ask for the events f names (a resource it may not read is
+// 422), before a download's first byte goes out.
+func (s *Service) Check(p kernel.Principal, f ports.AuditFilter) error { return s.scope(p, &f) }
+
+// ExportColumns are the activity download's columns.
+var ExportColumns = []string{"id", "at", "actor_kind", "actor", "resource", "record_id", "parent", "action", "changes", "import_id", "reverts", "request_id", "address"}
+
+// ExportTimeLayout is how the download writes an event's time, in the business's zone.
+const ExportTimeLayout = "2006-01-02 15:04:05"
+
+// Export writes every event p may read that matches f as a spreadsheet, newest first,
+// streamed from the database to w (no row cap; memory flat in the rows). Each change is
+// "field: from → to", a secret one "field: changed".
+func (s *Service) Export(ctx context.Context, p kernel.Principal, f ports.AuditFilter, w io.Writer) error {
+	if err := s.scope(p, &f); err != nil {
+		return err
+	}
+	id := func(n kernel.ID) ports.SheetCell {
+		if n == 0 {
+			return ports.SheetCell{}
+		}
+		return ports.SheetCell{Value: strconv.FormatInt(int64(n), 10), Number: true}
+	}
+	return s.sheets.Write(ctx, w, "Activity", ExportColumns, func(emit func([]ports.SheetCell) error) error {
+		return s.log.Stream(ctx, f, func(e audit.Event) error {
+			parent := ""
+			if e.Parent != nil {
+				parent = e.Parent.Resource + " " + strconv.FormatInt(int64(e.Parent.ID), 10)
+			}
+			return emit([]ports.SheetCell{id(e.ID), {Value: s.zone.Local(e.At).Format(ExportTimeLayout)}, {Value: string(e.Actor.Kind)},
+				{Value: e.Actor.Name}, {Value: e.Resource}, id(e.RecordID), {Value: parent}, {Value: string(e.Action)},
+				{Value: changesText(e.Changes)}, {Value: e.ImportID}, id(e.Reverts), {Value: e.RequestID}, {Value: e.Address}})
+		})
+	})
+}
+
+// changesText is an event's changes as one cell.
+func changesText(changes []audit.Change) string {
+	var b strings.Builder
+	for i, c := range changes {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(c.Field + ": ")
+		if c.Secret {
+			b.WriteString("changed")
+			continue
+		}
+		b.WriteString(valueText(c.From) + " → " + valueText(c.To))
+	}
+	return b.String()
+}
+
+func valueText(v *string) string {
+	if v == nil {
+		return "—"
+	}
+	return *v
 }

@@ -5,6 +5,7 @@ package activityhttp
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -380,6 +381,19 @@ func makeTimelineEndpoint(svc *appactivity.Service) func(context.Context, any) (
 	}
 }
 
+func makeExportEndpoint(svc *appactivity.Service) func(context.Context, any) (any, error) {
+	return func(ctx context.Context, req any) (any, error) {
+		r := req.(listRequest)
+		p, _ := kit.Principal(ctx)
+		if err := svc.Check(p, r.Filter); err != nil {
+			return nil, err
+		}
+		return kit.Download{Name: "Activity.xlsx", Write: func(ctx context.Context, w io.Writer) error {
+			return svc.Export(ctx, p, r.Filter, w)
+		}}, nil
+	}
+}
+
 func makeVerifyEndpoint(svc *appactivity.Service) func(context.Context, any) (any, error) {
 	return func(ctx context.Context, _ any) (any, error) {
 		v, err := svc.Verify(ctx)
@@ -417,6 +431,8 @@ func Routes(svc *appactivity.Service, zone ports.BusinessZone) []kit.Route {
 	routes := []kit.Route{
 		{Method: "GET", Path: "/api/activity", Access: read, Decode: decodeList(zone), Encode: kit.EncodeList[eventOut],
 			Endpoint: makeListEndpoint(svc)},
+		{Method: "POST", Path: "/api/activity/export", Access: read, Decode: decodeList(zone), Encode: kit.EncodeDownload,
+			Endpoint: makeExportEndpoint(svc)},
 		{Method: "GET", Path: "/api/activity/verify", Access: verify, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: makeVerifyEndpoint(svc)},
 		{Method: "GET", Path: "/api/activity/{id}", Access: read, Record: event, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
