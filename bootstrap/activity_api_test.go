@@ -330,3 +330,52 @@ func TestPartnerTimeline(t *testing.T) {
 		a.expect(a.do("GET", "/api/partners/1001/timeline?per_page=0", a.admin, nil), 422)
 	})
 }
+
+// Sign-ins, failed sign-ins and sign-outs are on record (issue 21), the panel's on the
+// account, the app's on the partner (its timeline); a password is never in them.
+func TestSignInsAreRecorded(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		a.appWorld()
+		a.expect(a.do("POST", "/api/login", "", map[string]string{"username": "admin", "password": "wrong-pass"}), 401)
+		a.expect(a.do("POST", "/api/login", "", map[string]string{"username": "nobody", "password": "wrong-pass"}), 401)
+		a.appLogin(partnerSignIn(1001, "tajna1"))
+		a.expect(a.do("POST", "/api/app/login", "", partnerSignIn(1002, "wrong-pass")), 401)
+		token := a.login("slobodni", "pass1234")
+		a.expect(a.do("POST", "/api/logout", token, nil), 204)
+
+		events, _ := a.activity(t, a.admin, "page=1&per_page=100")
+		type seen struct{ action, resource, actor string }
+		got := map[seen]int64{}
+		for _, e := range events {
+			got[seen{e.Action, e.Resource, e.Actor.Kind + ":" + e.Actor.Name}] = e.RecordID
+			if strings.Contains(fmt.Sprint(e.Changes), "wrong-pass") || strings.Contains(fmt.Sprint(e.Changes), "tajna1") {
+				t.Fatalf("a password in an event: %+v", e)
+			}
+		}
+		for want, record := range map[seen]int64{
+			{"sign_in", "users", "user:admin"}:                     1,
+			{"sign_in_failed", "users", "user:admin"}:              1,
+			{"sign_in_failed", "users", "system:nobody"}:           0,
+			{"sign_in", "partners", "partner:partner 1001"}:        1001,
+			{"sign_in_failed", "partners", "partner:partner 1002"}: 1002,
+			{"sign_out", "users", "user:slobodni"}:                 -1,
+		} {
+			r, ok := got[want]
+			if !ok || (record >= 0 && r != record) {
+				t.Errorf("no %+v on record %d; got %v", want, record, got)
+			}
+		}
+		var timeline []struct {
+			Kind   string `json:"kind"`
+			Action string `json:"action"`
+		}
+		a.expect(a.do("GET", "/api/partners/1001/timeline?page=1&per_page=50", a.admin, nil), 200).json(t, &timeline)
+		signedIn := false
+		for _, it := range timeline {
+			signedIn = signedIn || (it.Action == "sign_in" && it.Kind == "partner")
+		}
+		if !signedIn {
+			t.Fatalf("the app sign-in is not on the partner's timeline: %+v", timeline)
+		}
+	})
+}

@@ -54,7 +54,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		cleanup()
 		return nil, nil, err
 	}
-	service := identity.NewService(config, users, userLists, sessions, loginAttempts, deviceCookies, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer)
+	auditLog := persistence.NewAuditLog(db, systemClock)
+	service := identity.NewService(config, users, userLists, sessions, loginAttempts, deviceCookies, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer, auditLog)
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)
@@ -96,7 +97,6 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	campaignService := campaign.NewService(campaignStore, lists, campaignApp, campaignPartners, campaignCatalog, images, txManager, systemClock)
 	campaignSheets := persistence.NewCampaignSheets(db)
 	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone)
-	auditLog := persistence.NewAuditLog(db, systemClock)
 	auditRecords := persistence.NewAuditRecords(db)
 	reverters := ProvideReverters(partnerService)
 	activityService := activity.NewService(auditLog, enforcer, auditRecords, reverters, txManager, workbooks, businessZone)

@@ -10,9 +10,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
+	"vitrina/domain/audit"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -66,6 +68,9 @@ type Service struct {
 	clock        ports.Clock
 	// perms says what roles may do, for the profile answer (the Casbin policy itself).
 	perms ports.Permissions
+	// audit records sign-ins, failed sign-ins and sign-outs (issue 21); the store mechanism
+	// records the accounts' own changes.
+	audit ports.AuditLog
 
 	dummyMu sync.Mutex
 	dummy   string
@@ -74,7 +79,7 @@ type Service struct {
 // NewService wires the identity use cases.
 func NewService(cfg Config, users identityports.UserRepository, lists identityports.UserLists, sessions identityports.SessionStore,
 	attempts identityports.LoginAttempts, devices identityports.DeviceCookies, partners identityports.PartnerDirectory,
-	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock, perms ports.Permissions) *Service {
+	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock, perms ports.Permissions, log ports.AuditLog) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
 	}
@@ -85,7 +90,7 @@ func NewService(cfg Config, users identityports.UserRepository, lists identitypo
 		cfg.DeviceThrottle = identity.DefaultDeviceThrottle
 	}
 	return &Service{cfg: cfg, users: users, list: lists.Users, partnerUsers: lists.PartnerUsers, sessions: sessions, attempts: attempts,
-		devices: devices, partners: partners, hasher: hasher, tx: tx, clock: clock, perms: perms}
+		devices: devices, partners: partners, hasher: hasher, tx: tx, clock: clock, perms: perms, audit: log}
 }
 
 // HashToken is how tokens are stored: only their SHA-256, never the token itself.
@@ -116,11 +121,48 @@ func (s *Service) Login(ctx context.Context, username, password string, from Cli
 		return s.verify(ctx, hash, password)
 	})
 	if err != nil {
-		return LoginResult{}, err
+		return LoginResult{}, s.failedSignIn(ctx, err, signInEvent(u, username))
 	}
 	return s.open(ctx, key, func(tokenHash string, expires time.Time) identity.Session {
 		return identity.NewPanelSession(tokenHash, u.ID(), expires)
-	}, u.PartnerID())
+	}, u.PartnerID(), signInEvent(u, username))
+}
+
+// signInEvent is a panel sign-in's event: the account, or for a username no account has,
+// the system with the name typed (the failed attempt is still on record).
+func signInEvent(u *identity.User, typed string) audit.Event {
+	e := audit.Event{Resource: usersResource, Action: audit.ActionSignIn}
+	if u == nil {
+		e.Actor = audit.Actor{Kind: audit.ActorSystem, Name: clip(typed)}
+		return e
+	}
+	e.Actor = audit.Actor{Kind: audit.ActorUser, ID: u.ID(), Name: u.Username()}
+	e.RecordID = u.ID()
+	return e
+}
+
+// usersResource is the audited resource of back-office accounts (their table).
+const usersResource = "users"
+
+// clip keeps a typed name within what an event holds.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 100 {
+		return string(r[:100])
+	}
+	return s
+}
+
+// failedSignIn records a refused sign-in (wrong password, unknown or inactive account) and
+// answers err; other errors (throttled, busy) are answered as they are, unrecorded.
+func (s *Service) failedSignIn(ctx context.Context, err error, e audit.Event) error {
+	if !errors.Is(err, identity.ErrBadCredentials) {
+		return err
+	}
+	e.Action = audit.ActionSignInFailed
+	if rerr := s.audit.Record(ctx, e); rerr != nil {
+		return rerr
+	}
+	return err
 }
 
 // AppLogin signs in to the partner app: a partner with its own id and app password, or a
@@ -165,12 +207,33 @@ func (s *Service) AppLogin(ctx context.Context, in identity.AppSignIn, from Clie
 		return s.verify(ctx, hash, in.Password)
 	})
 	if err != nil {
-		return LoginResult{}, err
+		return LoginResult{}, s.failedSignIn(ctx, err, appSignInEvent(in, partnerID))
 	}
 	pid := int64(partnerID)
 	return s.open(ctx, key, func(tokenHash string, expires time.Time) identity.Session {
 		return identity.NewAppSession(tokenHash, partnerID, userID, expires)
-	}, &pid)
+	}, &pid, appSignInEvent(in, partnerID))
+}
+
+// appSignInEvent is a partner app sign-in's event, on the partner's record (its timeline):
+// the partner acting under the account's name; for an account that is not known, the system
+// with the name typed.
+func appSignInEvent(in identity.AppSignIn, partnerID kernel.ID) audit.Event {
+	name := in.Username
+	if in.ByPartner() {
+		name = "partner " + strconv.FormatInt(*in.PartnerID, 10)
+	}
+	e := audit.Event{Resource: audit.PartnersResource, Action: audit.ActionSignIn}
+	if partnerID == 0 {
+		e.Actor = audit.Actor{Kind: audit.ActorSystem, Name: clip(name)}
+		if in.ByPartner() && *in.PartnerID > 0 {
+			e.RecordID = kernel.ID(*in.PartnerID)
+		}
+		return e
+	}
+	e.Actor = audit.Actor{Kind: audit.ActorPartner, ID: partnerID, Name: clip(name)}
+	e.RecordID = partnerID
+	return e
 }
 
 // appAccount is the partner's standing in the app; an unknown partner is an inactive one
@@ -248,7 +311,7 @@ func (s *Service) verify(ctx context.Context, hash, password string) (bool, erro
 // open starts the session session builds around a new token, gives the client a device
 // cookie for the account (key) and answers the sign-in.
 func (s *Service) open(ctx context.Context, key string, session func(tokenHash string, expires time.Time) identity.Session,
-	partnerID *int64) (LoginResult, error) {
+	partnerID *int64, signedIn audit.Event) (LoginResult, error) {
 	token, err := newToken()
 	if err != nil {
 		return LoginResult{}, err
@@ -259,7 +322,13 @@ func (s *Service) open(ctx context.Context, key string, session func(tokenHash s
 			return LoginResult{}, err
 		}
 	}
-	if err := s.sessions.Create(ctx, session(HashToken(token), s.clock.Now().Add(s.cfg.TokenTTL))); err != nil {
+	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.sessions.Create(ctx, session(HashToken(token), s.clock.Now().Add(s.cfg.TokenTTL))); err != nil {
+			return err
+		}
+		return s.audit.Record(ctx, signedIn)
+	})
+	if err != nil {
 		return LoginResult{}, err
 	}
 	return res, nil
@@ -350,7 +419,16 @@ func (s *Service) appPrincipal(ctx context.Context, sess identity.Session, u *id
 
 // Logout revokes the caller's token.
 func (s *Service) Logout(ctx context.Context, p kernel.Principal) error {
-	return s.sessions.Revoke(ctx, p.TokenHash)
+	e := audit.Event{Resource: usersResource, RecordID: p.UserID, Action: audit.ActionSignOut}
+	if pid, ok := p.AppPartner(); ok {
+		e.Resource, e.RecordID = audit.PartnersResource, pid
+	}
+	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
+		if err := s.sessions.Revoke(ctx, p.TokenHash); err != nil {
+			return err
+		}
+		return s.audit.Record(ctx, e)
+	})
 }
 
 // Me is the caller's own account.

@@ -42,7 +42,7 @@ func newService(t *testing.T, c *clock) *appidentity.Service {
 	users := persistence.NewUsers(db)
 	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserLists(db), persistence.NewSessions(db),
 		persistence.NewLoginAttempts(db), devices(), persistence.NewPartnerDirectory(db),
-		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c, mustAuthz(t))
+		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c, mustAuthz(t), persistence.NewAuditLog(db, c))
 }
 
 // The throttle holds for the window, counts per username and address, and lifts by itself.
