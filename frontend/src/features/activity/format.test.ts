@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from 'i18next';
 import { actorLabel, changeSummary, describeChange, formatChangeValue } from './format';
 import type { ActivityEvent } from './types';
 
