@@ -27,7 +27,7 @@ function useColumns(): ListColumn<ActivityEvent>[] {
       filter: true,
       filterPlaceholder: 'activity.date_filter_placeholder',
       filterHint: 'activity.date_filter_hint',
-      width: '12rem',
+      width: '13.5rem',
       body: (e) => <span className="nowrap">{formatEventTime(e.at, language)}</span>,
     },
     {

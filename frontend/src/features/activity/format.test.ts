@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
-import { actorLabel, changeSummary, describeChange, formatChangeValue } from './format';
+import { actorLabel, changeSummary, describeChange, formatChangeValue, formatEventTime } from './format';
 import type { ActivityEvent } from './types';
 
 const ME = 'sr-Latn-ME';
@@ -114,5 +114,13 @@ describe('the list\'s summary and actor', () => {
     expect(actorLabel(system, tIn(EN))).toBe('System');
     expect(actorLabel(event({ actor: { kind: 'partner', id: 1002, name: 'Voli Trade' } }), tIn(EN))).toBe('Voli Trade (partner)');
     expect(actorLabel(event(), tIn(EN))).toBe('Dragan');
+  });
+});
+
+describe('the time of an event', () => {
+  it('is the local day as the calendars write it, then the time to the second', () => {
+    const at = new Date(2026, 10, 24, 9, 5, 7).toISOString();
+    expect(formatEventTime(at, ME)).toBe('24.11.2026. 09:05:07');
+    expect(formatEventTime(at, EN)).toMatch(/^11\/24\/2026 0?9:05:07\sAM$/);
   });
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { FIGURE, formatAmount } from '../../shared/format/amount';
+import { formatIsoDate, toIsoDate } from '../../shared/format/date';
 import { isSecret, type ActivityEvent, type Change } from './types';
 
 /**
@@ -93,16 +94,13 @@ export function actorLabel(event: ActivityEvent, t: TFunction): string {
   return actor.name;
 }
 
-/** The event's time in the user's time zone and language, to the second. */
+/**
+ * The event's time in the user's time zone and language, to the second: the day as the
+ * calendars write it (24.11.2026. in Montenegrin, 11/24/2026 in English), then the time.
+ */
 export function formatEventTime(at: string, language: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
-  return new Intl.DateTimeFormat(language, {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(date);
+  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
+  return `${formatIsoDate(toIsoDate(date), language)} ${time}`;
 }
