@@ -22,6 +22,7 @@ export const LAZY_NAMESPACES = [
   'stores',
   'users',
   'products',
+  'activity',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 type Namespace = 'translation' | LazyNamespace;
@@ -42,6 +43,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     stores: () => import('../locales/stores.sr-Latn-ME.json'),
     users: () => import('../locales/users.sr-Latn-ME.json'),
     products: () => import('../locales/products.sr-Latn-ME.json'),
+    activity: () => import('../locales/activity.sr-Latn-ME.json'),
   },
   en: {
     translation: () => import('../locales/en.json'),
@@ -56,6 +58,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     stores: () => import('../locales/stores.en.json'),
     users: () => import('../locales/users.en.json'),
     products: () => import('../locales/products.en.json'),
+    activity: () => import('../locales/activity.en.json'),
   },
 };
 

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: '/notifications', ...show(screens.notifications, 'nav.notifications') },
               { path: '/notifications/:id', ...show(screens.delivery, 'nav.notifications') },
               { path: '/customerService', ...show(screens.support, 'support.nav') },
+              { path: '/activity', ...show(screens.activity, 'nav.activity') },
               { path: '/table-list', ...show(screens.overview, 'templates.overview.title') },
               { path: '/maps', ...show(screens.maps, 'templates.maps.title') },
               { path: '/typography', ...show(screens.styleGuide, 'templates.style.title') },

@@ -50,6 +50,7 @@ export const screens = {
   notifications: screen(() => import('../features/push/NotificationsPage'), 'push'),
   delivery: screen(() => import('../features/push/DeliveryPage'), 'push'),
   support: screen(() => import('../features/support/SupportPage')),
+  activity: screen(() => import('../features/activity/ActivityPage'), 'activity'),
   maps: screen(() => import('../features/templates/maps/MapsPage'), 'templates'),
   overview: screen(() => import('../features/templates/overview/OverviewPage'), 'templates'),
   styleGuide: screen(() => import('../features/templates/style/StyleGuidePage'), 'templates'),

@@ -24,6 +24,8 @@ import usersEn from './users.en.json';
 import usersSr from './users.sr-Latn-ME.json';
 import productsEn from './products.en.json';
 import productsSr from './products.sr-Latn-ME.json';
+import activityEn from './activity.en.json';
+import activitySr from './activity.sr-Latn-ME.json';
 import { errorKeySuffix } from '../shared/errors/errorKey';
 
 /** Each lazily loaded namespace (app/i18n.ts) in both languages. */
@@ -39,6 +41,7 @@ const SCREENS: Record<(typeof LAZY_NAMESPACES)[number], { sr: object; en: object
   stores: { sr: storesSr, en: storesEn },
   users: { sr: usersSr, en: usersEn },
   products: { sr: productsSr, en: productsEn },
+  activity: { sr: activitySr, en: activityEn },
 };
 
 /** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */
@@ -196,6 +199,11 @@ const SERVER_MESSAGES = [
   'The name contains invisible or direction-changing characters.',
   'The server is busy preparing other downloads. Try again in a moment.',
   'The method is not allowed for this address.',
+  // The activity log's revert (issue 21; in the activity screen's own catalogue).
+  'The record was changed again since this change. Reload it to see the changes.',
+  'A creation is reverted as a whole.',
+  'This change cannot be reverted.',
+  'This change has nothing to revert.',
 ];
 
 describe('catalogues', () => {

@@ -29,6 +29,7 @@ const groups: NavGroup[] = [
       { key: 'products', icon: 'pi pi-box', to: '/products' },
       { key: 'notifications', icon: 'pi pi-bell', to: '/notifications' },
       { key: 'customer_support', label: 'support.nav', icon: 'pi pi-comments', to: '/customerService' },
+      { key: 'activity', icon: 'pi pi-history', to: '/activity' },
     ],
   },
   {

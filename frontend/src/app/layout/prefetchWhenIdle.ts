@@ -8,6 +8,7 @@ const AHEAD = [
   '/products',
   '/notifications',
   '/customerService',
+  '/activity',
   '/users',
   '/countries',
   '/cities',

@@ -6,7 +6,7 @@ import { screenResource, usePermissions } from '../../shared/auth/permissions';
 import './home.css';
 
 interface HomeCard {
-  key: 'partners' | 'sliders' | 'campaigns' | 'products' | 'notifications' | 'settings';
+  key: 'partners' | 'sliders' | 'campaigns' | 'products' | 'notifications' | 'settings' | 'activity';
   icon: string;
   /** Set once the screen exists; the others show disabled, with the reason (home.soon.<key>). */
   to?: string;
@@ -19,6 +19,8 @@ const cards: HomeCard[] = [
   { key: 'products', icon: 'pi pi-box', to: '/products' },
   { key: 'notifications', icon: 'pi pi-bell', to: '/notifications' },
   { key: 'settings', icon: 'pi pi-cog', to: '/users' },
+  // Issue 21: only for the roles that may read the log (the card is left out otherwise).
+  { key: 'activity', icon: 'pi pi-history', to: '/activity' },
 ];
 
 /**

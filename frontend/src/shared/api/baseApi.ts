@@ -25,6 +25,7 @@ export const TAG_TYPES = [
   'Delivery',
   'CustomerSupport',
   'Evidention',
+  'Activity',
 ] as const;
 
 /** The application's only createApi; features add their calls with injectEndpoints. */

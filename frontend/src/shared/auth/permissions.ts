@@ -12,7 +12,9 @@ export type Resource =
   | 'customerSupport'
   | 'sliders'
   | 'campaigns'
-  | 'notifications';
+  | 'notifications'
+  /** The activity log (issue 21): read is the log; reverting needs write on the record's own resource. */
+  | 'activity';
 
 export type Action = 'read' | 'write';
 
@@ -63,6 +65,7 @@ const screens: [prefix: string, resource: Resource][] = [
   ['/notifications', 'notifications'],
   ['/table-list', 'partners'],
   ['/maps', 'stores'],
+  ['/activity', 'activity'],
 ];
 
 /** The resource a path's screen needs, or undefined when any signed-in account may open it. */

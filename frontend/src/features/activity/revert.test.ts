@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { Resource } from '../../shared/auth/permissions';
+import { conflictsOf, revertOffer } from './revert';
+import type { ActivityEvent } from './types';
+
+const event = (over: Partial<ActivityEvent> = {}): ActivityEvent => ({
+  id: 41,
+  at: '2026-11-24T09:15:00Z',
+  actor: { kind: 'user', id: 2, name: 'Dragan' },
+  resource: 'partners',
+  record_id: 1002,
+  parent: null,
+  action: 'edit',
+  changes: [
+    { field: 'debt', from: '12000', to: '120000' },
+    { field: 'bonus', from: '5%', to: '7%' },
+  ],
+  import_id: null,
+  reverts: null,
+  request_id: 'req-1',
+  address: '10.0.0.7',
+  ...over,
+});
+
+const writes =
+  (...resources: Resource[]) =>
+  (resource: Resource) =>
+    resources.includes(resource);
+const everything = () => true;
+
+describe('which events and fields offer revert', () => {
+  it('an edit: the whole event and each field, to a user who may write the record', () => {
+    expect(revertOffer(event(), writes('partners'))).toEqual({ whole: true, fields: ['debt', 'bonus'] });
+  });
+
+  it('nothing to a user who may only read the record', () => {
+    expect(revertOffer(event(), writes('users', 'products'))).toEqual({ whole: false, fields: [] });
+  });
+
+  it('a contact needs write on partners, a support message on customerSupport', () => {
+    expect(revertOffer(event({ resource: 'contacts' }), writes('partners')).whole).toBe(true);
+    expect(revertOffer(event({ resource: 'contacts' }), writes('users')).whole).toBe(false);
+    expect(revertOffer(event({ resource: 'support' }), writes('customerSupport')).whole).toBe(true);
+  });
+
+  it.each(['edit', 'activate', 'deactivate', 'cash', 'role_change', 'revert'])('%s can be reverted', (action) => {
+    expect(revertOffer(event({ action }), everything).whole).toBe(true);
+  });
+
+  it.each(['link', 'unlink', 'order', 'withdraw', 'deliver', 'undeliver', 'sign_up', 'import', 'send', 'password_change', 'sign_in', 'sign_in_failed', 'sign_out'])(
+    '%s cannot be reverted from the log',
+    (action) => {
+      expect(revertOffer(event({ action }), everything)).toEqual({ whole: false, fields: [] });
+    },
+  );
+
+  it('a creation reverts only as a whole (by deactivation)', () => {
+    expect(revertOffer(event({ action: 'create' }), everything)).toEqual({ whole: true, fields: [] });
+  });
+
+  it('a secret field is never offered; only secret fields means nothing to revert', () => {
+    const mixed = event({
+      resource: 'users',
+      changes: [
+        { field: 'password', changed: true },
+        { field: 'name', from: 'Jovan', to: 'Jovan J.' },
+        { field: 'username', from: 'jovan', to: 'jj' },
+      ],
+    });
+    expect(revertOffer(mixed, everything)).toEqual({ whole: true, fields: ['name', 'username'] });
+    const secretOnly = event({ resource: 'users', changes: [{ field: 'password', changed: true }] });
+    expect(revertOffer(secretOnly, everything)).toEqual({ whole: false, fields: [] });
+  });
+
+  it('one field: the whole event is that field, no separate field button', () => {
+    expect(revertOffer(event({ changes: [{ field: 'debt', from: '1', to: '2' }] }), everything)).toEqual({ whole: true, fields: [] });
+  });
+
+  it('an event of the log itself, an unknown resource or one without a record offers nothing', () => {
+    expect(revertOffer(event({ resource: 'activity' }), everything).whole).toBe(false);
+    expect(revertOffer(event({ resource: 'elsewhere' }), everything).whole).toBe(false);
+    expect(revertOffer(event({ record_id: null }), everything).whole).toBe(false);
+  });
+});
+
+describe('a 409 answer', () => {
+  it('names the fields changed since with their current values', () => {
+    expect(
+      conflictsOf({
+        message: 'The record was changed again since this change. Reload it to see the changes.',
+        conflicts: [
+          { field: 'debt', expected: '120000', current: '130000' },
+          { field: 'phone', expected: '1', current: null },
+          { nonsense: true },
+        ],
+      }),
+    ).toEqual([
+      { field: 'debt', current: '130000' },
+      { field: 'phone', current: null },
+    ]);
+    expect(conflictsOf({ message: 'x' })).toEqual([]);
+    expect(conflictsOf('text')).toEqual([]);
+  });
+});
