@@ -131,7 +131,7 @@ func TestActivityLog(t *testing.T) {
 				t.Fatalf("a day long ago has %s events", total)
 			}
 			for _, q := range []string{"action=steal", "from=yesterday", "to=2026-13-01", "record_id=5", "user_id=-1",
-				"per_page=1000", "sort=name", "color=red", "q=" + strings.Repeat("x", 101), "resource=secrets",
+				"per_page=1000", "sort=name", "color=red", "q=" + strings.Repeat("x", 201), "resource=secrets",
 				"from=2026-11-02&to=2026-11-01"} {
 				a.expect(a.do("GET", "/api/activity?page=1&"+q, a.admin, nil), 422)
 			}

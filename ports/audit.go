@@ -51,7 +51,7 @@ type AuditFilter struct {
 }
 
 // MaxAuditText is the longest free-text filter of the activity list (style rule 12).
-const MaxAuditText = 100
+const MaxAuditText = 200
 
 // AuditPage is one page of the activity list: Page from 1, PerPage rows; zero is all.
 type AuditPage struct {

@@ -265,7 +265,7 @@ func auditWhere(sel *bun.SelectQuery, f ports.AuditFilter) (*bun.SelectQuery, er
 		return nil, kernel.FieldError("action", "The selected action is invalid.")
 	}
 	if len([]rune(f.Text)) > ports.MaxAuditText {
-		return nil, kernel.FieldError("q", fmt.Sprintf("The q may not be greater than %d characters.", ports.MaxAuditText))
+		return nil, kernel.FieldError("q", fmt.Sprintf("The filter may not be greater than %d characters.", ports.MaxAuditText))
 	}
 	if f.Resource != "" {
 		sel = sel.Where("ae.resource = ?", f.Resource)

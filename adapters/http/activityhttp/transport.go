@@ -159,7 +159,7 @@ func decodeList(zone ports.BusinessZone) func(context.Context, *http.Request) (a
 		case !utf8.ValidString(q) || strings.ContainsRune(q, 0):
 			val.Add("q", "The filter contains characters that are not allowed.")
 		case utf8.RuneCountInString(q) > ports.MaxAuditText:
-			val.Add("q", "The q may not be greater than 100 characters.")
+			val.Add("q", "The filter may not be greater than 200 characters.")
 		}
 		req.Filter.Text = strings.TrimSpace(q)
 		if req.Filter.RecordID != 0 && req.Filter.Resource == "" {
