@@ -18,18 +18,18 @@ describe('home grid and profile', () => {
     await server?.stop();
   });
 
-  it('shows six cards, all enabled, each leading to its list', async () => {
+  it('shows seven cards, all enabled, each leading to its list', async () => {
     const page = await newPage(browser, server.baseURL);
     await signIn(page, 'admin', server.adminPassword);
     const cards = page.locator('[data-card]');
     await cards.last().waitFor();
-    assert.equal(await cards.count(), 6);
+    assert.equal(await cards.count(), 7);
     const titles = await page.locator('.home-card__title').allInnerTexts();
-    assert.deepEqual(titles, ['Partneri', 'Slajderi', 'Kampanje', 'Proizvodi', 'Push notifikacije', 'Podešavanja']);
+    assert.deepEqual(titles, ['Partneri', 'Slajderi', 'Kampanje', 'Proizvodi', 'Push notifikacije', 'Podešavanja', 'Aktivnosti']);
     assert.equal(await page.locator('.home-card--disabled[aria-disabled="true"]').count(), 0);
     assert.deepEqual(
       await page.locator('a.home-card').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
-      ['/partners', '/sliders', '/campaigns', '/products', '/notifications', '/users'],
+      ['/partners', '/sliders', '/campaigns', '/products', '/notifications', '/users', '/activity'],
     );
     // The drawer links every section, the reference data under Settings.
     const nav = page.getByRole('navigation');
