@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DESKTOP, MOBILE, apiClient, checkA11y, launchBrowser, listScreen, newPage, settle, shoot, signIn, startServer } from './harness.mjs';
+
+// Issue 21, accountability: a partner's debt changed in the panel is on record in the activity
+// log with who and from → to in the language's format; the event opens; reverting it puts the
+// debt back through the partner's own rules and records the revert.
+
+describe('activity log', () => {
+  let server;
+  let browser;
+  let page;
+  let get;
+
+  before(async () => {
+    server = await startServer({ seedDemo: true });
+    browser = await launchBrowser();
+    page = await newPage(browser, server.baseURL, DESKTOP);
+    await signIn(page, 'admin', server.adminPassword);
+    const api = apiClient(server.baseURL);
+    const token = await api.login('admin', server.adminPassword);
+    get = async (path) => {
+      const res = await api.call('GET', path, { token });
+      assert.equal(res.status, 200, `${path}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
+  });
+
+  after(async () => {
+    await page?.context().close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows a debt changed in the panel, opens the event and reverts it', async () => {
+    const partner = (await get('/api/partners?page=1&per_page=1&sort=id&order=asc'))[0];
+    const before = partner.debt;
+
+    // The change, made as a user makes it: the partner form, Montenegrin digits.
+    const partners = listScreen(page, 'partners');
+    await partners.open();
+    await partners.row(partner.name).getByRole('button', { name: 'Izmijeni' }).click();
+    const form = page.getByRole('dialog', { name: 'Izmjena partnera' });
+    await form.waitFor();
+    await form.locator('#field-debt').fill('120.000,5');
+    await form.locator('#field-debt').blur();
+    const saved = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/partners/${partner.id}` && res.request().method() === 'PUT');
+    await form.locator('button[type="submit"]').click();
+    assert.equal((await saved).status(), 200);
+    await form.waitFor({ state: 'hidden' });
+    assert.equal((await get(`/api/partners/${partner.id}`))[0].debt, '120000.5');
+
+    // The log, newest first: the edit with who and the debt old → new as the language writes it.
+    const log = listScreen(page, 'activity');
+    await page.getByRole('navigation', { name: 'Glavna navigacija' }).getByRole('link', { name: 'Aktivnosti' }).click();
+    await log.waitForList();
+    const first = log.rows().first();
+    await first.filter({ hasText: 'Izmjena' }).waitFor();
+    const text = await first.innerText();
+    assert.match(text, /admin/);
+    assert.match(text, /Dug: .* → 120\.000,5/);
+    await shoot(page, 'activity-list');
+
+    // The event: who, from where, and the change field by field.
+    await first.getByRole('button', { name: 'Detalji' }).click();
+    const dialog = page.getByRole('dialog', { name: /Događaj #\d+/ });
+    await dialog.waitFor();
+    const row = dialog.locator('tr', { hasText: 'Dug' });
+    await row.waitFor();
+    assert.match(await row.innerText(), /120\.000,5/);
+    assert.match(await dialog.innerText(), /127\.0\.0\.1/);
+    await checkA11y(page, 'activity event dialog');
+    await shoot(page, 'activity-event');
+
+    // Revert: asked first, then done; the debt is back and the revert is on top of the log.
+    await dialog.getByRole('button', { name: 'Poništi izmjenu' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Poništavanje izmjene' }).or(page.getByRole('dialog', { name: 'Poništavanje izmjene' }));
+    await confirm.waitFor();
+    const reverted = page.waitForResponse((res) => /\/api\/activity\/\d+\/revert$/.test(new URL(res.url()).pathname));
+    await confirm.getByRole('button', { name: 'Potvrdi' }).click();
+    assert.equal((await reverted).status(), 200);
+    await page.getByText('Izmjena je poništena').first().waitFor();
+    assert.equal((await get(`/api/partners/${partner.id}`))[0].debt, before);
+    if (await dialog.isVisible()) await page.keyboard.press('Escape');
+    await log.rows().first().filter({ hasText: 'Poništavanje' }).waitFor();
+
+    // Reverting it again is refused: the debt is no longer what that change left (409, said in the dialog).
+    await log.rows().nth(1).getByRole('button', { name: 'Detalji' }).click();
+    const again = page.getByRole('dialog', { name: /Događaj #\d+/ });
+    await again.getByRole('button', { name: 'Poništi izmjenu' }).click();
+    await confirm.waitFor();
+    const refused = page.waitForResponse((res) => /\/api\/activity\/\d+\/revert$/.test(new URL(res.url()).pathname));
+    await confirm.getByRole('button', { name: 'Potvrdi' }).click();
+    assert.equal((await refused).status(), 409);
+    await again.getByRole('alert', { name: 'Zapis je u međuvremenu izmijenjen' }).waitFor();
+    assert.equal((await get(`/api/partners/${partner.id}`))[0].debt, before);
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'hidden' });
+    await checkA11y(page, 'activity list');
+    assert.deepEqual(page.problems, []);
+  });
+
+  it('reads on a phone', async () => {
+    const phone = await newPage(browser, server.baseURL, MOBILE);
+    await signIn(phone, 'admin', server.adminPassword);
+    const log = listScreen(phone, 'activity');
+    await log.open();
+    await log.rows().first().waitFor();
+    await settle(phone);
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+    await shoot(phone, 'activity-list-375');
+    await phone.context().close();
+  });
+});
