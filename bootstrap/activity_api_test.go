@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -377,5 +378,137 @@ func TestSignInsAreRecorded(t *testing.T) {
 		if !signedIn {
 			t.Fatalf("the app sign-in is not on the partner's timeline: %+v", timeline)
 		}
+	})
+}
+
+// Reverting the catalog's changes (issue 21, ADR 0032): a country's name, a city's country, a
+// product's price (not its image), a store's position; a creation reverts by the record's own
+// deactivation, which a country with active cities refuses (435).
+func TestActivityRevertCatalog(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		newestOf := func(resource string, id int64) activityEvent {
+			t.Helper()
+			events, _ := a.activity(t, a.admin, fmt.Sprintf("page=1&per_page=1&resource=%s&record_id=%d", resource, id))
+			return events[0]
+		}
+		revert := func(e activityEvent, status int, fields ...string) {
+			t.Helper()
+			body := map[string]any{}
+			if len(fields) > 0 {
+				body["fields"] = fields
+			}
+			a.expect(a.do("POST", fmt.Sprintf("/api/activity/%d/revert", e.ID), a.admin, body), status)
+		}
+		one := func(path string, v any) {
+			t.Helper()
+			raw := []json.RawMessage{}
+			a.expect(a.do("GET", path, a.admin, nil), 200).json(t, &raw)
+			if err := json.Unmarshal(raw[0], v); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		me := a.create("/api/countries", map[string]string{"name": "Crna Gora"})
+		rs := a.create("/api/countries", map[string]string{"name": "Srbija"})
+		path := fmt.Sprintf("/api/countries/%d", me.ID)
+		a.expect(a.do("PUT", path, a.admin, map[string]string{"name": "Montenegro"}, a.ifMatch(path)...), 200)
+		revert(newestOf("countries", me.ID), 200)
+		var country named
+		one(path, &country)
+		if country.Name != "Crna Gora" {
+			t.Fatalf("the country is %q", country.Name)
+		}
+
+		var city struct {
+			named
+			CountryID int64 `json:"country_id"`
+		}
+		a.expect(a.do("POST", "/api/cities", a.admin, map[string]any{"name": "Bar", "country_id": me.ID}), 201).json(t, &city)
+		cityPath := fmt.Sprintf("/api/cities/%d", city.ID)
+		a.expect(a.do("PUT", cityPath, a.admin, map[string]any{"name": "Bar", "country_id": rs.ID}, a.ifMatch(cityPath)...), 200)
+		revert(newestOf("cities", city.ID), 200)
+		one(cityPath, &city)
+		if city.CountryID != me.ID {
+			t.Fatalf("the city's country is %d", city.CountryID)
+		}
+		// Crna Gora has an active city now: its creation cannot be reverted by deactivation.
+		created, _ := a.activity(t, a.admin, fmt.Sprintf("page=1&resource=countries&record_id=%d&action=create", me.ID))
+		revert(created[0], 435)
+
+		fields := map[string]string{"name": "Bušilica", "description": "Udarna bušilica", "price": "129.99"}
+		var p struct {
+			ID    int64           `json:"id"`
+			Price json.RawMessage `json:"price"`
+			Image string          `json:"image"`
+		}
+		a.expect(a.upload("/api/products", fields, "b.jpg", testJPEG(t, 40, 40)), 201).json(t, &p)
+		productPath := fmt.Sprintf("/api/products/%d", p.ID)
+		a.expect(a.upload(productPath, map[string]string{"name": "Bušilica", "description": "Udarna bušilica", "price": "150", "version": "1"},
+			"c.jpg", testJPEG(t, 40, 40)), 200)
+		repriced := newestOf("products", p.ID)
+		revert(repriced, 422)          // the image is among the fields
+		revert(repriced, 200, "price") // the price alone goes back
+		var after struct {
+			Price json.RawMessage `json:"price"`
+			Image string          `json:"image"`
+		}
+		one(productPath, &after)
+		if string(after.Price) != "129.99" || after.Image == p.Image {
+			t.Fatalf("product after the price's revert: %s %s", after.Price, after.Image)
+		}
+
+		var st struct {
+			ID  int64   `json:"id"`
+			Lat float64 `json:"lat"`
+		}
+		a.expect(a.do("POST", "/api/stores", a.admin, map[string]any{"city_id": city.ID, "address": "Obala 1", "contact": "068 111 222",
+			"lat": 42.1, "lng": 19.1}), 201).json(t, &st)
+		storePath := fmt.Sprintf("/api/stores/%d", st.ID)
+		a.expect(a.do("PUT", storePath, a.admin, map[string]any{"city_id": city.ID, "address": "Obala 1", "contact": "068 111 222",
+			"lat": 42.25, "lng": 19.1}, a.ifMatch(storePath)...), 200)
+		revert(newestOf("stores", st.ID), 200)
+		one(storePath, &st)
+		if st.Lat != 42.1 {
+			t.Fatalf("the store's latitude is %v", st.Lat)
+		}
+		// The store's creation reverts by deactivation.
+		created, _ = a.activity(t, a.admin, fmt.Sprintf("page=1&resource=stores&record_id=%d&action=create", st.ID))
+		revert(created[0], 200)
+		var stored struct {
+			IsActive bool `json:"is_active"`
+		}
+		one(storePath, &stored)
+		if stored.IsActive {
+			t.Fatal("the store is still active")
+		}
+	})
+}
+
+// Reverting a user's role change goes through the users' own rules with the reverting user's
+// authority: the admin sets the roles back; a director may not touch an admin account (403),
+// and a password change is never set back.
+func TestActivityRevertUser(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		u := a.createUser(userBody("Maja Perović", "maja", "manager"))
+		path := fmt.Sprintf("/api/users/%d", u.ID)
+		edit := userBody("Maja Perović", "maja", "manager", "financier")
+		delete(edit, "password")
+		delete(edit, "confirmPassword")
+		a.expect(a.do("PUT", path, a.admin, edit, a.ifMatch(path)...), 200)
+		events, _ := a.activity(t, a.admin, fmt.Sprintf("page=1&per_page=1&resource=users&record_id=%d", u.ID))
+		if events[0].Action != "role_change" {
+			t.Fatalf("the roles' change: %+v", events[0])
+		}
+		a.expect(a.do("POST", fmt.Sprintf("/api/activity/%d/revert", events[0].ID), a.admin, nil), 200)
+		var users []userOut
+		a.expect(a.do("GET", path, a.admin, nil), 200).json(t, &users)
+		if fmt.Sprint(users[0].Roles) != "[manager]" {
+			t.Fatalf("roles after the revert: %v", users[0].Roles)
+		}
+
+		// The admin account's change, reverted by a director: refused by the users' rules.
+		a.createUser(userBody("Dir Direktor", "dir", "director"))
+		admin, _ := a.activity(t, a.admin, "page=1&resource=users&record_id=1&action=create")
+		a.expect(a.do("POST", fmt.Sprintf("/api/activity/%d/revert", admin[0].ID), a.login("dir", "pass1234"), nil), 403)
 	})
 }

@@ -218,6 +218,10 @@ var ApplicationSet = wire.NewSet(
 
 // ProvideReverters are the resources whose changes the activity log can revert, each
 // through its own context's edit (issue 21).
-func ProvideReverters(partners *apppartner.Service) appactivity.Reverters {
-	return appactivity.Reverters{"partners": partners}
+func ProvideReverters(partners *apppartner.Service, catalog *appcatalog.Service, users *appidentity.Service) appactivity.Reverters {
+	out := appactivity.Reverters{"partners": partners, "users": users}
+	for resource, rv := range catalog.Reverters() {
+		out[resource] = rv
+	}
+	return out
 }

@@ -464,13 +464,24 @@ func (r *AuditRecords) Exists(ctx context.Context, resource string, id kernel.ID
 	return conn(ctx, r.db).NewSelect().TableExpr(resource).Where("id = ?", int64(id)).Exists(ctx)
 }
 
+// snapshotRows are the row types of the resources a revert reads whole (the partners, with
+// their categories, are read apart); a named table (countries, categories) has no row type
+// of its own.
+var snapshotRows = map[string]func() any{
+	"countries":  func() any { return new(namedRow) },
+	"categories": func() any { return new(namedRow) },
+	"cities":     func() any { return new(cityRow) },
+	"products":   func() any { return new(productRow) },
+	"stores":     func() any { return new(storeRow) },
+	"users":      func() any { return new(userRow) },
+}
+
 // Snapshot answers a record's audited fields now, as the store mechanism writes them in its
 // events (the same names and exact texts), and the record's version: what a revert compares
 // the event with and saves against. Only the resources that can be reverted are read.
 func (r *AuditRecords) Snapshot(ctx context.Context, resource string, id kernel.ID) (audit.Snapshot, kernel.Version, error) {
 	c := conn(ctx, r.db)
-	switch resource {
-	case audit.PartnersResource:
+	if resource == audit.PartnersResource {
 		row := new(partnerRow)
 		if err := c.NewSelect().Model(row).Where("p.id = ?", int64(id)).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
 			return nil, 0, kernel.NotFound("partner")
@@ -484,5 +495,19 @@ func (r *AuditRecords) Snapshot(ctx context.Context, resource string, id kernel.
 		}
 		return partnerSnapshot(c, row, cats), kernel.Version(row.Version), nil
 	}
-	return nil, 0, kernel.NotFound(resource)
+	newRow, ok := snapshotRows[resource]
+	if !ok {
+		return nil, 0, kernel.NotFound(resource)
+	}
+	row := newRow()
+	q := c.NewSelect().Model(row).Where("id = ?", int64(id))
+	if _, named := row.(*namedRow); named {
+		q = q.ModelTableExpr(resource + " AS named_row")
+	}
+	if err := q.Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, kernel.NotFound(resource)
+	} else if err != nil {
+		return nil, 0, err
+	}
+	return rowSnapshot(c, row), kernel.Version(row.(versioned).rowVersion()), nil
 }

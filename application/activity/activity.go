@@ -60,7 +60,7 @@ type Records interface {
 // domain's rules judge the values again); the context's audit source names the event
 // reverted, and the store records the revert.
 type Reverter interface {
-	Revert(ctx context.Context, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error
+	Revert(ctx context.Context, p kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error
 }
 
 // Reverters are the resources whose changes can be reverted, by audited resource.
@@ -229,7 +229,7 @@ func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, 
 		}
 		src := ports.AuditSourceOf(ctx)
 		src.Reverts = e.ID
-		return rv.Revert(ports.WithAuditSource(ctx, src), e.RecordID, current, version, plan)
+		return rv.Revert(ports.WithAuditSource(ctx, src), p, e.RecordID, current, version, plan)
 	})
 	if err != nil {
 		return nil, audit.Event{}, err

@@ -2,7 +2,6 @@ package partner
 
 import (
 	"context"
-	"maps"
 	"strconv"
 	"strings"
 
@@ -17,11 +16,11 @@ var figureFields = [partner.NumFigures]string{
 	partner.ToolCash: "tool_cash", partner.AnnualPlan: "annual_plan", partner.MoneyCirculation: "money_circulation",
 }
 
-// Revert sets partner id back as r says (issue 21): its audited fields, current at version,
-// with r's values put over them, saved through the edit's own rules, so a value that is no
-// longer valid (a city since deactivated) is 422 and a save in between is 409; a creation's
-// revert deactivates the partner. The context's audit source names the reverted event.
-func (s *Service) Revert(ctx context.Context, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
+// Revert sets partner id back as r says (issue 21, ADR 0032): its audited fields, current at
+// version, with r's values put over them, saved through the edit's own rules, so a value that
+// is no longer valid is 422 and a save in between is 409; a creation's revert deactivates the
+// partner. The context's audit source names the reverted event.
+func (s *Service) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
 	if r.Deactivate {
 		if current[audit.ActiveField] == "false" {
 			return nil
@@ -29,21 +28,10 @@ func (s *Service) Revert(ctx context.Context, id kernel.ID, current audit.Snapsh
 		_, err := s.Toggle(ctx, id)
 		return err
 	}
-	v := maps.Clone(current)
-	fields := false
-	for field, value := range r.Values {
-		if field == audit.ActiveField {
-			continue
-		}
-		fields = true
-		if value == nil {
-			delete(v, field)
-		} else {
-			v[field] = *value
-		}
-	}
+	a := r.Apply(current)
 	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if fields {
+		if a.Fields {
+			v := a.Values
 			in := partner.Input{ID: strconv.FormatInt(int64(id), 10), Name: v["name"], Address: v["address"], PIB: v["pib"],
 				PDV: v["pdv"], Phone: v["phone"], CityID: idOf(v["city_id"]), TypeID: idOf(v["partner_type_id"]),
 				CategoryIDs: idsOf(v["category_ids"])}
@@ -54,7 +42,7 @@ func (s *Service) Revert(ctx context.Context, id kernel.ID, current audit.Snapsh
 				return err
 			}
 		}
-		if want, ok := r.Values[audit.ActiveField]; ok && want != nil && *want != current[audit.ActiveField] {
+		if a.Active != nil && (current[audit.ActiveField] == "true") != *a.Active {
 			if _, err := s.Toggle(ctx, id); err != nil {
 				return err
 			}
@@ -63,6 +51,7 @@ func (s *Service) Revert(ctx context.Context, id kernel.ID, current audit.Snapsh
 	})
 }
 
+// idOf reads an id a snapshot holds; none is 0.
 func idOf(s string) kernel.ID {
 	n, _ := strconv.ParseInt(s, 10, 64)
 	return kernel.ID(n)

@@ -468,3 +468,18 @@ func TestEditAction(t *testing.T) {
 		}
 	}
 }
+
+func TestReversalApplyPutsOldValuesOverCurrent(t *testing.T) {
+	old, no := "12000", "false"
+	r := Reversal{Values: map[string]*string{"debt": &old, "phone": nil, ActiveField: &no}}
+	a := r.Apply(Snapshot{"debt": "120000", "phone": "+382", "name": "Ana", ActiveField: "true"})
+	if a.Values["debt"] != "12000" || a.Values["name"] != "Ana" || !a.Fields || a.Active == nil || *a.Active {
+		t.Fatalf("applied %+v", a)
+	}
+	if _, kept := a.Values["phone"]; kept || !a.Touched["phone"] || a.Touched["name"] {
+		t.Fatalf("a field that had no value is left out and marked: %+v", a)
+	}
+	if b := (Reversal{Values: map[string]*string{ActiveField: &no}}).Apply(Snapshot{ActiveField: "true"}); b.Fields {
+		t.Fatalf("only the activation: %+v", b)
+	}
+}

@@ -140,3 +140,39 @@ func sameValue(a, b *string) bool {
 	}
 	return *a == *b
 }
+
+// Applied is a reversal put over a record's current fields: the fields the record's edit
+// should save (the current ones with the reverted values over them), whether any field but
+// the activation flag goes back, and the activation the record should end with, if the
+// reversal names it.
+type Applied struct {
+	Values  Snapshot
+	Fields  bool
+	Active  *bool
+	Touched map[string]bool
+}
+
+// Apply puts r's values over current for a record's edit to save.
+func (r Reversal) Apply(current Snapshot) Applied {
+	out := Applied{Values: Snapshot{}, Touched: map[string]bool{}}
+	for k, v := range current {
+		out.Values[k] = v
+	}
+	for field, value := range r.Values {
+		if field == ActiveField {
+			if value != nil {
+				active := *value == "true"
+				out.Active = &active
+			}
+			continue
+		}
+		out.Fields = true
+		out.Touched[field] = true
+		if value == nil {
+			delete(out.Values, field)
+		} else {
+			out.Values[field] = *value
+		}
+	}
+	return out
+}

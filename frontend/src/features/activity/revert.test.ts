@@ -37,10 +37,17 @@ describe('which events and fields offer revert', () => {
     expect(revertOffer(event(), writes('users', 'products'))).toEqual({ whole: false, fields: [] });
   });
 
-  it('a contact needs write on partners, a support message on customerSupport', () => {
-    expect(revertOffer(event({ resource: 'contacts' }), writes('partners')).whole).toBe(true);
-    expect(revertOffer(event({ resource: 'contacts' }), writes('users')).whole).toBe(false);
-    expect(revertOffer(event({ resource: 'support' }), writes('customerSupport')).whole).toBe(true);
+  it.each(['sliders', 'campaigns', 'contacts', 'notifications', 'support'])('%s: shown, never reverted (the server cannot)', (resource) => {
+    expect(revertOffer(event({ resource }), everything)).toEqual({ whole: false, fields: [] });
+  });
+
+  it('a product: the price goes back alone, its image never', () => {
+    const changes = [
+      { field: 'price', from: '129.99', to: '150' },
+      { field: 'image', from: 'a.jpg', to: 'b.jpg' },
+    ];
+    expect(revertOffer(event({ resource: 'products', changes }), everything)).toEqual({ whole: false, fields: ['price'] });
+    expect(revertOffer(event({ resource: 'products', changes: [changes[1]] }), everything)).toEqual({ whole: false, fields: [] });
   });
 
   it.each(['edit', 'activate', 'deactivate', 'cash', 'role_change', 'revert'])('%s can be reverted', (action) => {

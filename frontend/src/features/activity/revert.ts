@@ -9,20 +9,24 @@ import { isSecret, type ActivityEvent } from './types';
  */
 export const REVERTIBLE_ACTIONS: ReadonlySet<string> = new Set(['edit', 'activate', 'deactivate', 'cash', 'role_change', 'revert']);
 
-/** The permission a revert of an event of this resource needs write on; none for the log itself. */
+/**
+ * The resources whose changes the server can revert (ADR 0032: each through its own edit),
+ * with the permission a revert needs write on. The others' events (sliders, campaigns,
+ * contacts, notifications, support) are shown but offer no revert.
+ */
 const WRITE_RESOURCE: Record<string, Resource> = {
   partners: 'partners',
-  contacts: 'partners',
   users: 'users',
   products: 'products',
   categories: 'categories',
   cities: 'cities',
   countries: 'countries',
   stores: 'stores',
-  sliders: 'sliders',
-  campaigns: 'campaigns',
-  notifications: 'notifications',
-  support: 'customerSupport',
+};
+
+/** Fields a resource cannot set back (a product's replaced image file is gone). */
+const FIXED_FIELDS: Record<string, ReadonlySet<string>> = {
+  products: new Set(['image']),
 };
 
 export function writeResourceOf(resource: string): Resource | undefined {
@@ -49,8 +53,12 @@ export function revertOffer(event: ActivityEvent, canWrite: (resource: Resource)
   if (!resource || !event.record_id || !canWrite(resource)) return NONE;
   if (event.action === 'create') return { whole: true, fields: [] };
   if (!REVERTIBLE_ACTIONS.has(event.action)) return NONE;
-  const fields = event.changes.filter((c) => !isSecret(c)).map((c) => c.field);
+  const fixed = FIXED_FIELDS[event.resource];
+  const changed = event.changes.filter((c) => !isSecret(c)).map((c) => c.field);
+  const fields = fixed ? changed.filter((f) => !fixed.has(f)) : changed;
   if (fields.length === 0) return NONE;
+  // With a field that cannot go back, only the others are offered, one by one.
+  if (fields.length < changed.length) return { whole: false, fields };
   return { whole: true, fields: fields.length > 1 ? fields : [] };
 }
 

@@ -1,0 +1,117 @@
+package catalog
+
+import (
+	"context"
+	"strconv"
+
+	"vitrina/domain/audit"
+	"vitrina/domain/catalog"
+	"vitrina/domain/kernel"
+	catalogports "vitrina/ports/catalog"
+)
+
+// Reverter sets a record of one catalog resource back as a reversal says (issue 21, ADR
+// 0032): the current fields with the reverted values over them, saved through that record's
+// ordinary edit at the version read, so today's rules judge the old values (422) and a save in
+// between is 409; a creation's revert, or an activation the reversal names, goes through the
+// record's own toggle (a record in use stays active: 435).
+type Reverter struct {
+	edit   func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error
+	toggle func(ctx context.Context, id kernel.ID) (bool, error)
+	// guard refuses what the resource cannot set back (a product's image).
+	guard func(audit.Reversal) error
+}
+
+// errImage is a product's image in a revert: the replaced file is gone, so the picture
+// cannot come back; the other fields of the change can.
+var errImage = kernel.FieldError("fields", "The image cannot be reverted; revert the other fields.")
+
+// Revert applies r to the record id whose fields are current at version.
+func (rv Reverter) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
+	active := current[audit.ActiveField] == "true"
+	if r.Deactivate {
+		if !active {
+			return nil
+		}
+		_, err := rv.toggle(ctx, id)
+		return err
+	}
+	if rv.guard != nil {
+		if err := rv.guard(r); err != nil {
+			return err
+		}
+	}
+	a := r.Apply(current)
+	if a.Fields {
+		if err := rv.edit(ctx, id, version, a.Values); err != nil {
+			return err
+		}
+	}
+	if a.Active != nil && *a.Active != active {
+		_, err := rv.toggle(ctx, id)
+		return err
+	}
+	return nil
+}
+
+// Reverters are the catalog's resources whose changes the activity log can revert, by
+// audited resource (the table).
+func (s *Service) Reverters() map[string]Reverter {
+	named := func(kind catalogports.NamedKind) Reverter {
+		return Reverter{
+			edit: func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error {
+				_, err := s.RenameNamed(ctx, kind, id, version, v["name"])
+				return err
+			},
+			toggle: func(ctx context.Context, id kernel.ID) (bool, error) { return s.ToggleNamed(ctx, kind, id) },
+		}
+	}
+	return map[string]Reverter{
+		"countries":  named(catalogports.Countries),
+		"categories": named(catalogports.Categories),
+		"cities": {
+			edit: func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error {
+				_, err := s.UpdateCity(ctx, id, version, catalog.CityInput{Name: v["name"], CountryID: idOf(v["country_id"])})
+				return err
+			},
+			toggle: s.ToggleCity,
+		},
+		"products": {
+			edit: func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error {
+				_, err := s.UpdateProduct(ctx, id, version, catalog.ProductInput{Name: v["name"], Description: v["description"], Price: v["price"]}, nil)
+				return err
+			},
+			toggle: s.ToggleProduct,
+			guard:  guardImage,
+		},
+		"stores": {
+			edit: func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error {
+				_, err := s.UpdateStore(ctx, id, version, catalog.StoreInput{CityID: idOf(v["city_id"]), Address: v["address"],
+					Contact: v["contact"], Lat: floatOf(v["lat"]), Lng: floatOf(v["lng"])})
+				return err
+			},
+			toggle: s.ToggleStore,
+		},
+	}
+}
+
+// guardImage refuses a product revert that would set its image back.
+func guardImage(r audit.Reversal) error {
+	if _, ok := r.Values["image"]; ok {
+		return errImage
+	}
+	return nil
+}
+
+func idOf(s string) kernel.ID {
+	n, _ := strconv.ParseInt(s, 10, 64)
+	return kernel.ID(n)
+}
+
+func floatOf(s string) *float64 {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return nil
+	}
+	return &f
+}
