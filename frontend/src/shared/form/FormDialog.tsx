@@ -10,7 +10,8 @@ import { describeError } from '../errors/describeError';
 import { dialogShown } from '../errors/dialogSlice';
 import { translateErrorKey } from '../errors/errorKey';
 import { useRefreshLists } from '../api/record';
-import { usePermissions } from '../auth/permissions';
+import { useGetLoggedUserQuery } from '../api/me';
+import { allowed } from '../auth/permissions';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { invalidSubmitKey } from '../validation/rules';
 import { DIALOG_WIDTH, dialogStyle, type DialogWidth } from '../ui/dialogWidth';
@@ -135,8 +136,10 @@ export function FormDialog<Values extends object>({
   const [conflict, setConflict] = useState<Conflict<Values> | null>(null);
   const refreshLists = useRefreshLists();
   const RecordTabs = useContext(RecordTabsContext);
-  const perms = usePermissions();
-  const tabbed = history !== undefined && RecordTabs !== null && perms.can('activity', 'read');
+  // The profile answer (one cached query) says whether the role may read the log; a dialog
+  // without a record to show never asks.
+  const { data: me } = useGetLoggedUserQuery(undefined, { skip: history === undefined || RecordTabs === null });
+  const tabbed = history !== undefined && RecordTabs !== null && allowed(me?.permissions, 'activity', 'read');
   const [tab, setTab] = useState(FORM_TAB);
   const onForm = !tabbed || tab === FORM_TAB;
 
