@@ -199,7 +199,7 @@ describe('a partner’s Timeline tab', () => {
     });
     expect(query(calls(all, '/api/partners/1002/timeline')[0])).toEqual({ page: '1', per_page: '10' });
     expect(rows.map((r) => r.querySelector('.timeline-kind')?.textContent)).toEqual([
-      'Narudžba',
+      'Porudžbina',
       'Keš kampanje',
       'Partner',
       'Push',

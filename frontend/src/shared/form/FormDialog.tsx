@@ -256,7 +256,8 @@ export function FormDialog<Values extends object>({
               draggable={false}
               resizable={false}
               blockScroll
-              style={dialogStyle(maxWidth)}
+              // A record's history and timeline are tables: wide, like a details dialog.
+              style={dialogStyle(onForm ? maxWidth : DIALOG_WIDTH.wide)}
               className={tabbed ? 'form-dialog form-dialog--tabbed' : 'form-dialog'}
               footer={
                 <div className="form-dialog__footer">
