@@ -9,14 +9,23 @@ import './activity.css';
  * exact total; a row's button opens the event with its changes old → new and, for a user who
  * may write the record, its revert.
  */
-export function HistoryPanel({ resource, id }: { resource: string; id: number }) {
+export function HistoryPanel({
+  resource,
+  id,
+  onRecordChanged,
+}: {
+  resource: string;
+  id: number;
+  /** A revert of one of the record's events went through. */
+  onRecordChanged?: () => void;
+}) {
   const paging = useHistoryPaging();
   const query = useRecordHistoryQuery(
     { resource, id, page: paging.page, per_page: paging.perPage },
     { refetchOnMountOrArgChange: true },
   );
   const columns = useEventColumns<ActivityEvent>();
-  const details = useEventDetails<ActivityEvent>();
+  const details = useEventDetails<ActivityEvent>(onRecordChanged ? () => onRecordChanged() : undefined);
   return (
     <div className="record-history">
       <PagedTable<ActivityEvent>

@@ -152,7 +152,16 @@ function FiguresChart({ partnerId, figures }: { partnerId: number; figures: Reco
  * A partner's Timeline tab (issue 21): the six figures over time above one newest-first stream
  * of everything by or about the partner, each item with its kind; a row's button opens the event.
  */
-export function PartnerTimeline({ partnerId, figures }: { partnerId: number; figures?: Record<string, string> }) {
+export function PartnerTimeline({
+  partnerId,
+  figures,
+  onRecordChanged,
+}: {
+  partnerId: number;
+  figures?: Record<string, string>;
+  /** A revert of one of the partner's own events went through (not a contact's or a campaign's). */
+  onRecordChanged?: () => void;
+}) {
   const { t } = useTranslation();
   const paging = useHistoryPaging();
   const query = usePartnerTimelineQuery(
@@ -160,7 +169,9 @@ export function PartnerTimeline({ partnerId, figures }: { partnerId: number; fig
     { refetchOnMountOrArgChange: true },
   );
   const eventColumns = useEventColumns<TimelineItem>();
-  const details = useEventDetails<TimelineItem>();
+  const details = useEventDetails<TimelineItem>((event) => {
+    if (event.resource === 'partners' && event.record_id === partnerId) onRecordChanged?.();
+  });
   const columns: PagedColumn<TimelineItem>[] = useMemo(
     () => [
       {

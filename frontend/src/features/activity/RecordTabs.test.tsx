@@ -42,7 +42,7 @@ const edit: ActivityEvent = {
 };
 
 /** An edit dialog of a record, as a feature's dialog passes it to FormDialog. */
-function Host({ record }: { record: RecordRef }) {
+function Host({ record, reload }: { record: RecordRef; reload?: () => Promise<{ values: { name: string }; version: number }> }) {
   const [visible, setVisible] = useState(false);
   return (
     <RecordTabsContext.Provider value={RecordTabs}>
@@ -57,6 +57,8 @@ function Host({ record }: { record: RecordRef }) {
         onHide={() => setVisible(false)}
         onSubmit={async () => setVisible(false)}
         history={record}
+        version={1}
+        reload={reload}
       >
         <TextField name="name" label="Naziv" required />
       </FormDialog>
@@ -134,6 +136,24 @@ describe('the History tab of an edit dialog', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Podaci' }));
     expect(within(dialog).getByLabelText(/Naziv/)).toHaveValue('Cetinje');
     expect(within(dialog).getByRole('button', { name: 'Sačuvaj' })).toBeInTheDocument();
+  });
+
+  it('after a revert from the tab, an untouched form takes the record as it is now', async () => {
+    const user = userEvent.setup();
+    const { calls: all } = server(READS_ACTIVITY, [route('POST', '/api/activity/41/revert', { body: { id: 7 } })]);
+    const reload = vi.fn(async () => ({ values: { name: 'Titograd' }, version: 2 }));
+    renderScreen(<Host record={{ resource: 'cities', id: 7 }} reload={reload} />);
+    const dialog = await openDialog(user);
+    await user.click(await within(dialog).findByRole('tab', { name: 'Istorija' }));
+    const row = (await within(dialog).findByText('Dragan')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Detalji' }));
+    const event = await screen.findByRole('dialog', { name: 'Događaj #41' });
+    await user.click(within(event).getByRole('button', { name: 'Poništi izmjenu' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Poništavanje izmjene' })).getByRole('button', { name: 'Potvrdi' }));
+    await waitFor(() => expect(all.some((c) => c.method === 'POST' && c.url.pathname === '/api/activity/41/revert')).toBe(true));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await user.click(within(dialog).getByRole('tab', { name: 'Podaci' }));
+    expect(within(dialog).getByLabelText(/Naziv/)).toHaveValue('Titograd');
   });
 
   it('is not there for a role that may not read the activity log', async () => {

@@ -18,7 +18,7 @@ const LABELS: Record<string, { key: string; icon: string }> = {
  * (hidden, not gone, on another tab); the others are drawn here when open. Arrow keys, Home
  * and End move between the tabs (WAI-ARIA tabs, selection following focus).
  */
-export default function RecordTabs({ record, tab, onTab, formId }: RecordTabsProps) {
+export default function RecordTabs({ record, tab, onTab, formId, onRecordChanged }: RecordTabsProps) {
   const { t } = useTranslation();
   const tabs = tabsOf(record.resource);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -67,8 +67,8 @@ export default function RecordTabs({ record, tab, onTab, formId }: RecordTabsPro
       </div>
       {tab !== FORM_TAB && tabs.includes(tab) && (
         <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="record-tabs__panel">
-          {tab === HISTORY_TAB && <HistoryPanel resource={record.resource} id={record.id} />}
-          {tab === TIMELINE_TAB && <PartnerTimeline partnerId={record.id} figures={record.figures} />}
+          {tab === HISTORY_TAB && <HistoryPanel resource={record.resource} id={record.id} onRecordChanged={onRecordChanged} />}
+          {tab === TIMELINE_TAB && <PartnerTimeline partnerId={record.id} figures={record.figures} onRecordChanged={onRecordChanged} />}
         </div>
       )}
     </>

@@ -62,7 +62,7 @@ export function useEventColumns<T extends ActivityEvent>(): PagedColumn<T>[] {
 }
 
 /** The event dialog of a history table, and the row button that opens it. */
-export function useEventDetails<T extends ActivityEvent>() {
+export function useEventDetails<T extends ActivityEvent>(onReverted?: (event: ActivityEvent) => void) {
   const { t } = useTranslation();
   // The event stays set while the dialog animates out.
   const [details, setDetails] = useState<{ event: T | null; visible: boolean }>({ event: null, visible: false });
@@ -74,6 +74,7 @@ export function useEventDetails<T extends ActivityEvent>() {
       event={details.event}
       visible={details.visible}
       onHide={() => setDetails((d) => ({ ...d, visible: false }))}
+      onReverted={onReverted}
     />
   );
   return { action, dialog };

@@ -286,7 +286,19 @@ export function FormDialog<Values extends object>({
                 // The tabs' code and strings load with the first dialog that shows them; the
                 // form stays where it is (hidden on another tab), so nothing typed is lost.
                 <Suspense fallback={null}>
-                  <RecordTabs record={history} tab={tab} onTab={setTab} formId={formId} />
+                  <RecordTabs
+                    record={history}
+                    tab={tab}
+                    onTab={setTab}
+                    formId={formId}
+                    onRecordChanged={() => {
+                      // A revert is this user's own change: an untouched form takes the record
+                      // as it is now (and its version); typed changes stay, and a save then
+                      // meets the usual stale-save merge.
+                      if (!reload || formik.dirty) return;
+                      reload().then(setFresh, () => undefined);
+                    }}
+                  />
                 </Suspense>
               )}
               <Form

@@ -17,6 +17,8 @@ export interface RecordTabsProps {
   onTab: (tab: string) => void;
   /** The form's element id: the form tab controls it (its tab's id is `${formId}-tab`). */
   formId: string;
+  /** A revert from a tab changed the record: the form takes its values again (unless the user typed). */
+  onRecordChanged?: () => void;
 }
 
 /** The form's own tab, always the first. */
