@@ -8,10 +8,12 @@ import { useLogoutMutation } from '../../features/auth/api';
 import { loggedOut, selectSession } from '../../shared/auth/authSlice';
 import { screenResource, usePermissions } from '../../shared/auth/permissions';
 import { clearAuth } from '../../shared/auth/storage';
+import { RecordTabsContext } from '../../shared/form/recordTabs';
 import { NotificationBell } from '../../shared/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
+import { LazyRecordTabs } from '../recordTabs';
 import { prefetchWhenIdle } from './prefetchWhenIdle';
 import { NavMenu } from './NavMenu';
 import { NotAllowed } from './NotAllowed';
@@ -71,80 +73,83 @@ export default function AppLayout() {
   };
 
   return (
-    <div className="layout">
-      <a href="#main-content" className="skip-link" onClick={skipToContent}>
-        {t('app.skip_to_content')}
-      </a>
-      <header className="topbar">
-        {compactNav && (
+    // The edit dialogs' History and Timeline tabs, for every screen behind sign-in.
+    <RecordTabsContext.Provider value={LazyRecordTabs}>
+      <div className="layout">
+        <a href="#main-content" className="skip-link" onClick={skipToContent}>
+          {t('app.skip_to_content')}
+        </a>
+        <header className="topbar">
+          {compactNav && (
+            <Button
+              type="button"
+              icon="pi pi-bars"
+              rounded
+              text
+              className="topbar__menu"
+              aria-label={t('app.menu')}
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            />
+          )}
+          <Link to="/" className="topbar__brand">
+            <span className="brand-mark" aria-hidden>
+              V
+            </span>
+            <span className="topbar__title">{t('app.title')}</span>
+          </Link>
+          <div className="topbar__spacer" />
+          <LanguageSwitch className="topbar__language" />
+          <NotificationBell />
+          <Link
+            to="/user-profile"
+            className="topbar__profile"
+            aria-label={session ? `${session.username} — ${t('app.profile')}` : t('app.profile')}
+            title={t('app.profile')}
+          >
+            <i className="pi pi-user" aria-hidden />
+            {!narrow && <span>{session?.username}</span>}
+          </Link>
           <Button
             type="button"
-            icon="pi pi-bars"
+            icon="pi pi-sign-out"
             rounded
             text
-            className="topbar__menu"
-            aria-label={t('app.menu')}
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+            className="topbar__logout"
+            aria-label={t('app.logout')}
+            title={t('app.logout')}
+            loading={loggingOut}
+            onClick={() => {
+              void onLogout();
+            }}
           />
-        )}
-        <Link to="/" className="topbar__brand">
-          <span className="brand-mark" aria-hidden>
-            V
-          </span>
-          <span className="topbar__title">{t('app.title')}</span>
-        </Link>
-        <div className="topbar__spacer" />
-        <LanguageSwitch className="topbar__language" />
-        <NotificationBell />
-        <Link
-          to="/user-profile"
-          className="topbar__profile"
-          aria-label={session ? `${session.username} — ${t('app.profile')}` : t('app.profile')}
-          title={t('app.profile')}
-        >
-          <i className="pi pi-user" aria-hidden />
-          {!narrow && <span>{session?.username}</span>}
-        </Link>
-        <Button
-          type="button"
-          icon="pi pi-sign-out"
-          rounded
-          text
-          className="topbar__logout"
-          aria-label={t('app.logout')}
-          title={t('app.logout')}
-          loading={loggingOut}
-          onClick={() => {
-            void onLogout();
-          }}
-        />
-      </header>
+        </header>
 
-      <div className="layout__body">
-        {!compactNav && (
-          <aside className="drawer">
-            <NavMenu />
-          </aside>
-        )}
-        {compactNav && (
-          <Sidebar
-            visible={drawerOpen}
-            onHide={() => setDrawerOpen(false)}
-            className="drawer-mobile"
-            header={<span className="drawer-mobile__title">{t('app.title')}</span>}
-            closeIcon="pi pi-times"
-            aria-label={t('app.main_navigation')}
-          >
-            <NavMenu onNavigate={() => setDrawerOpen(false)} />
-          </Sidebar>
-        )}
-        <main className="content" id="main-content" ref={main} tabIndex={-1}>
-          <Suspense fallback={<PageLoader />}>
-            <GuardedOutlet />
-          </Suspense>
-        </main>
+        <div className="layout__body">
+          {!compactNav && (
+            <aside className="drawer">
+              <NavMenu />
+            </aside>
+          )}
+          {compactNav && (
+            <Sidebar
+              visible={drawerOpen}
+              onHide={() => setDrawerOpen(false)}
+              className="drawer-mobile"
+              header={<span className="drawer-mobile__title">{t('app.title')}</span>}
+              closeIcon="pi pi-times"
+              aria-label={t('app.main_navigation')}
+            >
+              <NavMenu onNavigate={() => setDrawerOpen(false)} />
+            </Sidebar>
+          )}
+          <main className="content" id="main-content" ref={main} tabIndex={-1}>
+            <Suspense fallback={<PageLoader />}>
+              <GuardedOutlet />
+            </Suspense>
+          </main>
+        </div>
       </div>
-    </div>
+    </RecordTabsContext.Provider>
   );
 }

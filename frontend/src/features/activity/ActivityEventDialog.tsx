@@ -30,6 +30,8 @@ interface ActivityEventDialogProps {
   event: ActivityEvent | null;
   visible: boolean;
   onHide: () => void;
+  /** After a revert went through: e.g. the record's edit dialog takes the reverted values. */
+  onReverted?: (event: ActivityEvent) => void;
 }
 
 /** A change as a row of the changes table. */
@@ -51,7 +53,7 @@ interface Refusal {
  * refusal because a field changed since (409) is shown here with the newer values, an invalid
  * reverted value (422) in the error dialog with its translated sentences.
  */
-export function ActivityEventDialog({ event, visible, onHide }: ActivityEventDialogProps) {
+export function ActivityEventDialog({ event, visible, onHide, onReverted }: ActivityEventDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const snackbar = useSnackbar();
@@ -98,6 +100,7 @@ export function ActivityEventDialog({ event, visible, onHide }: ActivityEventDia
         recordId: event.record_id,
       }).unwrap();
       snackbar.success(t('activity.reverted'));
+      onReverted?.(event);
       onHide();
     } catch (error) {
       // 409 is this dialog's to show; the error dialog explains a 422 and the rest.

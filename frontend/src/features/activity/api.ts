@@ -2,7 +2,22 @@ import { baseApi, type TagType } from '../../shared/api/baseApi';
 import { blobUrlOrError } from '../../shared/api/download';
 import { listTags, toPage, type ListParams, type Page } from '../../shared/api/list';
 import { activityExportParams, activityQueryParams } from './query';
-import type { ActivityEvent, RevertRequest } from './types';
+import type { ActivityEvent, RevertRequest, TimelineItem } from './types';
+
+/** One page of a record's history: GET /api/{resource}/{id}/history. */
+export interface HistoryParams {
+  resource: string;
+  id: number;
+  page: number;
+  per_page: number;
+}
+
+/** A partner's own events since a moment (all of them without one), for the figures' chart. */
+export interface FigureEventsParams {
+  id: number;
+  /** RFC 3339; every event when omitted. */
+  from?: string;
+}
 
 /** The cached lists a revert of an event of this resource changes (the record's own screen). */
 const RECORD_TAG: Record<string, TagType> = {
@@ -54,6 +69,29 @@ export const activityApi = baseApi.injectEndpoints({
         ];
       },
     }),
+    /** GET /api/{resource}/{id}/history: one page of the record's events, newest first, the exact total. */
+    recordHistory: build.query<Page<ActivityEvent>, HistoryParams>({
+      query: ({ resource, id, page, per_page }) => ({ url: `${resource}/${id}/history`, params: { page, per_page } }),
+      transformResponse: (items: ActivityEvent[], meta) => toPage(items, meta),
+      providesTags: (page) => listTags('Activity', page),
+    }),
+    /** GET /api/partners/{id}/timeline: one page of everything by or about the partner, each with its kind. */
+    partnerTimeline: build.query<Page<TimelineItem>, Omit<HistoryParams, 'resource'>>({
+      query: ({ id, page, per_page }) => ({ url: `partners/${id}/timeline`, params: { page, per_page } }),
+      transformResponse: (items: TimelineItem[], meta) => toPage(items, meta),
+      providesTags: (page) => listTags('Activity', page),
+    }),
+    /**
+     * The partner's own events (its figures' changes) since `from`, every one of them: the
+     * activity list unpaged, which the server streams with no row cap.
+     */
+    partnerFigureEvents: build.query<ActivityEvent[], FigureEventsParams>({
+      query: ({ id, from }) => ({
+        url: 'activity',
+        params: { resource: 'partners', record_id: id, ...(from ? { from } : {}) },
+      }),
+      providesTags: [{ type: 'Activity', id: 'LIST' }],
+    }),
     /** POST /api/activity/export with the list's filters in the query; answers an object URL of the .xlsx. */
     downloadActivityExcel: build.mutation<string, ListParams>({
       query: (params) => ({
@@ -66,5 +104,12 @@ export const activityApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListActivityQuery, useGetActivityQuery, useRevertActivityMutation, useDownloadActivityExcelMutation } =
-  activityApi;
+export const {
+  useListActivityQuery,
+  useGetActivityQuery,
+  useRevertActivityMutation,
+  useDownloadActivityExcelMutation,
+  useRecordHistoryQuery,
+  usePartnerTimelineQuery,
+  usePartnerFigureEventsQuery,
+} = activityApi;

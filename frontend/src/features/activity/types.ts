@@ -91,3 +91,12 @@ export interface RevertRequest {
 }
 
 export const isSecret = (change: Change): change is SecretChange => 'changed' in change && change.changed === true;
+
+/** What a partner's timeline item is about (GET /api/partners/{id}/timeline). */
+export const TIMELINE_KINDS = ['partner', 'contact', 'support', 'account', 'campaign_cash', 'order', 'slider', 'push'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** An event of a partner's timeline; an unknown kind is shown as it came. */
+export interface TimelineItem extends ActivityEvent {
+  kind: string;
+}

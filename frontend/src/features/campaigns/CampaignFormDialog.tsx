@@ -43,6 +43,7 @@ export function CampaignFormDialog({ state, visible, onHide, onSaved, onCreated 
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
+      history={row ? { resource: 'campaigns', id: row.id } : undefined}
       conflictFields={{ name: t('campaigns.name'), description: t('campaigns.description') }}
     >
       <TextField name="name" label={t('campaigns.name')} required autoFocus autoComplete="off" />

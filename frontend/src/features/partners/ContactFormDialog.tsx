@@ -49,6 +49,7 @@ export function ContactFormDialog({ partnerId, state, visible, onHide }: Contact
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
+      history={row ? { resource: 'contacts', id: row.id } : undefined}
       conflictFields={{ contact_type_id: t('contacts.contact_type'), contact: t('contacts.contact') }}
     >
       <SelectField<number>

@@ -23,6 +23,18 @@ import type { FigureField, Partner } from './types';
 /** The figures in the order the list shows them. */
 const FORM_FIGURES: FigureField[] = ['debt', 'moneyCirculation', 'annualPlan', 'payment', 'bonus', 'toolCash'];
 
+/** The partner's six figures now under the activity log's field names: its timeline's chart starts from them. */
+function eventFigures(partner: Partner): Record<string, string> {
+  return {
+    bonus: partner.bonus,
+    debt: partner.debt,
+    payment: partner.payment,
+    tool_cash: partner.toolCash,
+    annual_plan: partner.annualPlan,
+    money_circulation: partner.moneyCirculation,
+  };
+}
+
 /** Spec §5 "Partner": the add and edit dialog; edit also opens the partner's contacts. */
 export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRenderProps<Partner>) {
   const { t, i18n } = useTranslation();
@@ -86,6 +98,7 @@ export function PartnerFormDialog({ state, visible, onHide, onSaved }: FormRende
         onSubmit={onSubmit}
         onHide={onHide}
         {...edited}
+        history={row ? { resource: 'partners', id: row.id, figures: eventFigures(row) } : undefined}
         conflictFields={conflictFields}
         describeValue={describeValue}
       >

@@ -145,6 +145,7 @@ export function SliderFormDialog({ state, visible, onHide, onSaved }: FormRender
       onHide={onHide}
       maxWidth={DIALOG_WIDTH.slider}
       {...edited}
+      history={row ? { resource: 'sliders', id: row.id } : undefined}
       conflictFields={conflictFields}
       describeValue={describeValue}
     >

@@ -50,6 +50,7 @@ export function UserFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
+      history={row ? { resource: 'users', id: row.id } : undefined}
       conflictFields={{ name: t('users.name'), username: t('users.username'), roles: t('users.roles'), hasPartner: t('users.superior_partner'), partner: t('users.partner') }}
     >
       {({ values }) => (

@@ -1,7 +1,7 @@
 import { Form, Formik, useFormikContext, type FormikHelpers, type FormikProps } from 'formik';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import type { AnyObjectSchema } from 'yup';
@@ -10,11 +10,14 @@ import { describeError } from '../errors/describeError';
 import { dialogShown } from '../errors/dialogSlice';
 import { translateErrorKey } from '../errors/errorKey';
 import { useRefreshLists } from '../api/record';
+import { useGetLoggedUserQuery } from '../api/me';
+import { allowed } from '../auth/permissions';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { invalidSubmitKey } from '../validation/rules';
 import { DIALOG_WIDTH, dialogStyle, type DialogWidth } from '../ui/dialogWidth';
 import { ConflictPanel, type ConflictRow } from './ConflictPanel';
 import { focusFirstField } from './dialogFocus';
+import { FORM_TAB, RecordTabsContext, type RecordRef } from './recordTabs';
 
 /** The record as the server has it now, after a stale save. */
 export interface FreshRecord<Values> {
@@ -53,6 +56,11 @@ interface FormDialogProps<Values extends object> {
   conflictFields?: Partial<Record<FieldName<Values>, string>>;
   /** How a compared value reads (an id as its name, say); undefined for the default. */
   describeValue?: (field: FieldName<Values>, value: unknown) => string | undefined;
+  /**
+   * The record edited, as the activity log names it: the dialog gains tabs after its form
+   * (History, and a partner's Timeline) for a role that may read the log. Only on edit.
+   */
+  history?: RecordRef;
 }
 
 interface Conflict<Values> {
@@ -118,6 +126,7 @@ export function FormDialog<Values extends object>({
   reload,
   conflictFields,
   describeValue,
+  history,
 }: FormDialogProps<Values>) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
@@ -126,12 +135,24 @@ export function FormDialog<Values extends object>({
   const [fresh, setFresh] = useState<FreshRecord<Values> | null>(null);
   const [conflict, setConflict] = useState<Conflict<Values> | null>(null);
   const refreshLists = useRefreshLists();
+  const RecordTabs = useContext(RecordTabsContext);
+  // The profile answer (one cached query) says whether the role may read the log; a dialog
+  // without a record to show never asks.
+  const { data: me } = useGetLoggedUserQuery(undefined, { skip: history === undefined || RecordTabs === null });
+  const tabbed = history !== undefined && RecordTabs !== null && allowed(me?.permissions, 'activity', 'read');
+  const [tab, setTab] = useState(FORM_TAB);
+  const onForm = !tabbed || tab === FORM_TAB;
 
   // Another record, or the dialog closed: the last conflict is over.
   useEffect(() => {
     setFresh(null);
     setConflict(null);
   }, [visible, version]);
+
+  // Every opening, and another record, starts on the form.
+  useEffect(() => {
+    setTab(FORM_TAB);
+  }, [visible, history?.resource, history?.id]);
 
   const compared = Object.keys(conflictFields ?? {}) as FieldName<Values>[];
 
@@ -187,6 +208,7 @@ export function FormDialog<Values extends object>({
           formik.resetForm();
           setFresh(null);
           setConflict(null);
+          setTab(FORM_TAB);
           onHide();
         };
         const submit = async () => {
@@ -234,8 +256,9 @@ export function FormDialog<Values extends object>({
               draggable={false}
               resizable={false}
               blockScroll
-              style={dialogStyle(maxWidth)}
-              className="form-dialog"
+              // A record's history and timeline are tables: wide, like a details dialog.
+              style={dialogStyle(onForm ? maxWidth : DIALOG_WIDTH.wide)}
+              className={tabbed ? 'form-dialog form-dialog--tabbed' : 'form-dialog'}
               footer={
                 <div className="form-dialog__footer">
                   <Button
@@ -247,20 +270,43 @@ export function FormDialog<Values extends object>({
                     onClick={close}
                     disabled={formik.isSubmitting}
                   />
-                  <Button
-                    type="submit"
-                    form={formId}
-                    label={submitLabel ?? t('dialog.save')}
-                    icon="pi pi-check"
-                    loading={formik.isSubmitting}
-                  />
+                  {onForm && (
+                    <Button
+                      type="submit"
+                      form={formId}
+                      label={submitLabel ?? t('dialog.save')}
+                      icon="pi pi-check"
+                      loading={formik.isSubmitting}
+                    />
+                  )}
                 </div>
               }
             >
+              {tabbed && history && RecordTabs && (
+                // The tabs' code and strings load with the first dialog that shows them; the
+                // form stays where it is (hidden on another tab), so nothing typed is lost.
+                <Suspense fallback={null}>
+                  <RecordTabs
+                    record={history}
+                    tab={tab}
+                    onTab={setTab}
+                    formId={formId}
+                    onRecordChanged={() => {
+                      // A revert is this user's own change: an untouched form takes the record
+                      // as it is now (and its version); typed changes stay, and a save then
+                      // meets the usual stale-save merge.
+                      if (!reload || formik.dirty) return;
+                      reload().then(setFresh, () => undefined);
+                    }}
+                  />
+                </Suspense>
+              )}
               <Form
                 id={formId}
                 noValidate
                 className="form-grid"
+                hidden={!onForm}
+                {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': `${formId}-tab` } : {})}
                 onSubmit={(e) => {
                   e.preventDefault();
                   void submit();

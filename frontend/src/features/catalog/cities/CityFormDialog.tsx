@@ -43,6 +43,7 @@ export function CityFormDialog({ state, visible, onHide, onSaved }: FormRenderPr
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
+      history={row ? { resource: 'cities', id: row.id } : undefined}
       conflictFields={{ name: t('cities.name'), country_id: t('cities.country') }}
       describeValue={(field, value) => (field === 'country_id' ? options.find((o) => o.value === value)?.label : undefined)}
     >

@@ -60,6 +60,7 @@ export function NameFormDialog({
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
+      history={row ? { resource, id: row.id } : undefined}
       conflictFields={{ name: t(nameLabel) }}
     >
       <TextField name="name" label={t(nameLabel)} required autoFocus autoComplete="off" />

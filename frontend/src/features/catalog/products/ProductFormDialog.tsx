@@ -38,6 +38,7 @@ export function ProductFormDialog({ state, visible, onHide, onSaved }: FormRende
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
+      history={row ? { resource: 'products', id: row.id } : undefined}
       conflictFields={{ name: t('products.name'), description: t('products.description'), price: t('products.price') }}
     >
       <TextField name="name" label={t('products.name')} required autoFocus autoComplete="off" />

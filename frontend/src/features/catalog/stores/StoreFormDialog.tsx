@@ -44,6 +44,7 @@ export function StoreFormDialog({ state, visible, onHide, onSaved }: FormRenderP
       onSubmit={onSubmit}
       onHide={onHide}
       {...edited}
+      history={row ? { resource: 'stores', id: row.id } : undefined}
       conflictFields={{ city_id: t('stores.city'), address: t('stores.address'), contact: t('stores.contact'), lat: t('stores.lat'), lng: t('stores.lng') }}
       describeValue={(field, value) => (field === 'city_id' ? options.find((o) => o.value === value)?.label : undefined)}
       maxWidth={DIALOG_WIDTH.wide}
