@@ -100,6 +100,64 @@ describe('activity log', () => {
     assert.deepEqual(page.problems, []);
   });
 
+  it("a partner's History and Timeline tabs show the change, and the chart moves when it is reverted", async () => {
+    const partner = (await get('/api/partners?page=1&per_page=1&sort=id&order=desc'))[0];
+    const partners = listScreen(page, 'partners');
+    const openForm = async () => {
+      await partners.open();
+      await partners.row(partner.name).getByRole('button', { name: 'Izmijeni' }).click();
+      const form = page.getByRole('dialog', { name: 'Izmjena partnera' });
+      await form.waitFor();
+      return form;
+    };
+    let form = await openForm();
+    await form.locator('#field-debt').fill('250.000');
+    await form.locator('#field-debt').blur();
+    const saved = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/partners/${partner.id}` && res.request().method() === 'PUT');
+    await form.locator('button[type="submit"]').click();
+    assert.equal((await saved).status(), 200);
+    await form.waitFor({ state: 'hidden' });
+
+    // History: the record's own events, newest first, the debt's change on top.
+    form = await openForm();
+    await form.getByRole('tab', { name: 'Istorija' }).click();
+    const change = form.locator('tr', { hasText: /Dug: .* → 250\.000/ });
+    await change.waitFor();
+
+    // Timeline: the figures' chart over the partner's events; its drawing now.
+    await form.getByRole('tab', { name: 'Vremenska linija' }).click();
+    const chart = form.getByRole('img', { name: /./ }).locator('xpath=self::canvas').first();
+    await chart.waitFor();
+    await settle(page);
+    const drawn = () => chart.evaluate((canvas) => canvas.toDataURL());
+    const beforeRevert = await drawn();
+    await shoot(page, 'partner-timeline');
+    await checkA11y(page, 'partner timeline');
+
+    // Revert from the History tab; the chart redraws without the raised debt.
+    await form.getByRole('tab', { name: 'Istorija' }).click();
+    await change.getByRole('button', { name: 'Detalji' }).click();
+    const dialog = page.getByRole('dialog', { name: /Događaj #\d+/ });
+    await dialog.getByRole('button', { name: 'Poništi izmjenu' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Poništavanje izmjene' }).or(page.getByRole('dialog', { name: 'Poništavanje izmjene' }));
+    const reverted = page.waitForResponse((res) => /\/api\/activity\/\d+\/revert$/.test(new URL(res.url()).pathname));
+    await confirm.getByRole('button', { name: 'Potvrdi' }).click();
+    assert.equal((await reverted).status(), 200);
+    assert.equal((await get(`/api/partners/${partner.id}`))[0].debt, partner.debt);
+    if (await dialog.isVisible()) await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await form.getByRole('tab', { name: 'Vremenska linija' }).click();
+    await chart.waitFor();
+    await page.waitForFunction(
+      ([before]) => {
+        const canvas = document.querySelector('.partner-figures__chart canvas');
+        return canvas && canvas.toDataURL() !== before;
+      },
+      [beforeRevert],
+    );
+    assert.deepEqual(page.problems, []);
+  });
+
   it('reads on a phone', async () => {
     const phone = await newPage(browser, server.baseURL, MOBILE);
     await signIn(phone, 'admin', server.adminPassword);
