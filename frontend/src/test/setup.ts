@@ -22,7 +22,7 @@ await i18n.loadNamespaces([...LAZY_NAMESPACES]);
 
 // On a loaded 2-core machine, with every test file running at once, a dialog can take more than
 // the default second to appear; the wait is a bound, not a delay.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 beforeEach(async () => {
   localStorage.clear();
