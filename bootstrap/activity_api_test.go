@@ -512,3 +512,59 @@ func TestActivityRevertUser(t *testing.T) {
 		a.expect(a.do("POST", fmt.Sprintf("/api/activity/%d/revert", admin[0].ID), a.login("dir", "pass1234"), nil), 403)
 	})
 }
+
+// Two staff saving at once (issue 21): both saves are on record, each with its own actor and
+// values, in the order the chain took them, and the chain holds; a stale save (409) leaves none.
+func TestTwoStaffEditingAtOnceGiveTwoEvents(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.partnerWorld()
+		a.createPartner(partnerBody(601, "Prva Gradnja", w.city, "100", w.alati))
+		a.createPartner(partnerBody(602, "Druga Gradnja", w.city, "200", w.alati))
+		a.createUser(userBody("Ana Anić", "ana", "manager"))
+		a.createUser(userBody("Bojan Bojić", "bojan", "manager"))
+		tokens := map[string]string{"ana": a.login("ana", "pass1234"), "bojan": a.login("bojan", "pass1234")}
+		body := func(id int64, name, debt string) map[string]any {
+			b := partnerBody(id, name, w.city, debt, w.alati)
+			delete(b, "password")
+			delete(b, "confirmPassword")
+			return b
+		}
+		done := make(chan int, 2)
+		go func() {
+			done <- a.do("PUT", "/api/partners/601", tokens["ana"], body(601, "Prva Gradnja", "111"), "If-Match", `"1"`).status
+		}()
+		go func() {
+			done <- a.do("PUT", "/api/partners/602", tokens["bojan"], body(602, "Druga Gradnja", "222"), "If-Match", `"1"`).status
+		}()
+		if s1, s2 := <-done, <-done; s1 != 200 || s2 != 200 {
+			t.Fatalf("statuses %d %d", s1, s2)
+		}
+		// The same partner saved by both at the version they loaded: one wins, the other is 409.
+		first := a.do("PUT", "/api/partners/601", tokens["bojan"], body(601, "Prva Gradnja", "333"), "If-Match", `"2"`).status
+		second := a.do("PUT", "/api/partners/601", tokens["ana"], body(601, "Prva Gradnja", "444"), "If-Match", `"2"`).status
+		if first != 200 || second != 409 {
+			t.Fatalf("same record: %d then %d", first, second)
+		}
+		events, _ := a.activity(t, a.admin, "page=1&per_page=10&resource=partners&action=edit")
+		if len(events) != 3 {
+			t.Fatalf("want 3 edits on record, got %+v", events)
+		}
+		byRecord := map[int64][]string{}
+		for i, e := range events {
+			if i > 0 && e.ID >= events[i-1].ID {
+				t.Fatalf("not in chain order: %+v", events)
+			}
+			byRecord[e.RecordID] = append(byRecord[e.RecordID], e.Actor.Name+":"+fmt.Sprint(e.Changes[0]["to"]))
+		}
+		if fmt.Sprint(byRecord[601]) != "[bojan:333 ana:111]" || fmt.Sprint(byRecord[602]) != "[bojan:222]" {
+			t.Fatalf("who saved what: %v", byRecord)
+		}
+		var v struct {
+			OK bool `json:"ok"`
+		}
+		a.expect(a.do("GET", "/api/activity/verify", a.admin, nil), 200).json(t, &v)
+		if !v.OK {
+			t.Fatal("the chain is broken after concurrent saves")
+		}
+	})
+}
