@@ -12,7 +12,7 @@ import { apiClient, launchBrowser, newPage, signIn, startServer } from './harnes
 
 const LOCALES = new URL('../src/locales/', import.meta.url);
 const catalogue = (lang) =>
-  ['', 'campaigns.', 'campaign_stepper.'].reduce(
+  ['', 'campaigns.', 'campaign_stepper.', 'partners.', 'products.'].reduce(
     (all, prefix) => ({ ...all, ...JSON.parse(readFileSync(new URL(`${prefix}${lang}.json`, LOCALES), 'utf8')) }),
     {},
   );
