@@ -67,8 +67,9 @@ describe('template pages: store map, overview, style page, home reasons', () => 
     await page.goto('/');
     await page.locator('[data-card]').last().waitFor();
     assert.equal(await page.locator('[data-card][aria-disabled="true"]').count(), 0);
-    // The six cards of the spec stay as they were.
-    assert.equal(await page.locator('[data-card]').count(), 6);
+    // The six cards of the spec stay as they were, and the activity log's (issue 21) follows them.
+    assert.equal(await page.locator('[data-card]').count(), 7);
+    assert.equal(await page.locator('[data-card]').last().getAttribute('href'), '/activity');
     assert.deepEqual(
       await page.locator('a.home-link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
       ['/table-list', '/maps', '/typography', '/icons'],
