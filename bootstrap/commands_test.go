@@ -22,6 +22,14 @@ func TestLoadConfig(t *testing.T) {
 		cfg.TimeZone.String() != "Europe/Podgorica" || cfg.Exports != 2 || cfg.HSTS {
 		t.Fatalf("defaults %+v, %v", cfg, err)
 	}
+	if cfg.AuditRetention != 3*365*24*time.Hour {
+		t.Fatalf("the audit retention defaults to three years, got %v", cfg.AuditRetention)
+	}
+	for v, want := range map[string]time.Duration{"30": 30 * 24 * time.Hour, "400d": 400 * 24 * time.Hour, "720h": 30 * 24 * time.Hour, "8760h": 365 * 24 * time.Hour} {
+		if cfg, err := LoadConfig(env(map[string]string{"VITRINA_AUDIT_RETENTION": v})); err != nil || cfg.AuditRetention != want {
+			t.Errorf("VITRINA_AUDIT_RETENTION=%s: %v, %v; want %v", v, cfg.AuditRetention, err, want)
+		}
+	}
 	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_EXPORTS": "8", "VITRINA_HSTS": "true"})); err != nil || cfg.Exports != 8 || !cfg.HSTS {
 		t.Fatalf("exports and HSTS: %+v, %v", cfg, err)
 	}
@@ -44,6 +52,11 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_EXPORTS": "two"},
 		{"VITRINA_HSTS": "yes please"},
 		{"VITRINA_SECRET_KEY": "too-short-to-sign-anything"},
+		{"VITRINA_AUDIT_RETENTION": "29d"},
+		{"VITRINA_AUDIT_RETENTION": "719h"},
+		{"VITRINA_AUDIT_RETENTION": "-40d"},
+		{"VITRINA_AUDIT_RETENTION": "three years"},
+		{"VITRINA_AUDIT_RETENTION": "99999999999d"},
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 	// The zone database inside the binary: VITRINA_TIME_ZONE works on a machine without one.
 	_ "time/tzdata"
@@ -43,6 +44,25 @@ type Config struct {
 	// HSTS sends Strict-Transport-Security on every answer; without it only on answers to
 	// requests that came over TLS (directly, or by a trusted proxy's X-Forwarded-Proto).
 	HSTS bool
+	// AuditRetention is how long audit events stay in the log before the retention job
+	// archives them to <DataDir>/audit (ADR 0031).
+	AuditRetention time.Duration
+}
+
+// MinAuditRetention is the shortest retention VITRINA_AUDIT_RETENTION accepts.
+const MinAuditRetention = 30 * 24 * time.Hour
+
+// parseRetention reads a retention as whole days ("1095", "1095d") or a Go duration
+// ("26280h"); a day is 24 hours.
+func parseRetention(v string) (time.Duration, error) {
+	days := strings.TrimSuffix(v, "d")
+	if n, err := strconv.ParseInt(days, 10, 64); err == nil {
+		if n < 0 || n > 100*366 {
+			return 0, fmt.Errorf("out of range")
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	return time.ParseDuration(v)
 }
 
 // LoadConfig reads the environment, with the documented defaults.
@@ -113,6 +133,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		if cfg.HSTS, err = strconv.ParseBool(v); err != nil {
 			return Config{}, fmt.Errorf("VITRINA_HSTS: want true or false")
 		}
+	}
+	if cfg.AuditRetention, err = parseRetention(get("VITRINA_AUDIT_RETENTION", "1095d")); err != nil || cfg.AuditRetention < MinAuditRetention {
+		return Config{}, fmt.Errorf("VITRINA_AUDIT_RETENTION: want at least 30 days, as days (1095d) or a duration (26280h)")
 	}
 	return cfg, nil
 }

@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"path/filepath"
 	"time"
 
 	"github.com/google/wire"
@@ -199,6 +200,7 @@ var PersistenceSet = wire.NewSet(
 
 	persistence.NewAuditLog, wire.Bind(new(ports.AuditLog), new(*persistence.AuditLog)),
 	persistence.NewAuditRecords, wire.Bind(new(appactivity.Records), new(*persistence.AuditRecords)),
+	persistence.NewAuditRetention,
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.
@@ -207,7 +209,7 @@ var ApplicationSet = wire.NewSet(
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	appcampaign.NewService, appcampaign.NewSheets,
-	appactivity.NewService, ProvideReverters,
+	appactivity.NewService, ProvideReverters, ProvideRetention,
 	appcontent.NewService, appcontent.NewDevices, ProvidePush, ProvideSender, ProvideNotifications, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
 	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
@@ -215,6 +217,12 @@ var ApplicationSet = wire.NewSet(
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)), wire.Bind(new(ports.Permissions), new(*authz.Enforcer)),
 	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)), ProvideBusinessZone,
 )
+
+// ProvideRetention is the audit log's retention job: events older than
+// VITRINA_AUDIT_RETENTION go to monthly workbooks under <VITRINA_DATA_DIR>/audit.
+func ProvideRetention(cfg Config, log *persistence.AuditRetention, sheets ports.Spreadsheet, clock ports.Clock) *appactivity.Retention {
+	return appactivity.NewRetention(log, storage.NewArchive(filepath.Join(cfg.DataDir, "audit")), sheets, clock, cfg.AuditRetention)
+}
 
 // ProvideReverters are the resources whose changes the activity log can revert, each
 // through its own context's edit (issue 21).

@@ -105,7 +105,9 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists)
-	workers := ProvideWorkers(logger, service, sender)
+	auditRetention := persistence.NewAuditRetention(db)
+	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock)
+	workers := ProvideWorkers(logger, service, sender, retention)
 	app := &App{
 		Config:        cfg,
 		Log:           logger,

@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	appactivity "vitrina/application/activity"
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
 )
@@ -43,10 +44,22 @@ func Every(name string, interval time.Duration, log *zap.Logger, fn func(ctx con
 }
 
 // ProvideWorkers lists the serving process's background work.
-func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender) Workers {
+func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender, retention *appactivity.Retention) Workers {
 	return Workers{
 		Every("session purge", time.Hour, log, identity.PurgeExpiredSessions),
 		{Name: "push sender", Run: sender.Run},
+		Every("audit retention", time.Hour, log, archiveAudit(log, retention)),
+	}
+}
+
+// archiveAudit runs the audit log's retention once and logs what it archived.
+func archiveAudit(log *zap.Logger, retention *appactivity.Retention) func(ctx context.Context) error {
+	return func(ctx context.Context) error {
+		rep, err := retention.Run(ctx)
+		if rep.Events > 0 || len(rep.Files) > 0 {
+			log.Info("audit events archived", zap.Int("events", rep.Events), zap.Strings("files", rep.Files))
+		}
+		return err
 	}
 }
 

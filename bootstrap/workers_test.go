@@ -3,6 +3,7 @@ package bootstrap
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -97,6 +98,13 @@ func TestServeRunsAndStopsWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cleanup()
+	var names []string
+	for _, w := range app.Workers {
+		names = append(names, w.Name)
+	}
+	if !slices.Contains(names, "audit retention") {
+		t.Fatalf("workers %v: the audit log's retention is not among them", names)
+	}
 	running, stopped := make(chan struct{}), make(chan struct{})
 	app.Workers = Workers{{Name: "probe", Run: func(ctx context.Context) error {
 		close(running)

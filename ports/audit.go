@@ -2,6 +2,7 @@ package ports
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"vitrina/domain/audit"
@@ -93,4 +94,36 @@ func AuditSourceOf(ctx context.Context) AuditSource {
 		return src
 	}
 	return AuditSource{Actor: audit.System}
+}
+
+// AuditRetention is what the retention job asks of the log (ADR 0031): the oldest events,
+// and their removal, which moves the chain's anchor so that what remains still verifies.
+type AuditRetention interface {
+	// Exclusive runs fn unless another process (or another call) is archiving now; ran is
+	// false when it did not run.
+	Exclusive(ctx context.Context, fn func(ctx context.Context) error) (ran bool, err error)
+	// Oldest calls fn with the events after the anchor in id order, from the oldest up to
+	// the first one at or after before (excluded), reading them in batches: memory stays
+	// flat however many there are.
+	Oldest(ctx context.Context, before time.Time, fn func(audit.Event) error) error
+	// Prune deletes the events after the anchor up to through, in transactions of a bounded
+	// batch, each moving the anchor to its last event; it answers how many it deleted.
+	Prune(ctx context.Context, through kernel.ID) (int, error)
+}
+
+// ArchiveFiles keeps the audit archive's files (ADR 0031): a file is written aside and,
+// once complete, kept under its name, never over a file already there.
+type ArchiveFiles interface {
+	// Create starts a file that will be kept as name.xlsx (or name-2.xlsx, name-3.xlsx … when
+	// that exists).
+	Create(ctx context.Context, name string) (ArchiveFile, error)
+}
+
+// ArchiveFile is an archive file being written.
+type ArchiveFile interface {
+	io.Writer
+	// Keep makes the file durable and names it; it answers the name it got.
+	Keep() (string, error)
+	// Discard drops a file that was not completed.
+	Discard() error
 }

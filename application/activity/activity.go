@@ -297,23 +297,28 @@ func (s *Service) Export(ctx context.Context, p kernel.Principal, f ports.AuditF
 	if err := s.scope(p, &f); err != nil {
 		return err
 	}
+	return s.sheets.Write(ctx, w, "Activity", ExportColumns, func(emit func([]ports.SheetCell) error) error {
+		return s.log.Stream(ctx, f, func(e audit.Event) error {
+			return emit(eventCells(e, s.zone.Local(e.At).Format(ExportTimeLayout)))
+		})
+	})
+}
+
+// eventCells is an event as the download's columns, its time written as at.
+func eventCells(e audit.Event, at string) []ports.SheetCell {
 	id := func(n kernel.ID) ports.SheetCell {
 		if n == 0 {
 			return ports.SheetCell{}
 		}
 		return ports.SheetCell{Value: strconv.FormatInt(int64(n), 10), Number: true}
 	}
-	return s.sheets.Write(ctx, w, "Activity", ExportColumns, func(emit func([]ports.SheetCell) error) error {
-		return s.log.Stream(ctx, f, func(e audit.Event) error {
-			parent := ""
-			if e.Parent != nil {
-				parent = e.Parent.Resource + " " + strconv.FormatInt(int64(e.Parent.ID), 10)
-			}
-			return emit([]ports.SheetCell{id(e.ID), {Value: s.zone.Local(e.At).Format(ExportTimeLayout)}, {Value: string(e.Actor.Kind)},
-				{Value: e.Actor.Name}, {Value: e.Resource}, id(e.RecordID), {Value: parent}, {Value: string(e.Action)},
-				{Value: changesText(e.Changes)}, {Value: e.ImportID}, id(e.Reverts), {Value: e.RequestID}, {Value: e.Address}})
-		})
-	})
+	parent := ""
+	if e.Parent != nil {
+		parent = e.Parent.Resource + " " + strconv.FormatInt(int64(e.Parent.ID), 10)
+	}
+	return []ports.SheetCell{id(e.ID), {Value: at}, {Value: string(e.Actor.Kind)},
+		{Value: e.Actor.Name}, {Value: e.Resource}, id(e.RecordID), {Value: parent}, {Value: string(e.Action)},
+		{Value: changesText(e.Changes)}, {Value: e.ImportID}, id(e.Reverts), {Value: e.RequestID}, {Value: e.Address}}
 }
 
 // changesText is an event's changes as one cell.

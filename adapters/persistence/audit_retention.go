@@ -1,0 +1,143 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/audit"
+	"vitrina/domain/kernel"
+	"vitrina/ports"
+)
+
+// AuditRetention is the retention side of the audit log (ADR 0031): it reads the oldest
+// events for the archive and deletes them, moving the chain's anchor.
+type AuditRetention struct{ db *bun.DB }
+
+// archiving is held by the process's one archiver; PostgreSQL's advisory lock makes the
+// other processes wait their turn.
+var archiving sync.Mutex
+
+var _ ports.AuditRetention = (*AuditRetention)(nil)
+
+// NewAuditRetention is the retention side of db's audit log.
+func NewAuditRetention(db *bun.DB) *AuditRetention { return &AuditRetention{db: db} }
+
+// auditArchiveLock is the PostgreSQL advisory lock key of the archiver ("vitrinaA").
+const auditArchiveLock int64 = 0x76697472696e6141
+
+// auditPruneBatch is how many events one transaction of Prune deletes.
+const auditPruneBatch = 1000
+
+// Exclusive runs fn while holding the archiver's lock: a mutex in the process and, on
+// PostgreSQL, a session advisory lock on a connection of its own, so that replicas take
+// turns; a held lock is "not now", not an error. SQLite has one writer process by design.
+func (r *AuditRetention) Exclusive(ctx context.Context, fn func(ctx context.Context) error) (bool, error) {
+	if !archiving.TryLock() {
+		return false, nil
+	}
+	defer archiving.Unlock()
+	if IsSQLite(r.db) {
+		return true, fn(ctx)
+	}
+	c, err := r.db.Conn(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer c.Close()
+	var ok bool
+	if err := c.NewRaw("SELECT pg_try_advisory_lock(?)", auditArchiveLock).Scan(ctx, &ok); err != nil {
+		return false, fmt.Errorf("audit: archive lock: %w", err)
+	}
+	if !ok {
+		return false, nil
+	}
+	defer func() {
+		// The session lock goes with the connection too; unlock it before it is pooled.
+		_, _ = c.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(?)", auditArchiveLock)
+	}()
+	return true, fn(ctx)
+}
+
+// Oldest calls fn with the events after the anchor in id order until the first one at or
+// after before, in batches of auditBatch.
+func (r *AuditRetention) Oldest(ctx context.Context, before time.Time, fn func(audit.Event) error) error {
+	var head auditChainRow
+	if err := r.db.NewSelect().Model(&head).Where("one = 1").Scan(ctx); err != nil {
+		return fmt.Errorf("audit: chain head: %w", err)
+	}
+	after := head.AnchorID
+	for {
+		var rows []auditEventRow
+		if err := r.db.NewSelect().Model(&rows).Where("id > ?", after).OrderExpr("id").Limit(auditBatch).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		for i := range rows {
+			if !rows[i].At.Before(before) {
+				return nil
+			}
+			e, err := rows[i].event()
+			if err != nil {
+				return err
+			}
+			if err := fn(e); err != nil {
+				return err
+			}
+			after = rows[i].ID
+		}
+		if len(rows) < auditBatch {
+			return nil
+		}
+	}
+}
+
+// Prune deletes the events after the anchor through id, auditPruneBatch per transaction;
+// each transaction moves the anchor to the last event it deleted, and only when the anchor
+// is still where it read it (another pruner's batch makes it stop with an error, not
+// delete twice).
+func (r *AuditRetention) Prune(ctx context.Context, through kernel.ID) (int, error) {
+	total := 0
+	for {
+		n := 0
+		err := NewTxManager(r.db).WithinTx(ctx, func(ctx context.Context) error {
+			c := conn(ctx, r.db)
+			var head auditChainRow
+			if err := c.NewSelect().Model(&head).Where("one = 1").Scan(ctx); err != nil {
+				return fmt.Errorf("audit: chain head: %w", err)
+			}
+			var rows []auditEventRow
+			if err := c.NewSelect().Model(&rows).Column("id", "hash").Where("id > ?", head.AnchorID).
+				Where("id <= ?", int64(through)).OrderExpr("id").Limit(auditPruneBatch).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			if len(rows) == 0 {
+				return nil
+			}
+			last := rows[len(rows)-1]
+			res, err := c.NewDelete().Model((*auditEventRow)(nil)).Where("id > ?", head.AnchorID).Where("id <= ?", last.ID).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("audit: prune: %w", err)
+			}
+			deleted, _ := res.RowsAffected()
+			res, err = c.NewUpdate().Model((*auditChainRow)(nil)).Set("anchor_id = ?", last.ID).Set("anchor_hash = ?", last.Hash).
+				Where("one = 1").Where("anchor_id = ?", head.AnchorID).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("audit: chain anchor: %w", err)
+			}
+			if moved, err := res.RowsAffected(); err == nil && moved != 1 {
+				return errors.New("audit: the chain anchor moved during a prune")
+			}
+			n = int(deleted)
+			return nil
+		})
+		total += n
+		if err != nil || n == 0 {
+			return total, err
+		}
+	}
+}
