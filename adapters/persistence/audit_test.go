@@ -342,6 +342,11 @@ func TestAuditListFilters(t *testing.T) {
 			{"text folded", ports.AuditFilter{Text: "niksic"}, ports.AuditPage{Page: 1, PerPage: 20}, []kernel.ID{5}, 1},
 			{"text actor", ports.AuditFilter{Text: "DJURIC"}, ports.AuditPage{Page: 1, PerPage: 20}, []kernel.ID{8, 5}, 2},
 			{"text like chars", ports.AuditFilter{Text: "%"}, ports.AuditPage{Page: 1, PerPage: 20}, nil, 0},
+			// Totals from audit_counts (the resource, the action, the role's resources).
+			{"resource", ports.AuditFilter{Resource: "partners"}, ports.AuditPage{Page: 1, PerPage: 2}, []kernel.ID{6, 4}, 5},
+			{"action", ports.AuditFilter{Action: audit.ActionEdit}, ports.AuditPage{Page: 1, PerPage: 1}, []kernel.ID{4}, 4},
+			{"within", ports.AuditFilter{Within: []string{"cities", "users"}}, ports.AuditPage{Page: 1, PerPage: 20}, []kernel.ID{8, 5}, 2},
+			{"within nothing", ports.AuditFilter{Within: []string{}}, ports.AuditPage{Page: 1, PerPage: 20}, nil, 0},
 			{"none", ports.AuditFilter{Resource: "partners", RecordID: 99}, ports.AuditPage{Page: 1, PerPage: 20}, nil, 0},
 		}
 		for _, c := range cases {
