@@ -275,7 +275,7 @@ func auditWhere(sel *bun.SelectQuery, f ports.AuditFilter) (*bun.SelectQuery, er
 	case len(f.Within) == 0:
 		sel = sel.Where("1 = 0")
 	default:
-		sel = sel.Where("ae.resource IN (?)", bun.In(f.Within))
+		sel = sel.Where("ae.resource IN (?)", bun.List(f.Within))
 	}
 	if f.RecordID != 0 {
 		sel = sel.Where("ae.record_id = ?", int64(f.RecordID))
@@ -357,7 +357,7 @@ func auditCount(ctx context.Context, c bun.IDB, f ports.AuditFilter) (int, error
 	case len(f.Within) == 0:
 		return 0, nil
 	default:
-		sel = sel.Where("resource IN (?)", bun.In(f.Within))
+		sel = sel.Where("resource IN (?)", bun.List(f.Within))
 	}
 	if f.Action != "" {
 		sel = sel.Where("action = ?", string(f.Action))
