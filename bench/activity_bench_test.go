@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"testing"
@@ -162,11 +163,18 @@ func benchActivity(b *testing.B, dbURL string) {
 		{"resource-action", "resource=partners&action=edit&page=1&per_page=20"},
 		{"resource-action-page-50", "resource=partners&action=edit&page=50&per_page=20"},
 		{"no-filter", "page=1&per_page=20"},
-		// The same rows with a date bound before the first event: counted over the index
-		// instead of audit_counts, to show what the kept counts save.
-		{"resource-action-counted-over-rows", "resource=partners&action=edit&from=2023-01-01&page=1&per_page=20"},
 		{"partner-timeline", "partner_id=1&page=1&per_page=20"},
 	})
+	// What audit_counts saves: the same rows with a date bound before the first event are
+	// counted over the rows (three requests, they take seconds).
+	req := httptest.NewRequest("GET", "/api/activity?resource=partners&action=edit&from=2023-01-01&page=1&per_page=20", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	for range 3 {
+		w := httptest.NewRecorder()
+		t0 := time.Now()
+		h.ServeHTTP(w, req)
+		fmt.Printf("resource and action counted over the rows: %d, total %s, %s\n", w.Code, w.Header().Get("X-Total-Count"), time.Since(t0).Round(time.Millisecond))
+	}
 }
 
 // BenchmarkActivityLog10MSQLite: go test -run '^$' -bench ActivityLog10M -benchtime 200x ./bench/
