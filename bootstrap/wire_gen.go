@@ -70,7 +70,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	partnerLists := persistence.NewPartnerLists(db)
 	workbooks := excel.New()
 	partnerAppSessions := persistence.NewPartnerAppSessions(db)
-	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, partnerAppSessions, argon2Hasher, txManager, systemClock)
+	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, partnerAppSessions, argon2Hasher, txManager, systemClock, auditLog)
 	sliderStore := persistence.NewSliderStore(db)
 	contentLists := persistence.NewContentLists(db)
 	partnerSliders := persistence.NewPartnerSliders(db)
