@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -159,6 +160,19 @@ func (r *auditEventRow) event() (audit.Event, error) {
 
 type pendingKey struct{}
 
+// recordingOff switches the audit log off for the whole process. Only the benchmarks that
+// measure what recording costs (bench/, issue 21's budgets) turn it off, to run the same
+// work with and without events in one run; nothing else does, and no setting reaches it.
+var recordingOff atomic.Bool
+
+// SetRecording turns the audit recording on (the default) or off, for the cost benchmarks
+// only: off, the store's transactions carry no event buffer, so the hook and Record write
+// nothing.
+func SetRecording(on bool) { recordingOff.Store(!on) }
+
+// Recording tells whether the audit log records (SetRecording).
+func Recording() bool { return !recordingOff.Load() }
+
 // pendingEvents are the events recorded in one transaction, appended when it is about to
 // commit.
 type pendingEvents struct{ events []audit.Event }
@@ -228,6 +242,9 @@ func NewAuditLog(db *bun.DB, clock ports.Clock) *AuditLog { return &AuditLog{db:
 
 // Record keeps e for the chain in the transaction of ctx; without one it runs its own.
 func (l *AuditLog) Record(ctx context.Context, e audit.Event) error {
+	if !Recording() {
+		return nil
+	}
 	src := ports.AuditSourceOf(ctx)
 	if e.Actor.Kind == "" {
 		e.Actor = src.Actor
