@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -174,13 +175,94 @@ func SetRecording(on bool) { recordingOff.Store(!on) }
 func Recording() bool { return !recordingOff.Load() }
 
 // pendingEvents are the events recorded in one transaction, appended when it is about to
-// commit.
-type pendingEvents struct{ events []audit.Event }
+// commit. Each is kept packed (its changes as one string) until then: an import of 100,000
+// partners holds 100,000 of them, and a slice of pointers per change would double what the
+// import itself needs (ADR 0031, "Cost").
+type pendingEvents struct{ events []pendingEvent }
+
+// pendingEvent is an event without its changes, and its changes packed (packChanges).
+type pendingEvent struct {
+	e       audit.Event
+	changes string
+}
+
+// add keeps e for the append.
+func (p *pendingEvents) add(e audit.Event) {
+	packed := packChanges(e.Changes)
+	e.Changes = nil
+	p.events = append(p.events, pendingEvent{e: e, changes: packed})
+}
+
+// packChanges writes changes as one string: per change its field, a flag (s secret, n no
+// value, v a value) and value for from and to, each length-prefixed.
+func packChanges(cs []audit.Change) string {
+	var b strings.Builder
+	put := func(s string) {
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	opt := func(v *string) {
+		if v == nil {
+			b.WriteByte('n')
+			return
+		}
+		b.WriteByte('v')
+		put(*v)
+	}
+	for _, c := range cs {
+		put(c.Field)
+		if c.Secret {
+			b.WriteByte('s')
+			continue
+		}
+		b.WriteByte('c')
+		opt(c.From)
+		opt(c.To)
+	}
+	return b.String()
+}
+
+// unpackChanges reads what packChanges wrote.
+func unpackChanges(s string) []audit.Change {
+	var out []audit.Change
+	take := func() string {
+		colon := strings.IndexByte(s, ':')
+		n, _ := strconv.Atoi(s[:colon])
+		v := s[colon+1 : colon+1+n]
+		s = s[colon+1+n:]
+		return v
+	}
+	opt := func() *string {
+		flag := s[0]
+		s = s[1:]
+		if flag == 'n' {
+			return nil
+		}
+		v := take()
+		return &v
+	}
+	for s != "" {
+		c := audit.Change{Field: take()}
+		flag := s[0]
+		s = s[1:]
+		if flag == 's' {
+			c.Secret = true
+		} else {
+			c.From = opt()
+			c.To = opt()
+		}
+		out = append(out, c)
+	}
+	return out
+}
 
 // appendEvents appends events to the chain in tx: it locks the chain head (PostgreSQL: the
 // row lock, held to the commit, serialises appends; SQLite: the transaction already holds
-// the one write lock), seals each event after the one before and moves the head.
-func appendEvents(ctx context.Context, tx bun.Tx, events []audit.Event) error {
+// the one write lock), seals each event after the one before and moves the head. It seals
+// and inserts 500 at a time, letting each go once inserted, so that a large transaction's
+// events are held only packed.
+func appendEvents(ctx context.Context, tx bun.Tx, events []pendingEvent) error {
 	if len(events) == 0 {
 		return nil
 	}
@@ -192,28 +274,31 @@ func appendEvents(ctx context.Context, tx bun.Tx, events []audit.Event) error {
 	if err := q.Scan(ctx); err != nil {
 		return fmt.Errorf("audit: chain head: %w", err)
 	}
-	rows := make([]*auditEventRow, 0, len(events))
 	prev, id := head.LastHash, head.LastID
-	for _, e := range events {
-		id++
-		e.ID = kernel.ID(id)
-		if e.At.IsZero() {
-			e.At = time.Now().UTC()
+	rows := make([]*auditEventRow, 0, min(len(events), 500))
+	for start := 0; start < len(events); start += 500 {
+		rows = rows[:0]
+		for i := start; i < min(start+500, len(events)); i++ {
+			e := events[i].e
+			e.Changes = unpackChanges(events[i].changes)
+			events[i] = pendingEvent{}
+			id++
+			e.ID = kernel.ID(id)
+			if e.At.IsZero() {
+				e.At = time.Now().UTC()
+			}
+			sealed, err := audit.Seal(e, prev)
+			if err != nil {
+				return err
+			}
+			row, err := auditRowOf(sealed)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, row)
+			prev = sealed.Hash
 		}
-		sealed, err := audit.Seal(e, prev)
-		if err != nil {
-			return err
-		}
-		row, err := auditRowOf(sealed)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, row)
-		prev = sealed.Hash
-	}
-	for start := 0; start < len(rows); start += 500 {
-		batch := rows[start:min(start+500, len(rows))]
-		if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
+		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
 			return fmt.Errorf("audit: append: %w", err)
 		}
 	}
@@ -265,7 +350,7 @@ func (l *AuditLog) Record(ctx context.Context, e audit.Event) error {
 		return err // a wrongly built event fails the caller's change now, not at its commit
 	}
 	if pending, ok := ctx.Value(pendingKey{}).(*pendingEvents); ok {
-		pending.events = append(pending.events, e)
+		pending.add(e)
 		return nil
 	}
 	return NewTxManager(l.db).WithinTx(ctx, func(ctx context.Context) error {
