@@ -96,7 +96,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	campaignCatalog := persistence.NewCampaignCatalog(db)
 	campaignService := campaign.NewService(campaignStore, lists, campaignApp, campaignPartners, campaignCatalog, images, txManager, systemClock)
 	campaignSheets := persistence.NewCampaignSheets(db)
-	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone)
+	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone, auditLog)
 	auditRecords := persistence.NewAuditRecords(db)
 	reverters := ProvideReverters(partnerService, catalogService, service)
 	activityService := activity.NewService(auditLog, enforcer, auditRecords, reverters, txManager, workbooks, businessZone)
