@@ -44,9 +44,11 @@ func benchImportAuditCost(b *testing.B, dbURL func(b *testing.B) string) {
 			b.ResetTimer()
 			for range b.N {
 				peak := peakRSS(b)
+				anon := peakAnon()
 				t0 := time.Now()
 				w := post(b, h, token, "/api/saveAddPartnerExcelDoc", file)
 				took[i] = time.Since(t0)
+				b.ReportMetric(anon(), "MB-peak-anon")
 				if w.Code != http.StatusOK {
 					b.Fatalf("status %d: %.500s", w.Code, w.Body.String())
 				}

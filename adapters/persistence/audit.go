@@ -161,6 +161,9 @@ func (r *auditEventRow) event() (audit.Event, error) {
 
 type pendingKey struct{}
 
+// appendBatch is how many events one insert of the append writes.
+const appendBatch = 100
+
 // recordingOff switches the audit log off for the whole process. Only the benchmarks that
 // measure what recording costs (bench/, issue 21's budgets) turn it off, to run the same
 // work with and without events in one run; nothing else does, and no setting reaches it.
@@ -178,7 +181,12 @@ func Recording() bool { return !recordingOff.Load() }
 // commit. Each is kept packed (its changes as one string) until then: an import of 100,000
 // partners holds 100,000 of them, and a slice of pointers per change would double what the
 // import itself needs (ADR 0031, "Cost").
-type pendingEvents struct{ events []pendingEvent }
+type pendingEvents struct {
+	chunks [][]pendingEvent // of pendingChunk each, so that growing never copies what is held
+	n      int
+}
+
+const pendingChunk = 1024
 
 // pendingEvent is an event without its changes, and its changes packed (packChanges).
 type pendingEvent struct {
@@ -190,13 +198,32 @@ type pendingEvent struct {
 func (p *pendingEvents) add(e audit.Event) {
 	packed := packChanges(e.Changes)
 	e.Changes = nil
-	p.events = append(p.events, pendingEvent{e: e, changes: packed})
+	if p.n%pendingChunk == 0 {
+		p.chunks = append(p.chunks, make([]pendingEvent, 0, pendingChunk))
+	}
+	last := len(p.chunks) - 1
+	p.chunks[last] = append(p.chunks[last], pendingEvent{e: e, changes: packed})
+	p.n++
 }
+
+// at is the i-th event kept.
+func (p *pendingEvents) at(i int) *pendingEvent { return &p.chunks[i/pendingChunk][i%pendingChunk] }
 
 // packChanges writes changes as one string: per change its field, a flag (s secret, n no
 // value, v a value) and value for from and to, each length-prefixed.
 func packChanges(cs []audit.Change) string {
+	size := 0
+	for _, c := range cs {
+		size += len(c.Field) + 16
+		if c.From != nil {
+			size += len(*c.From)
+		}
+		if c.To != nil {
+			size += len(*c.To)
+		}
+	}
 	var b strings.Builder
+	b.Grow(size)
 	put := func(s string) {
 		b.WriteString(strconv.Itoa(len(s)))
 		b.WriteByte(':')
@@ -260,10 +287,10 @@ func unpackChanges(s string) []audit.Change {
 // appendEvents appends events to the chain in tx: it locks the chain head (PostgreSQL: the
 // row lock, held to the commit, serialises appends; SQLite: the transaction already holds
 // the one write lock), seals each event after the one before and moves the head. It seals
-// and inserts 500 at a time, letting each go once inserted, so that a large transaction's
-// events are held only packed.
-func appendEvents(ctx context.Context, tx bun.Tx, events []pendingEvent) error {
-	if len(events) == 0 {
+// and inserts appendBatch at a time, letting each go once inserted, so that a large
+// transaction's events are held only packed.
+func appendEvents(ctx context.Context, tx bun.Tx, events *pendingEvents) error {
+	if events.n == 0 {
 		return nil
 	}
 	var head auditChainRow
@@ -275,13 +302,14 @@ func appendEvents(ctx context.Context, tx bun.Tx, events []pendingEvent) error {
 		return fmt.Errorf("audit: chain head: %w", err)
 	}
 	prev, id := head.LastHash, head.LastID
-	rows := make([]*auditEventRow, 0, min(len(events), 500))
-	for start := 0; start < len(events); start += 500 {
+	rows := make([]*auditEventRow, 0, min(events.n, appendBatch))
+	for start := 0; start < events.n; start += appendBatch {
 		rows = rows[:0]
-		for i := start; i < min(start+500, len(events)); i++ {
-			e := events[i].e
-			e.Changes = unpackChanges(events[i].changes)
-			events[i] = pendingEvent{}
+		for i := start; i < min(start+appendBatch, events.n); i++ {
+			pe := events.at(i)
+			e := pe.e
+			e.Changes = unpackChanges(pe.changes)
+			*pe = pendingEvent{}
 			id++
 			e.ID = kernel.ID(id)
 			if e.At.IsZero() {

@@ -133,7 +133,7 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 		if err := fn(ctx); err != nil {
 			return err
 		}
-		return appendEvents(ctx, tx, pending.events)
+		return appendEvents(ctx, tx, pending)
 	})
 }
 
