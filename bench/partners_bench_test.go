@@ -170,15 +170,23 @@ func procStatus(key string) float64 {
 
 // importFile is an .xlsx of n partners in the import layout.
 func importFile(b *testing.B, n int) []byte {
+	return importFileWith(b, n, func(j int) [6]string {
+		return [6]string{strconv.Itoa(j % 1000), fmt.Sprintf("%d.%03d", j%50000, j%1000), "0", "12.5", "50000", strconv.Itoa(j % 90000)}
+	})
+}
+
+// importFileWith is importFile with the six figures of row j given by figures.
+func importFileWith(b *testing.B, n int, figures func(j int) [6]string) []byte {
 	var buf bytes.Buffer
 	err := excel.New().Write(context.Background(), &buf, "Partners", apppartner.Columns, func(emit func([]ports.SheetCell) error) error {
 		for j := 0; j < n; j++ {
 			t := func(s string) ports.SheetCell { return ports.SheetCell{Value: s} }
 			num := func(s string) ports.SheetCell { return ports.SheetCell{Value: s, Number: true} }
 			name := partnerName(j)
+			fig := figures(j)
 			row := []ports.SheetCell{num(strconv.Itoa(j + 1)), t(name), t(fmt.Sprintf("Ulica %d", j%200+1)), t(fmt.Sprintf("%08d", 2000000+j)),
 				t(fmt.Sprintf("30/31-%05d-%d", j%100000, j%10)), t(partnerTowns[j%len(partnerTowns)]), t(fmt.Sprintf("+382 67 %06d", j)),
-				num(strconv.Itoa(j % 1000)), num(fmt.Sprintf("%d.%03d", j%50000, j%1000)), num("0"), num("12.5"), num("50000"), num(strconv.Itoa(j % 90000)),
+				num(fig[0]), num(fig[1]), num(fig[2]), num(fig[3]), num(fig[4]), num(fig[5]),
 				t(benchCategories[j%len(benchCategories)] + ", " + benchCategories[(j+3)%len(benchCategories)]), t("Veleprodaja")}
 			if err := emit(row); err != nil {
 				return err

@@ -357,7 +357,7 @@ func TestOneCampaignImportAtATime(t *testing.T) {
 	f := &blockingFile{started: make(chan struct{}), release: make(chan struct{})}
 	done := make(chan error, 1)
 	go func() {
-		_, err := a.app.Sheets.ImportPartners(context.Background(), kernel.ID(c.ID), f, 1000, true)
+		_, err := a.app.Sheets.ImportPartners(context.Background(), kernel.ID(c.ID), f, 1000, "Partneri.xlsx", true)
 		done <- err
 	}()
 	<-f.started

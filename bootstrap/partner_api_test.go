@@ -580,7 +580,7 @@ func TestOneImportAtATime(t *testing.T) {
 	f := &blockingFile{started: make(chan struct{}), release: make(chan struct{})}
 	done := make(chan error, 1)
 	go func() {
-		_, err := a.app.Partner.Import(context.Background(), f, 1000, true)
+		_, err := a.app.Partner.Import(context.Background(), f, 1000, "Partners.xlsx", true)
 		done <- err
 	}()
 	<-f.started

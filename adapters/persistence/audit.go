@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -159,15 +161,136 @@ func (r *auditEventRow) event() (audit.Event, error) {
 
 type pendingKey struct{}
 
+// appendBatch is how many events one insert of the append writes.
+const appendBatch = 100
+
+// recordingOff switches the audit log off for the whole process. Only the benchmarks that
+// measure what recording costs (bench/, issue 21's budgets) turn it off, to run the same
+// work with and without events in one run; nothing else does, and no setting reaches it.
+var recordingOff atomic.Bool
+
+// SetRecording turns the audit recording on (the default) or off, for the cost benchmarks
+// only: off, the store's transactions carry no event buffer, so the hook and Record write
+// nothing.
+func SetRecording(on bool) { recordingOff.Store(!on) }
+
+// Recording tells whether the audit log records (SetRecording).
+func Recording() bool { return !recordingOff.Load() }
+
 // pendingEvents are the events recorded in one transaction, appended when it is about to
-// commit.
-type pendingEvents struct{ events []audit.Event }
+// commit. Each is kept packed (its changes as one string) until then: an import of 100,000
+// partners holds 100,000 of them, and a slice of pointers per change would double what the
+// import itself needs (ADR 0031, "Cost").
+type pendingEvents struct {
+	chunks [][]pendingEvent // of pendingChunk each, so that growing never copies what is held
+	n      int
+}
+
+const pendingChunk = 1024
+
+// pendingEvent is an event without its changes, and its changes packed (packChanges).
+type pendingEvent struct {
+	e       audit.Event
+	changes string
+}
+
+// add keeps e for the append.
+func (p *pendingEvents) add(e audit.Event) {
+	packed := packChanges(e.Changes)
+	e.Changes = nil
+	if p.n%pendingChunk == 0 {
+		p.chunks = append(p.chunks, make([]pendingEvent, 0, pendingChunk))
+	}
+	last := len(p.chunks) - 1
+	p.chunks[last] = append(p.chunks[last], pendingEvent{e: e, changes: packed})
+	p.n++
+}
+
+// at is the i-th event kept.
+func (p *pendingEvents) at(i int) *pendingEvent { return &p.chunks[i/pendingChunk][i%pendingChunk] }
+
+// packChanges writes changes as one string: per change its field, a flag (s secret, n no
+// value, v a value) and value for from and to, each length-prefixed.
+func packChanges(cs []audit.Change) string {
+	size := 0
+	for _, c := range cs {
+		size += len(c.Field) + 16
+		if c.From != nil {
+			size += len(*c.From)
+		}
+		if c.To != nil {
+			size += len(*c.To)
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	put := func(s string) {
+		b.WriteString(strconv.Itoa(len(s)))
+		b.WriteByte(':')
+		b.WriteString(s)
+	}
+	opt := func(v *string) {
+		if v == nil {
+			b.WriteByte('n')
+			return
+		}
+		b.WriteByte('v')
+		put(*v)
+	}
+	for _, c := range cs {
+		put(c.Field)
+		if c.Secret {
+			b.WriteByte('s')
+			continue
+		}
+		b.WriteByte('c')
+		opt(c.From)
+		opt(c.To)
+	}
+	return b.String()
+}
+
+// unpackChanges reads what packChanges wrote.
+func unpackChanges(s string) []audit.Change {
+	var out []audit.Change
+	take := func() string {
+		colon := strings.IndexByte(s, ':')
+		n, _ := strconv.Atoi(s[:colon])
+		v := s[colon+1 : colon+1+n]
+		s = s[colon+1+n:]
+		return v
+	}
+	opt := func() *string {
+		flag := s[0]
+		s = s[1:]
+		if flag == 'n' {
+			return nil
+		}
+		v := take()
+		return &v
+	}
+	for s != "" {
+		c := audit.Change{Field: take()}
+		flag := s[0]
+		s = s[1:]
+		if flag == 's' {
+			c.Secret = true
+		} else {
+			c.From = opt()
+			c.To = opt()
+		}
+		out = append(out, c)
+	}
+	return out
+}
 
 // appendEvents appends events to the chain in tx: it locks the chain head (PostgreSQL: the
 // row lock, held to the commit, serialises appends; SQLite: the transaction already holds
-// the one write lock), seals each event after the one before and moves the head.
-func appendEvents(ctx context.Context, tx bun.Tx, events []audit.Event) error {
-	if len(events) == 0 {
+// the one write lock), seals each event after the one before and moves the head. It seals
+// and inserts appendBatch at a time, letting each go once inserted, so that a large
+// transaction's events are held only packed.
+func appendEvents(ctx context.Context, tx bun.Tx, events *pendingEvents) error {
+	if events.n == 0 {
 		return nil
 	}
 	var head auditChainRow
@@ -178,28 +301,32 @@ func appendEvents(ctx context.Context, tx bun.Tx, events []audit.Event) error {
 	if err := q.Scan(ctx); err != nil {
 		return fmt.Errorf("audit: chain head: %w", err)
 	}
-	rows := make([]*auditEventRow, 0, len(events))
 	prev, id := head.LastHash, head.LastID
-	for _, e := range events {
-		id++
-		e.ID = kernel.ID(id)
-		if e.At.IsZero() {
-			e.At = time.Now().UTC()
+	rows := make([]*auditEventRow, 0, min(events.n, appendBatch))
+	for start := 0; start < events.n; start += appendBatch {
+		rows = rows[:0]
+		for i := start; i < min(start+appendBatch, events.n); i++ {
+			pe := events.at(i)
+			e := pe.e
+			e.Changes = unpackChanges(pe.changes)
+			*pe = pendingEvent{}
+			id++
+			e.ID = kernel.ID(id)
+			if e.At.IsZero() {
+				e.At = time.Now().UTC()
+			}
+			sealed, err := audit.Seal(e, prev)
+			if err != nil {
+				return err
+			}
+			row, err := auditRowOf(sealed)
+			if err != nil {
+				return err
+			}
+			rows = append(rows, row)
+			prev = sealed.Hash
 		}
-		sealed, err := audit.Seal(e, prev)
-		if err != nil {
-			return err
-		}
-		row, err := auditRowOf(sealed)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, row)
-		prev = sealed.Hash
-	}
-	for start := 0; start < len(rows); start += 500 {
-		batch := rows[start:min(start+500, len(rows))]
-		if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
+		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
 			return fmt.Errorf("audit: append: %w", err)
 		}
 	}
@@ -228,6 +355,9 @@ func NewAuditLog(db *bun.DB, clock ports.Clock) *AuditLog { return &AuditLog{db:
 
 // Record keeps e for the chain in the transaction of ctx; without one it runs its own.
 func (l *AuditLog) Record(ctx context.Context, e audit.Event) error {
+	if !Recording() {
+		return nil
+	}
 	src := ports.AuditSourceOf(ctx)
 	if e.Actor.Kind == "" {
 		e.Actor = src.Actor
@@ -248,7 +378,7 @@ func (l *AuditLog) Record(ctx context.Context, e audit.Event) error {
 		return err // a wrongly built event fails the caller's change now, not at its commit
 	}
 	if pending, ok := ctx.Value(pendingKey{}).(*pendingEvents); ok {
-		pending.events = append(pending.events, e)
+		pending.add(e)
 		return nil
 	}
 	return NewTxManager(l.db).WithinTx(ctx, func(ctx context.Context) error {

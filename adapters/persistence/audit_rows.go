@@ -164,6 +164,19 @@ func recordRowChange(ctx context.Context, resource string, id kernel.ID, before,
 			e.PartnerID = kernel.ID(n)
 		}
 	}
-	pending.events = append(pending.events, e)
+	pending.add(e)
 	return nil
+}
+
+// recordEvent buffers e, with the actor, request id, address and import id of the
+// context's AuditSource, in the transaction of ctx; outside the store's transactions it
+// writes nothing.
+func recordEvent(ctx context.Context, e audit.Event) {
+	pending, ok := ctx.Value(pendingKey{}).(*pendingEvents)
+	if !ok {
+		return
+	}
+	src := ports.AuditSourceOf(ctx)
+	e.Actor, e.ImportID, e.RequestID, e.Address = src.Actor, src.ImportID, src.RequestID, src.Address
+	pending.add(e)
 }

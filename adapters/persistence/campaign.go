@@ -9,6 +9,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"vitrina/domain/audit"
 	"vitrina/domain/campaign"
 	"vitrina/domain/kernel"
 	campaignports "vitrina/ports/campaign"
@@ -307,6 +308,9 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 		return err
 	}
 	return inChunks(ch.Put, func(part []campaign.PartnerCash) error {
+		if err := recordCash(ctx, c, id, part); err != nil {
+			return err
+		}
 		rows := make([]campaignPartnerRow, len(part))
 		for i, p := range part {
 			rows[i] = campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(p.PartnerID()), CashMilli: p.Cash().Thousandths()}
@@ -315,6 +319,46 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 			On("CONFLICT (campaign_id, partner_id) DO UPDATE").Set("cash_milli = EXCLUDED.cash_milli").Exec(ctx)
 		return err
 	})
+}
+
+// recordCash records, before part is written, a `cash` event for each partner whose cash in
+// the campaign part sets: on the partner, its parent the campaign, from the cash stored now
+// (none for a partner not in the campaign yet) to the new one, exact. Without an audit
+// buffer in the context it reads nothing.
+func recordCash(ctx context.Context, c bun.IDB, id kernel.ID, part []campaign.PartnerCash) error {
+	if _, ok := ctx.Value(pendingKey{}).(*pendingEvents); !ok {
+		return nil
+	}
+	var stored []campaignPartnerRow
+	if err := c.NewSelect().Model(&stored).Column("partner_id", "cash_milli").Where("campaign_id = ?", int64(id)).
+		Where("partner_id IN (?)", bun.List(rawIDs(cashPartners(part)))).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	before := make(map[int64]kernel.Amount, len(stored))
+	for _, r := range stored {
+		before[r.PartnerID] = kernel.AmountOfThousandths(r.CashMilli)
+	}
+	for _, p := range part {
+		var was audit.Snapshot
+		if cash, ok := before[int64(p.PartnerID())]; ok {
+			was = audit.Snapshot{}.Amount("cash", cash)
+		}
+		changes := audit.Diff(was, audit.Snapshot{}.Amount("cash", p.Cash()))
+		if len(changes) == 0 {
+			continue
+		}
+		recordEvent(ctx, audit.Event{Resource: audit.PartnersResource, RecordID: p.PartnerID(),
+			Parent: &audit.Ref{Resource: "campaigns", ID: id}, Action: audit.ActionCash, Changes: changes})
+	}
+	return nil
+}
+
+func cashPartners(part []campaign.PartnerCash) []kernel.ID {
+	ids := make([]kernel.ID, len(part))
+	for i, p := range part {
+		ids[i] = p.PartnerID()
+	}
+	return ids
 }
 
 // linkedIDs reads one id column of a link table for the campaign.

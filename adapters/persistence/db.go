@@ -125,12 +125,15 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 		return fn(ctx)
 	}
 	return m.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if !Recording() {
+			return fn(context.WithValue(ctx, txKey{}, tx))
+		}
 		pending := new(pendingEvents)
 		ctx = context.WithValue(context.WithValue(ctx, txKey{}, tx), pendingKey{}, pending)
 		if err := fn(ctx); err != nil {
 			return err
 		}
-		return appendEvents(ctx, tx, pending.events)
+		return appendEvents(ctx, tx, pending)
 	})
 }
 

@@ -343,6 +343,8 @@ func (s *PartnerStore) Fingerprints(ctx context.Context, ids []kernel.ID) (map[k
 
 // SaveRows upserts the import's rows in batches: a new id is inserted active and without an
 // app password; a known one gets the row's fields and keeps its password and active flag.
+// Each partner it creates records a `create`, each it changes an edit of the fields the file
+// changed (recordImportRows), under the import id of the context's AuditSource.
 func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 	c := conn(ctx, s.db)
 	set := []string{"name", "name_fold", "address", "address_fold", "pib", "pib_fold", "pdv", "pdv_fold", "phone", "phone_fold",
@@ -362,6 +364,9 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 			ids = append(ids, int64(st.ID))
 			links[int64(st.ID)] = st.Categories
 		}
+		if err := s.recordImportRows(ctx, c, batch, ids, links); err != nil {
+			return err
+		}
 		// A new row starts at the default version; an updated one moves on, so that an edit
 		// loaded before the import is stale.
 		q := c.NewInsert().Model(&batch).ExcludeColumn("version").On("CONFLICT (id) DO UPDATE").Set("version = p.version + 1")
@@ -375,6 +380,73 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 			return err
 		}
 		if err := insertCategories(ctx, c, links); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importedFields are the audited fields an import row sets (fingerprintColumns as the
+// snapshot names them, and the categories): an existing partner's diff is taken over these
+// only, since the upsert leaves the others as they are.
+var importedFields = func() map[string]bool {
+	m := map[string]bool{"category_ids": true}
+	for _, col := range fingerprintColumns {
+		if col != "id" && !strings.HasSuffix(col, "_pct") {
+			m[col] = true
+		}
+	}
+	return m
+}()
+
+// importSnapshot is the part of a partner's snapshot an import sets.
+func importSnapshot(c bun.IDB, row *partnerRow, categories []kernel.ID) audit.Snapshot {
+	s := partnerSnapshot(c, row, categories)
+	for field := range s {
+		if !importedFields[field] {
+			delete(s, field)
+		}
+	}
+	return s
+}
+
+// recordImportRows records, before the batch is upserted, what it will do to each partner:
+// a creation with every field, or an edit of the fields the row changes against the stored
+// partner read now, in the import's transaction (a partner whose row changes nothing records
+// nothing). Without an audit buffer in the context (outside the store's transactions, or
+// the audit switched off for a benchmark) it reads nothing.
+func (s *PartnerStore) recordImportRows(ctx context.Context, c bun.IDB, batch []partnerRow, ids []int64, links map[int64][]kernel.ID) error {
+	if _, ok := ctx.Value(pendingKey{}).(*pendingEvents); !ok {
+		return nil
+	}
+	var stored []partnerRow
+	if err := c.NewSelect().Model(&stored).Column(fingerprintColumns...).Where("p.id IN (?)", bun.List(ids)).
+		Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	before := make(map[int64]audit.Snapshot, len(stored))
+	if len(stored) > 0 {
+		var storedLinks []partnerCategoryRow
+		if err := c.NewSelect().Model(&storedLinks).Where("partner_id IN (?)", bun.List(ids)).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		cats := make(map[int64][]kernel.ID, len(stored))
+		for _, l := range storedLinks {
+			cats[l.PartnerID] = append(cats[l.PartnerID], kernel.ID(l.CategoryID))
+		}
+		for i := range stored {
+			before[stored[i].ID] = importSnapshot(c, &stored[i], cats[stored[i].ID])
+		}
+	}
+	for i := range batch {
+		row := &batch[i]
+		var err error
+		if old, ok := before[row.ID]; ok {
+			err = recordRowChange(ctx, audit.PartnersResource, kernel.ID(row.ID), old, importSnapshot(c, row, links[row.ID]), false)
+		} else {
+			err = recordRowChange(ctx, audit.PartnersResource, kernel.ID(row.ID), nil, partnerSnapshot(c, row, links[row.ID]), true)
+		}
+		if err != nil {
 			return err
 		}
 	}

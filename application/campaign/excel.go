@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"vitrina/application/spreadsheet"
+	"vitrina/domain/audit"
 	"vitrina/domain/campaign"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -38,12 +39,13 @@ type Sheets struct {
 	store     campaignports.SheetStore
 	sheets    ports.Spreadsheet
 	zone      ports.BusinessZone
+	audit     ports.AuditLog // the partner file's own event; the cash it sets is recorded by the store
 	importing spreadsheet.Gate
 }
 
 // NewSheets wires the campaign's Excel round trip beside its use cases.
-func NewSheets(svc *Service, store campaignports.SheetStore, sheets ports.Spreadsheet, zone ports.BusinessZone) *Sheets {
-	return &Sheets{svc: svc, store: store, sheets: sheets, zone: zone}
+func NewSheets(svc *Service, store campaignports.SheetStore, sheets ports.Spreadsheet, zone ports.BusinessZone, auditLog ports.AuditLog) *Sheets {
+	return &Sheets{svc: svc, store: store, sheets: sheets, zone: zone, audit: auditLog}
 }
 
 func numberCell(s string) ports.SheetCell { return ports.SheetCell{Value: s, Number: true} }
@@ -162,11 +164,16 @@ func parse(r sheetRow, firstRow map[kernel.ID]int) checked {
 // categories; the cash not below what it has ordered); with preview, or any problem, nothing
 // is written. Otherwise the campaign's composition is loaded under its lock, every row
 // checked again against it and the changes saved with it, the partners whose cash went down
-// checked once more in their turn.
-func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt, size int64, preview bool) (spreadsheet.Result, error) {
+// checked once more in their turn. In that transaction the upload records its own event on
+// the campaign (the file's name, name, and its counts) and the store a `cash` event per
+// partner whose cash it set, all under one fresh import id (ADR 0031).
+func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt, size int64, name string, preview bool) (spreadsheet.Result, error) {
 	if err := s.Found(ctx, id); err != nil {
 		return spreadsheet.Result{}, err
 	}
+	src := ports.AuditSourceOf(ctx)
+	src.ImportID = audit.NewImportID()
+	ctx = ports.WithAuditSource(ctx, src)
 	firstRow := map[kernel.ID]int{}
 	var comp *campaign.Composition // the composition being saved, in the save's transaction
 	imp := spreadsheet.Import[sheetRow, struct{}]{
@@ -232,6 +239,9 @@ func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt
 		},
 		// The rows change the composition as they are checked; it is saved whole at the end.
 		Save: func(context.Context, []struct{}) error { return nil },
+		Done: func(ctx context.Context, saved spreadsheet.Result) error {
+			return s.audit.Record(ctx, audit.ImportSummary("campaigns", id, name, saved.Added, saved.Updated, saved.Unchanged))
+		},
 		Within: func(ctx context.Context, save func(context.Context) error) error {
 			defer func() { comp = nil }()
 			err := s.svc.tx.WithinTx(ctx, func(ctx context.Context) error {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -88,7 +89,7 @@ func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
 			t.Fatal(err)
 		}
 		race := racingSheets{SheetStore: persistence.NewCampaignSheets(db)}
-		sheets := appcampaign.NewSheets(f.svc, &race, excel.New(), ports.BusinessZone{})
+		sheets := appcampaign.NewSheets(f.svc, &race, excel.New(), ports.BusinessZone{}, persistence.NewAuditLog(db, clock{time.Now().UTC()}))
 		file := sheetFile(t, []string{"id", "cash"}, []string{"1001", "30"}, []string{"1003", "5"})
 
 		race.before = func(ctx context.Context) {
@@ -96,7 +97,7 @@ func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
 				t.Error(err)
 			}
 		}
-		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), false)
+		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), "Partneri.xlsx", false)
 		var rejected *spreadsheet.Rejected
 		if !errors.As(err, &rejected) || len(result.Problems) != 1 || result.Problems[0] != (spreadsheet.Problem{Row: 2, Column: "cash",
 			Message: campaign.MsgCashBelowOrdered}) {
@@ -108,11 +109,63 @@ func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
 
 		// Without the race the same file saves: one updated, one added.
 		race.before = nil
-		result, err = sheets.ImportPartners(ctx, id, file, file.Size(), false)
+		result, err = sheets.ImportPartners(ctx, id, file, file.Size(), "Partneri.xlsx", false)
 		if err != nil || result.Updated != 1 || result.Added != 1 || f.cashes(t, id) != "1001:30 1003:5" {
 			t.Fatalf("save: %+v %v %s", result, err, f.cashes(t, id))
 		}
+
+		// On record (issue 21): the refused save left no event; the saved one its own
+		// `import` on the campaign with the file's name and counts, and a `cash` per partner
+		// it set, on the partner with the campaign as parent, old → new exact, one import id.
+		if got := importEvents(t, db); got != fmt.Sprintf(
+			"campaigns %[1]d import: added ∅ → 1, file ∅ → Partneri.xlsx, unchanged ∅ → 0, updated ∅ → 1\n"+
+				"partners 1001 in campaigns %[1]d cash: cash 100 → 30\n"+
+				"partners 1003 in campaigns %[1]d cash: cash ∅ → 5\n", id) {
+			t.Fatalf("the import's events:\n%s", got)
+		}
 	})
+}
+
+// importEvents writes the events that carry an import id, oldest first, one a line, and
+// fails unless they all carry the same one.
+func importEvents(t *testing.T, db *bun.DB) string {
+	t.Helper()
+	page, err := persistence.NewAuditLog(db, clock{time.Now().UTC()}).List(context.Background(), ports.AuditFilter{}, ports.AuditPage{Page: 1, PerPage: 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	importID := ""
+	val := func(s *string) string {
+		if s == nil {
+			return "∅"
+		}
+		return *s
+	}
+	for i := len(page.Items) - 1; i >= 0; i-- {
+		e := page.Items[i]
+		if e.ImportID == "" {
+			continue
+		}
+		if importID == "" {
+			importID = e.ImportID
+		} else if e.ImportID != importID {
+			t.Fatalf("two import ids: %s, %s", importID, e.ImportID)
+		}
+		fmt.Fprintf(&b, "%s %d", e.Resource, e.RecordID)
+		if e.Parent != nil {
+			fmt.Fprintf(&b, " in %s %d", e.Parent.Resource, e.Parent.ID)
+		}
+		fmt.Fprintf(&b, " %s:", e.Action)
+		for j, c := range e.Changes {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %s %s → %s", c.Field, val(c.From), val(c.To))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // More than a batch of rows is saved whole; a problem in the last row leaves every earlier
@@ -129,19 +182,19 @@ func TestImportPartnersBatchesAndProblemCap(t *testing.T) {
 		for i := range n {
 			f.addPartner(t, 2000+i, f.alati)
 		}
-		sheets := appcampaign.NewSheets(f.svc, persistence.NewCampaignSheets(db), excel.New(), ports.BusinessZone{})
+		sheets := appcampaign.NewSheets(f.svc, persistence.NewCampaignSheets(db), excel.New(), ports.BusinessZone{}, persistence.NewAuditLog(db, clock{time.Now().UTC()}))
 		rows := [][]string{{"id", "cash"}}
 		for i := range n {
 			rows = append(rows, []string{fmt.Sprint(2000 + i), "1"})
 		}
 		rows = append(rows, []string{"1004", "1"}) // outside the categories, last
 		file := sheetFile(t, rows...)
-		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), false)
+		result, err := sheets.ImportPartners(ctx, id, file, file.Size(), "Partneri.xlsx", false)
 		if !errors.As(err, new(*spreadsheet.Rejected)) || result.Rejected != 1 || result.Added != n || f.cashes(t, id) != "" {
 			t.Fatalf("a file with a bad last row: %+v %v", result.Rejected, err)
 		}
 		file = sheetFile(t, rows[:n+1]...)
-		if result, err = sheets.ImportPartners(ctx, id, file, file.Size(), false); err != nil || result.Added != n {
+		if result, err = sheets.ImportPartners(ctx, id, file, file.Size(), "Partneri.xlsx", false); err != nil || result.Added != n {
 			t.Fatalf("save: %+v %v", result.Added, err)
 		}
 		if ps := f.composition(t, id).Partners(); len(ps) != n {
@@ -153,7 +206,7 @@ func TestImportPartnersBatchesAndProblemCap(t *testing.T) {
 			bad = append(bad, []string{"x", "1"})
 		}
 		file = sheetFile(t, bad...)
-		result, err = sheets.ImportPartners(ctx, id, file, file.Size(), true)
+		result, err = sheets.ImportPartners(ctx, id, file, file.Size(), "Partneri.xlsx", true)
 		if err != nil || result.Rejected != spreadsheet.MaxProblems+5 || len(result.Problems) != spreadsheet.MaxProblems || result.MoreProblems != 5 {
 			t.Fatalf("capped: %d %d %d %v", result.Rejected, len(result.Problems), result.MoreProblems, err)
 		}

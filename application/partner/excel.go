@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"vitrina/application/spreadsheet"
+	"vitrina/domain/audit"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
@@ -167,11 +168,16 @@ var required = func() []string {
 	return out
 }()
 
-// Import reads an uploaded partner file through the upload pipeline (ADR 0027). Every row is
-// checked; with preview, or when any row is wrong, nothing is written. Otherwise every row
-// is checked again and saved in one transaction, in batches, so only the file's cells are
-// held in memory.
-func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview bool) (spreadsheet.Result, error) {
+// Import reads an uploaded partner file, named name, through the upload pipeline (ADR 0027).
+// Every row is checked; with preview, or when any row is wrong, nothing is written.
+// Otherwise every row is checked again and saved in one transaction, in batches, so only the
+// file's cells are held in memory. In that transaction the import records its own event
+// (the file's name and its counts) and each partner it creates or changes records its own,
+// all under one fresh import id (ADR 0031); an unchanged partner records nothing.
+func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, name string, preview bool) (spreadsheet.Result, error) {
+	src := ports.AuditSourceOf(ctx)
+	src.ImportID = audit.NewImportID()
+	ctx = ports.WithAuditSource(ctx, src)
 	firstID := map[kernel.ID]int{}
 	var refs importReferences
 	var stored map[kernel.ID]uint64 // the fingerprints of the partners the file names, as the check found them
@@ -246,6 +252,9 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, preview
 		Within: s.tx.WithinTx,
 		Save:   s.repo.SaveRows,
 		Saved:  func(r *rawRow) { r.cells = "" }, // saved: the cells are no longer needed
+		Done: func(ctx context.Context, saved spreadsheet.Result) error {
+			return s.audit.Record(ctx, audit.ImportSummary(audit.PartnersResource, 0, name, saved.Added, saved.Updated, saved.Unchanged))
+		},
 	}
 	return spreadsheet.Run(ctx, &s.importing, s.sheets, imp, r, size, preview)
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,9 +18,11 @@ import (
 	"vitrina/adapters/security"
 	apppartner "vitrina/application/partner"
 	"vitrina/application/spreadsheet"
+	"vitrina/domain/audit"
 	"vitrina/domain/catalog"
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
+	"vitrina/ports"
 )
 
 type fixedClock struct{ now time.Time }
@@ -40,7 +44,7 @@ func newFixture(t *testing.T, db *bun.DB) fixture {
 	ctx := context.Background()
 	store := persistence.NewPartnerStore(db)
 	svc := apppartner.NewService(store, store, persistence.NewPartnerCatalog(db), persistence.NewPartnerLists(db), excel.New(),
-		persistence.NewPartnerAppSessions(db), security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), fixedClock{now})
+		persistence.NewPartnerAppSessions(db), security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), fixedClock{now}, persistence.NewAuditLog(db, fixedClock{now}))
 	cat := persistence.NewCatalog(db)
 	country, _ := catalog.NewCountry("Crna Gora", now)
 	if err := cat.AddCountry(ctx, country); err != nil {
@@ -206,7 +210,7 @@ func TestPartnerImport(t *testing.T) {
 		before := must(f.svc.Create(ctx, f.input("501")))(t)
 		imp := func(preview bool, rows ...[]string) (spreadsheet.Result, error) {
 			file := workbook(t, append([][]string{apppartner.Columns}, rows...)...)
-			return f.svc.Import(ctx, file, file.Size(), preview)
+			return f.svc.Import(ctx, file, file.Size(), "Partners.xlsx", preview)
 		}
 
 		// One wrong row refuses the whole file: nothing is written, every problem is listed
@@ -272,14 +276,14 @@ func TestPartnerImport(t *testing.T) {
 
 		// A header without a required column is refused as a whole.
 		file := workbook(t, []string{"id", "name", "city"}, []string{"700", "Novi", "Bar"})
-		result, err = f.svc.Import(ctx, file, file.Size(), false)
+		result, err = f.svc.Import(ctx, file, file.Size(), "Partners.xlsx", false)
 		if !errors.As(err, &rejected) || result.Rejected != 1 || len(result.Problems) != 7 ||
 			result.Problems[0] != (spreadsheet.Problem{Row: 1, Column: "bonus", Message: "The column is missing."}) ||
 			result.Problems[6].Column != "categories" {
 			t.Fatalf("missing columns: %+v %v", result, err)
 		}
 		file = workbook(t, apppartner.Columns)
-		if _, err := f.svc.Import(ctx, file, file.Size(), false); !errors.Is(err, apppartner.ErrNoPartners) {
+		if _, err := f.svc.Import(ctx, file, file.Size(), "Partners.xlsx", false); !errors.Is(err, apppartner.ErrNoPartners) {
 			t.Fatalf("a file without partners: %v", err)
 		}
 	})
@@ -321,6 +325,101 @@ func TestPartnerContacts(t *testing.T) {
 		}
 		if _, err := f.svc.Contacts(ctx, 999); kernel.KindOf(err) != kernel.KindNotFound {
 			t.Fatalf("contacts of a missing partner: %v", err)
+		}
+	})
+}
+
+// importEvents are the events of the audit log that carry an import id, oldest first.
+func importEvents(t *testing.T, db *bun.DB) []audit.Event {
+	t.Helper()
+	page, err := persistence.NewAuditLog(db, fixedClock{now}).List(context.Background(), ports.AuditFilter{}, ports.AuditPage{Page: 1, PerPage: 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []audit.Event
+	for i := len(page.Items) - 1; i >= 0; i-- {
+		if page.Items[i].ImportID != "" {
+			out = append(out, page.Items[i])
+		}
+	}
+	return out
+}
+
+// changesOf writes an event's changes as "field: from → to", one per line.
+func changesOf(e audit.Event) string {
+	var b strings.Builder
+	val := func(s *string) string {
+		if s == nil {
+			return "∅"
+		}
+		return *s
+	}
+	for _, c := range e.Changes {
+		fmt.Fprintf(&b, "%s: %s → %s\n", c.Field, val(c.From), val(c.To))
+	}
+	return b.String()
+}
+
+// An import is on record (issue 21): one `import` event with the file's name and counts,
+// one event per partner it created or changed (old → new, money exact), none for a partner
+// it left as it was, all under one import id of its own, in the import's transaction: a
+// refused file leaves none.
+func TestPartnerImportRecords(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db)
+		imp := func(name string, rows ...[]string) error {
+			file := workbook(t, append([][]string{apppartner.Columns}, rows...)...)
+			result, err := f.svc.Import(ctx, file, file.Size(), name, false)
+			if err != nil {
+				return fmt.Errorf("%w: %+v", err, result.Problems)
+			}
+			return nil
+		}
+		if err := imp("Prvi.xlsx", row("600", "Uvoz d.o.o.", "Bar", "10", "Alati"), row("601", "Drugi d.o.o.", "Bar", "20", "Boje")); err != nil {
+			t.Fatal(err)
+		}
+		first := importEvents(t, db)
+		if len(first) != 3 || first[0].Action != audit.ActionCreate || first[1].Action != audit.ActionCreate || first[2].Action != audit.ActionImport {
+			t.Fatalf("the first import's events: %+v", first)
+		}
+		if err := imp("Drugi.xlsx",
+			row("600", "Uvoz d.o.o.", "Bar", "10", "Alati"),               // as it is
+			row("601", "Drugi d.o.o.", "Bar", "12000.505", "Alati, Boje"), // debt and categories
+			row("602", "Treći d.o.o.", "Bar", "7.5", "Boje"),              // new
+		); err != nil {
+			t.Fatal(err)
+		}
+		all := importEvents(t, db)
+		second := all[len(first):]
+		if len(second) != 3 {
+			t.Fatalf("the second import's events: %d, want an edit, a create and the import", len(second))
+		}
+		for _, e := range second {
+			if e.ImportID != second[0].ImportID || e.ImportID == first[0].ImportID || len(e.ImportID) < 16 {
+				t.Fatalf("one fresh import id per import: %q, %q", e.ImportID, first[0].ImportID)
+			}
+		}
+		edit, created, summary := second[0], second[1], second[2]
+		if edit.Action != audit.ActionEdit || edit.Resource != audit.PartnersResource || edit.RecordID != 601 ||
+			changesOf(edit) != "category_ids: "+fmt.Sprint(f.boje)+" → "+fmt.Sprint(f.alati)+","+fmt.Sprint(f.boje)+"\ndebt: 20 → 12000.505\n" {
+			t.Fatalf("the changed partner's event: %+v\n%s", edit, changesOf(edit))
+		}
+		if created.Action != audit.ActionCreate || created.RecordID != 602 || !strings.Contains(changesOf(created), "debt: ∅ → 7.5\n") {
+			t.Fatalf("the new partner's event: %+v\n%s", created, changesOf(created))
+		}
+		if summary.Action != audit.ActionImport || summary.Resource != audit.PartnersResource || summary.RecordID != 0 ||
+			changesOf(summary) != "added: ∅ → 1\nfile: ∅ → Drugi.xlsx\nunchanged: ∅ → 1\nupdated: ∅ → 1\n" {
+			t.Fatalf("the import's own event: %+v\n%s", summary, changesOf(summary))
+		}
+
+		// A file refused for one row writes nothing, events included; so does one refused in
+		// the save's transaction after its first batch was written.
+		if err := imp("Treci.xlsx", row("601", "Drugi d.o.o.", "Bar", "1", "Alati"), row("603", "X", "Bar", "1", "Alati")); err == nil {
+			t.Fatal("a file with a wrong row was saved")
+		}
+		if got := importEvents(t, db); len(got) != len(all) {
+			t.Fatalf("a refused file left %d events", len(got)-len(all))
 		}
 	})
 }

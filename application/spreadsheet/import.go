@@ -98,6 +98,9 @@ type Import[R, V any] struct {
 	// when set, lets a row's kept cells go once its batch is written.
 	Save  func(ctx context.Context, batch []V) error
 	Saved func(r *R)
+	// Done, when set, runs in the save's transaction after every row is saved, with what
+	// was saved (an import's summary event, ADR 0031); its error rolls the save back.
+	Done func(ctx context.Context, saved Result) error
 }
 
 type kept[R any] struct {
@@ -252,6 +255,9 @@ func Run[R, V any](ctx context.Context, gate *Gate, sheets ports.Spreadsheet, im
 		}
 		if saved.Rejected > 0 {
 			return &Rejected{Result: saved} // rolls back what was written before the first problem
+		}
+		if imp.Done != nil {
+			return imp.Done(ctx, saved)
 		}
 		return nil
 	})

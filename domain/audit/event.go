@@ -4,7 +4,11 @@
 package audit
 
 import (
+	"crypto/rand"
+	"encoding/hex"
+	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"vitrina/domain/kernel"
 )
@@ -212,4 +216,38 @@ func (e Event) normalized() Event {
 		}
 	}
 	return e
+}
+
+// MaxFileName is how much of an uploaded file's name an import's event keeps.
+const MaxFileName = 255
+
+// ImportSummary is an import's own event (ADR 0031): on the resource it imports into, or on
+// the record it imports into (a campaign's partner file), with the file's name (cut at
+// MaxFileName bytes, on a character) and the counts of what it added, updated and left
+// unchanged, each as a change with only a new value: `file`, `added`, `updated`,
+// `unchanged`. The records it created or changed carry the same import id in their own
+// events; the caller sets the actor, time and import id (the recorder fills them from the
+// context).
+func ImportSummary(resource string, record kernel.ID, file string, added, updated, unchanged int) Event {
+	if len(file) > MaxFileName {
+		cut := MaxFileName
+		for cut > 0 && !utf8.RuneStart(file[cut]) {
+			cut--
+		}
+		file = file[:cut]
+	}
+	val := func(v string) *string { return &v }
+	return Event{Resource: resource, RecordID: record, Action: ActionImport, Changes: []Change{
+		{Field: "file", To: val(file)},
+		{Field: "added", To: val(strconv.Itoa(added))},
+		{Field: "updated", To: val(strconv.Itoa(updated))},
+		{Field: "unchanged", To: val(strconv.Itoa(unchanged))},
+	}}
+}
+
+// NewImportID is a fresh random id for one import: every event of that import carries it.
+func NewImportID() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }

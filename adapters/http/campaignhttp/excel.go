@@ -66,7 +66,7 @@ func makeImportPartnersEndpoint(sh *appcampaign.Sheets) endpoint.Endpoint {
 	return func(ctx context.Context, req any) (any, error) {
 		up := req.(kit.Upload)
 		defer up.File.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
-		result, err := sh.ImportPartners(ctx, up.ID, up.File, up.Size, up.Preview)
+		result, err := sh.ImportPartners(ctx, up.ID, up.File, up.Size, up.Name, up.Preview)
 		return kit.ImportAnswer(result, err, true)
 	}
 }

@@ -11,10 +11,12 @@ import (
 )
 
 // Upload is an uploaded spreadsheet of an import (ADR 0027): past 1 MiB spooled to disk and
-// removed by the server after the request. ID is the record the path names, if any.
+// removed by the server after the request. ID is the record the path names, if any; Name is
+// the file's name as the browser sent it (no directory), which the import's event keeps.
 type Upload struct {
 	ID      kernel.ID
 	File    multipart.File
+	Name    string
 	Size    int64
 	Preview bool
 }
@@ -45,7 +47,7 @@ func DecodeUpload(idParam string) func(context.Context, *http.Request) (any, err
 		if err != nil {
 			return nil, kernel.FieldError("file", "The file field is required.")
 		}
-		up.File, up.Size = file, header.Size
+		up.File, up.Name, up.Size = file, header.Filename, header.Size
 		return up, nil
 	}
 }

@@ -375,7 +375,7 @@ func makeImportEndpoint(svc *apppartner.Service) endpoint.Endpoint {
 	return func(ctx context.Context, req any) (any, error) {
 		up := req.(kit.Upload)
 		defer up.File.Close() //nolint:errcheck // a spooled upload; the server removes it after the request
-		result, err := svc.Import(ctx, up.File, up.Size, up.Preview)
+		result, err := svc.Import(ctx, up.File, up.Size, up.Name, up.Preview)
 		return kit.ImportAnswer(result, err, false)
 	}
 }
