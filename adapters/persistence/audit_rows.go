@@ -180,3 +180,16 @@ func recordEvent(ctx context.Context, e audit.Event) {
 	e.Actor, e.ImportID, e.RequestID, e.Address = src.Actor, src.ImportID, src.RequestID, src.Address
 	pending.add(e)
 }
+
+// linkEvent is the event of a link's change: record is the linked record (a campaign's
+// category, product or partner; a cart item; a slider's partner), parent the record that
+// holds it, partner the partner whose timeline it joins (0 for none). The changes are what
+// the link held before and after (nil for none).
+func linkEvent(resource string, record kernel.ID, parent audit.Ref, partner kernel.ID, action audit.Action, before, after audit.Snapshot) audit.Event {
+	return audit.Event{Resource: resource, RecordID: record, Parent: &parent, PartnerID: partner, Action: action,
+		Changes: audit.Diff(before, after)}
+}
+
+// unchanged is a field an event shows for context with the same value on both sides (what
+// a delivered cart item was).
+func unchanged(field, v string) audit.Change { return audit.Change{Field: field, From: &v, To: &v} }

@@ -240,15 +240,16 @@ func (s *CampaignStore) Update(ctx context.Context, id kernel.ID, expected kerne
 			if err := check.save(ctx, c.NewUpdate().Model(toCampaignRow(after)).WherePK().ExcludeColumn("id", "created_at")); err != nil {
 				return err
 			}
-			// The campaign's own fields; its composition's links, cash and cart are not
-			// recorded yet (ADR 0031).
+			// The campaign's own fields; its links and cash are recordComposition's.
 			if err := recordRowChange(ctx, "campaigns", id, rowSnapshot(c, toCampaignRow(before)), rowSnapshot(c, toCampaignRow(after)), false); err != nil {
 				return err
 			}
 		}
-		if err := s.saveComposition(ctx, c, id, comp.Changes()); err != nil {
+		changes := comp.Changes()
+		if err := s.saveComposition(ctx, c, id, changes); err != nil {
 			return err
 		}
+		recordComposition(ctx, id, changes)
 		out = comp
 		return nil
 	})
@@ -308,9 +309,6 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 		return err
 	}
 	return inChunks(ch.Put, func(part []campaign.PartnerCash) error {
-		if err := recordCash(ctx, c, id, part); err != nil {
-			return err
-		}
 		rows := make([]campaignPartnerRow, len(part))
 		for i, p := range part {
 			rows[i] = campaignPartnerRow{CampaignID: int64(id), PartnerID: int64(p.PartnerID()), CashMilli: p.Cash().Thousandths()}
@@ -321,44 +319,50 @@ func (s *CampaignStore) saveComposition(ctx context.Context, c bun.IDB, id kerne
 	})
 }
 
-// recordCash records, before part is written, a `cash` event for each partner whose cash in
-// the campaign part sets: on the partner, its parent the campaign, from the cash stored now
-// (none for a partner not in the campaign yet) to the new one, exact. Without an audit
-// buffer in the context it reads nothing.
-func recordCash(ctx context.Context, c bun.IDB, id kernel.ID, part []campaign.PartnerCash) error {
-	if _, ok := ctx.Value(pendingKey{}).(*pendingEvents); !ok {
-		return nil
-	}
-	var stored []campaignPartnerRow
-	if err := c.NewSelect().Model(&stored).Column("partner_id", "cash_milli").Where("campaign_id = ?", int64(id)).
-		Where("partner_id IN (?)", bun.List(rawIDs(cashPartners(part)))).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
-	}
-	before := make(map[int64]kernel.Amount, len(stored))
-	for _, r := range stored {
-		before[r.PartnerID] = kernel.AmountOfThousandths(r.CashMilli)
-	}
-	for _, p := range part {
-		var was audit.Snapshot
-		if cash, ok := before[int64(p.PartnerID())]; ok {
-			was = audit.Snapshot{}.Amount("cash", cash)
-		}
-		changes := audit.Diff(was, audit.Snapshot{}.Amount("cash", p.Cash()))
-		if len(changes) == 0 {
-			continue
-		}
-		recordEvent(ctx, audit.Event{Resource: audit.PartnersResource, RecordID: p.PartnerID(),
-			Parent: &audit.Ref{Resource: "campaigns", ID: id}, Action: audit.ActionCash, Changes: changes})
-	}
-	return nil
-}
+// The audited resources of a campaign's links (ADR 0031): each event's record is the linked
+// record, its parent the campaign.
+const (
+	campaignsResource          = "campaigns"
+	campaignCategoriesResource = "campaign_categories"
+	campaignProductsResource   = "campaign_products"
+	campaignPartnersResource   = "campaign_partners"
+	cartItemsResource          = "cart_items"
+)
 
-func cashPartners(part []campaign.PartnerCash) []kernel.ID {
-	ids := make([]kernel.ID, len(part))
-	for i, p := range part {
-		ids[i] = p.PartnerID()
+// recordComposition records what a change of a campaign's composition did to its links, one
+// event per record: a category, product or partner linked or unlinked (link, unlink; a
+// partner with its cash), a held partner's cash changed (cash, from → to). A partner's
+// events carry it for its timeline.
+func recordComposition(ctx context.Context, id kernel.ID, ch campaign.Changes) {
+	parent := audit.Ref{Resource: campaignsResource, ID: id}
+	ids := func(resource, field string, added, removed []kernel.ID) {
+		for _, x := range removed {
+			recordEvent(ctx, linkEvent(resource, x, parent, 0, audit.ActionUnlink, audit.Snapshot{}.ID(field, x), nil))
+		}
+		for _, x := range added {
+			recordEvent(ctx, linkEvent(resource, x, parent, 0, audit.ActionLink, nil, audit.Snapshot{}.ID(field, x)))
+		}
 	}
-	return ids
+	ids(campaignCategoriesResource, "category_id", ch.AddedCategories, ch.RemovedCategories)
+	ids(campaignProductsResource, "product_id", ch.AddedProducts, ch.RemovedProducts)
+	member := func(p kernel.ID, cash kernel.Amount) audit.Snapshot {
+		return audit.Snapshot{}.ID("partner_id", p).Amount("cash", cash)
+	}
+	for _, p := range ch.Removed {
+		if was, held := ch.Was[p]; held { // one put in and taken out by the same change was never linked
+			recordEvent(ctx, linkEvent(campaignPartnersResource, p, parent, p, audit.ActionUnlink, member(p, was), nil))
+		}
+	}
+	for _, p := range ch.Put {
+		was, held := ch.Was[p.PartnerID()]
+		switch {
+		case !held:
+			recordEvent(ctx, linkEvent(campaignPartnersResource, p.PartnerID(), parent, p.PartnerID(), audit.ActionLink, nil, member(p.PartnerID(), p.Cash())))
+		case was != p.Cash():
+			recordEvent(ctx, linkEvent(campaignPartnersResource, p.PartnerID(), parent, p.PartnerID(), audit.ActionCash,
+				audit.Snapshot{}.Amount("cash", was), audit.Snapshot{}.Amount("cash", p.Cash())))
+		}
+	}
 }
 
 // linkedIDs reads one id column of a link table for the campaign.
@@ -489,6 +493,7 @@ func (s *CampaignStore) saveStanding(ctx context.Context, c bun.IDB, st *campaig
 	}
 	slices.Reverse(ids)
 	st.AssignItemIDs(ids)
+	recordStanding(ctx, before, st.State())
 	if after.Money == before.Money {
 		return nil
 	}
@@ -498,6 +503,63 @@ func (s *CampaignStore) saveStanding(ctx context.Context, c bun.IDB, st *campaig
 		Set("spent_milli = spent_milli + ?", delta).
 		Where("campaign_id = ?", int64(after.Campaign.ID)).Where("partner_id = ?", int64(after.PartnerID)).Exec(ctx)
 	return err
+}
+
+// itemSnapshot is what a cart line's events show of it: the product, quantity, price and
+// value (price × quantity), exact.
+func itemSnapshot(it campaign.ItemState) audit.Snapshot {
+	s := audit.Snapshot{}.ID("product_id", it.ProductID).Int("quantity", it.Quantity).Amount("price", it.Price)
+	if v, err := campaign.RehydrateItem(it).Value(); err == nil {
+		s.Amount("value", v)
+	}
+	return s
+}
+
+// recordStanding records what a turn of a partner in a campaign did, one event per line on
+// the partner's timeline (record the cart item, parent the campaign): an item ordered
+// (order), withdrawn (withdraw), delivered or undelivered (deliver, undeliver: the item's
+// product, quantity, price and value beside the flag, unchanged), and the partner's cash set
+// (cash, from → to).
+func recordStanding(ctx context.Context, before, after campaign.StandingState) {
+	parent := audit.Ref{Resource: campaignsResource, ID: after.Campaign.ID}
+	partner := after.PartnerID
+	now := make(map[kernel.ID]campaign.ItemState, len(after.Items))
+	for _, it := range after.Items {
+		now[it.ID] = it
+	}
+	for _, it := range before.Items {
+		cur, ok := now[it.ID]
+		switch {
+		case !ok:
+			recordEvent(ctx, linkEvent(cartItemsResource, it.ID, parent, partner, audit.ActionWithdraw, itemSnapshot(it), nil))
+		case cur.Delivered != it.Delivered:
+			action := audit.ActionDeliver
+			if !cur.Delivered {
+				action = audit.ActionUndeliver
+			}
+			e := linkEvent(cartItemsResource, it.ID, parent, partner, action,
+				audit.Snapshot{}.Bool("delivered", it.Delivered), audit.Snapshot{}.Bool("delivered", cur.Delivered))
+			for _, f := range []string{"price", "product_id", "quantity", "value"} {
+				if v, ok := itemSnapshot(cur)[f]; ok {
+					e.Changes = append(e.Changes, unchanged(f, v))
+				}
+			}
+			recordEvent(ctx, e)
+		}
+	}
+	held := make(map[kernel.ID]bool, len(before.Items))
+	for _, it := range before.Items {
+		held[it.ID] = true
+	}
+	for i := len(after.Items) - 1; i >= 0; i-- { // oldest first, as they were saved
+		if it := after.Items[i]; !held[it.ID] {
+			recordEvent(ctx, linkEvent(cartItemsResource, it.ID, parent, partner, audit.ActionOrder, nil, itemSnapshot(it)))
+		}
+	}
+	if after.Money.Cash != before.Money.Cash {
+		recordEvent(ctx, linkEvent(campaignPartnersResource, partner, parent, partner, audit.ActionCash,
+			audit.Snapshot{}.Amount("cash", before.Money.Cash), audit.Snapshot{}.Amount("cash", after.Money.Cash)))
+	}
 }
 
 // Item reads a cart item.

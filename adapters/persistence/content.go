@@ -310,15 +310,24 @@ func (s *SliderStore) Participate(ctx context.Context, sliderID, partnerID kerne
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
+		var had []string
+		if found {
+			if err := c.NewSelect().Model((*sliderPartnerDateRow)(nil)).Column("date").ApplyQueryBuilder(key).OrderExpr("date").
+				Scan(ctx, &had); err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
+		days := make([]string, 0, len(p.Dates))
+		for _, d := range p.Dates {
+			days = append(days, d.String())
+		}
+		same := slices.Equal(had, days)
+		recordParticipation(ctx, sliderID, partnerID, found, cur, had, p, days, same)
 		if p.None() {
 			if found {
 				_, err = c.NewDelete().Model((*sliderPartnerRow)(nil)).ApplyQueryBuilder(key).Exec(ctx)
 			}
 			return err
-		}
-		days := make([]string, 0, len(p.Dates))
-		for _, d := range p.Dates {
-			days = append(days, d.String())
 		}
 		at := now.UTC()
 		if !found {
@@ -328,12 +337,6 @@ func (s *SliderStore) Participate(ctx context.Context, sliderID, partnerID kerne
 			}
 			return insertPartnerDates(ctx, c, sid, pid, days)
 		}
-		var had []string
-		if err := c.NewSelect().Model((*sliderPartnerDateRow)(nil)).Column("date").ApplyQueryBuilder(key).OrderExpr("date").
-			Scan(ctx, &had); err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		same := slices.Equal(had, days)
 		if _, err := c.NewUpdate().Model((*sliderPartnerRow)(nil)).Set("quantity = ?", p.Quantity).Set("confirmed = ?", cur.Confirmed && same).
 			Set("updated_at = ?", at).ApplyQueryBuilder(key).Exec(ctx); err != nil {
 			return err
@@ -346,6 +349,48 @@ func (s *SliderStore) Participate(ctx context.Context, sliderID, partnerID kerne
 		}
 		return insertPartnerDates(ctx, c, sid, pid, days)
 	})
+}
+
+// sliderPartnersResource is the audited resource of a partner's sign-up or order of a slider
+// (ADR 0031): the record is the partner, the parent the slider.
+const sliderPartnersResource = "slider_partners"
+
+// participationSnapshot is what a sign-up or an order holds: its days (sorted, comma-separated)
+// or its quantity, and whether it is confirmed; none for no participation.
+func participationSnapshot(quantity int64, days []string, confirmed bool) audit.Snapshot {
+	if quantity == 0 && len(days) == 0 {
+		return nil
+	}
+	s := audit.Snapshot{}
+	if quantity > 0 {
+		s.Int("quantity", quantity)
+	} else {
+		s.Text("dates", strings.Join(slices.Sorted(slices.Values(days)), ",")).Bool("confirmed", confirmed)
+	}
+	return s
+}
+
+// recordParticipation records a partner's sign-up to a seminar (sign_up), its order of a
+// promotion (order) or its withdrawal of either (withdraw), from what it held to what it
+// holds; one that changes nothing records nothing.
+func recordParticipation(ctx context.Context, sliderID, partnerID kernel.ID, found bool, cur *sliderPartnerRow, had []string,
+	p content.Participation, days []string, same bool) {
+	var before audit.Snapshot
+	if found {
+		before = participationSnapshot(cur.Quantity, had, cur.Confirmed)
+	}
+	after := participationSnapshot(p.Quantity, days, found && cur.Confirmed && same)
+	action := audit.ActionOrder
+	switch {
+	case after == nil:
+		action = audit.ActionWithdraw
+	case p.Quantity == 0:
+		action = audit.ActionSignUp
+	}
+	e := linkEvent(sliderPartnersResource, partnerID, audit.Ref{Resource: "sliders", ID: sliderID}, partnerID, action, before, after)
+	if len(e.Changes) > 0 {
+		recordEvent(ctx, e)
+	}
 }
 
 func insertPartnerDates(ctx context.Context, c bun.IDB, sliderID, partnerID int64, days []string) error {
@@ -377,18 +422,35 @@ func (s *SliderStore) SignedUp(ctx context.Context, sliderID kernel.ID, partners
 	return out, nil
 }
 
-// Confirm marks the sign-ups of partners confirmed.
+// Confirm marks the sign-ups of partners confirmed, recording each that was not yet (an
+// edit of the sign-up, confirmed false → true, on the partner's timeline).
 func (s *SliderStore) Confirm(ctx context.Context, sliderID kernel.ID, partners []kernel.ID, now time.Time) (int, error) {
 	if len(partners) == 0 {
 		return 0, nil
 	}
-	res, err := conn(ctx, s.db).NewUpdate().Model((*sliderPartnerRow)(nil)).Set("confirmed = ?", true).Set("updated_at = ?", now.UTC()).
-		Where("slider_id = ?", int64(sliderID)).Where("quantity = 0").Where("partner_id IN (?)", bun.List(rawIDs(partners))).Exec(ctx)
-	if err != nil {
-		return 0, err
-	}
-	n, err := res.RowsAffected()
-	return int(n), err
+	var n int
+	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+		c := conn(ctx, s.db)
+		var fresh []int64
+		if err := c.NewSelect().Model((*sliderPartnerRow)(nil)).Column("partner_id").Where("slider_id = ?", int64(sliderID)).
+			Where("quantity = 0").Where("confirmed = ?", false).Where("partner_id IN (?)", bun.List(rawIDs(partners))).
+			OrderExpr("partner_id").Scan(ctx, &fresh); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		res, err := c.NewUpdate().Model((*sliderPartnerRow)(nil)).Set("confirmed = ?", true).Set("updated_at = ?", now.UTC()).
+			Where("slider_id = ?", int64(sliderID)).Where("quantity = 0").Where("partner_id IN (?)", bun.List(rawIDs(partners))).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		affected, err := res.RowsAffected()
+		n = int(affected)
+		for _, p := range fresh {
+			recordEvent(ctx, linkEvent(sliderPartnersResource, kernel.ID(p), audit.Ref{Resource: "sliders", ID: sliderID}, kernel.ID(p),
+				audit.ActionEdit, audit.Snapshot{}.Bool("confirmed", false), audit.Snapshot{}.Bool("confirmed", true)))
+		}
+		return err
+	})
+	return n, err
 }
 
 func rawIDs(ids []kernel.ID) []int64 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"vitrina/domain/audit"
 	"vitrina/domain/content"
 	"vitrina/domain/kernel"
 	contentports "vitrina/ports/content"
@@ -76,8 +77,18 @@ func (s *NotificationStore) Enqueue(ctx context.Context, n content.Notification,
 		if !configured {
 			final = devices
 		}
-		_, err = c.NewRaw("UPDATE notifications SET devices = ?, attempted = ?, not_configured = ? WHERE id = ?", devices, final, final, id).Exec(ctx)
-		return err
+		if _, err = c.NewRaw("UPDATE notifications SET devices = ?, attempted = ?, not_configured = ? WHERE id = ?", devices, final, final, id).Exec(ctx); err != nil {
+			return err
+		}
+		var partners int64
+		if err := c.NewRaw("SELECT COUNT(DISTINCT partner_id) FROM deliveries WHERE notification_id = ?", id).Scan(ctx, &partners); err != nil {
+			return err
+		}
+		// The send (ADR 0031): what was sent, to which categories, and whom it reached.
+		after := audit.Snapshot{}.Text("subject", n.Subject).Text("notification_text", n.Text).Text("categories", idList(n.Categories)).
+			ID("slider_id", n.SliderID).Int("partners", partners).Int("devices", devices)
+		recordEvent(ctx, audit.Event{Resource: "notifications", RecordID: kernel.ID(id), Action: audit.ActionSend, Changes: audit.Diff(nil, after)})
+		return nil
 	})
 	return kernel.ID(id), err
 }

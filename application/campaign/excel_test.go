@@ -119,8 +119,8 @@ func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
 		// it set, on the partner with the campaign as parent, old → new exact, one import id.
 		if got := importEvents(t, db); got != fmt.Sprintf(
 			"campaigns %[1]d import: added ∅ → 1, file ∅ → Partneri.xlsx, unchanged ∅ → 0, updated ∅ → 1\n"+
-				"partners 1001 in campaigns %[1]d cash: cash 100 → 30\n"+
-				"partners 1003 in campaigns %[1]d cash: cash ∅ → 5\n", id) {
+				"campaign_partners 1001 in campaigns %[1]d cash: cash 100 → 30\n"+
+				"campaign_partners 1003 in campaigns %[1]d link: cash ∅ → 5, partner_id ∅ → 1003\n", id) {
 			t.Fatalf("the import's events:\n%s", got)
 		}
 	})

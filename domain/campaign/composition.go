@@ -104,6 +104,16 @@ type Composition struct {
 	loadedCategories, loadedProducts []kernel.ID
 	dropped                          map[kernel.ID]bool
 	puts                             int
+	// was is the cash as loaded of each partner this change touched (put or dropped), with
+	// whether the campaign held it at load: what the record of the change writes as "from".
+	was map[kernel.ID]loadedCash
+}
+
+// loadedCash is a partner's cash when the composition was loaded; held false for a partner
+// the campaign did not hold then.
+type loadedCash struct {
+	cash kernel.Amount
+	held bool
 }
 
 // Changes are what a change of a composition did to its links: what the store writes.
@@ -114,6 +124,9 @@ type Changes struct {
 	// taken out, ascending.
 	Put     []PartnerCash
 	Removed []kernel.ID
+	// Was is the cash as loaded of the partners of Put and Removed that the campaign held
+	// when it was loaded (a partner of Put missing from it is new to the campaign).
+	Was map[kernel.ID]kernel.Amount
 }
 
 // Changes answers what the change did since the composition was loaded.
@@ -121,6 +134,14 @@ func (c *Composition) Changes() Changes {
 	ch := Changes{AddedCategories: Removed(c.categories, c.loadedCategories), RemovedCategories: Removed(c.loadedCategories, c.categories),
 		AddedProducts: Removed(c.products, c.loadedProducts), RemovedProducts: Removed(c.loadedProducts, c.products),
 		Removed: slices.Sorted(maps.Keys(c.dropped))}
+	for id, w := range c.was {
+		if w.held {
+			if ch.Was == nil {
+				ch.Was = make(map[kernel.ID]kernel.Amount, len(c.was))
+			}
+			ch.Was[id] = w.cash
+		}
+	}
 	if c.puts > 0 {
 		ch.Put = make([]PartnerCash, 0, c.puts)
 		for id, m := range c.partners {
@@ -133,8 +154,18 @@ func (c *Composition) Changes() Changes {
 	return ch
 }
 
+// touch notes, the first time this change touches a partner, its cash as loaded.
+func (c *Composition) touch(id kernel.ID) {
+	if _, seen := c.was[id]; seen {
+		return
+	}
+	m, held := c.partners[id]
+	c.was[id] = loadedCash{cash: m.cash, held: held}
+}
+
 // set puts a partner in with its cash, noting the change.
 func (c *Composition) set(id kernel.ID, m member) {
+	c.touch(id)
 	if old, ok := c.partners[id]; !m.put && (!ok || old.cash != m.cash || c.dropped[id]) {
 		m.put = true
 		c.puts++
@@ -164,7 +195,8 @@ type CompositionState struct {
 func RehydrateComposition(st CompositionState) *Composition {
 	c := &Composition{campaign: Rehydrate(st.Campaign), categories: slices.Clone(st.Categories), products: slices.Clone(st.Products),
 		partners: make(map[kernel.ID]member, len(st.Partners)), productsWithCart: map[kernel.ID]bool{}, lowered: map[kernel.ID]bool{},
-		loadedCategories: slices.Clone(st.Categories), loadedProducts: slices.Clone(st.Products), dropped: map[kernel.ID]bool{}}
+		loadedCategories: slices.Clone(st.Categories), loadedProducts: slices.Clone(st.Products), dropped: map[kernel.ID]bool{},
+		was: map[kernel.ID]loadedCash{}}
 	for _, m := range st.Partners {
 		c.partners[m.PartnerID] = member{cash: m.Cash, spent: m.Spent, hasCart: m.HasCart}
 	}
@@ -330,6 +362,7 @@ func (c *Composition) RemovePartner(id kernel.ID) error {
 }
 
 func (c *Composition) drop(id kernel.ID) {
+	c.touch(id)
 	if c.partners[id].put {
 		c.puts--
 	}
