@@ -448,3 +448,35 @@ func TestCampaignNameMayNotStartWithADigit(t *testing.T) {
 		t.Fatalf("Edit = %v", err)
 	}
 }
+
+// Changes carry the cash as loaded of the partners the change touched and the campaign held
+// (what the record writes as "from"); a partner new to the campaign has none, and one put in
+// and taken out by the same change was never held.
+func TestChangesKeepTheLoadedCash(t *testing.T) {
+	own := map[kernel.ID][]kernel.ID{10: {1}, 11: {2}, 12: {1, 2}, 13: {2}}
+	c := composition()
+	if err := c.PutPartners([]PartnerCash{pc(t, 11, "30"), pc(t, 13, "5"), pc(t, 11, "35")}, own); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.PutPartners([]PartnerCash{pc(t, 11, "40")}, own); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.RemoveCategory(2, own); err != nil { // prunes 11 and 13
+		t.Fatal(err)
+	}
+	ch := c.Changes()
+	if !slices.Equal(ch.Removed, []kernel.ID{11, 13}) || len(ch.Was) != 1 || ch.Was[11].String() != "20" {
+		t.Fatalf("removed %v, was %v", ch.Removed, ch.Was)
+	}
+	c = composition()
+	if err := c.Replace(Selection{Categories: []kernel.ID{1, 2}, Products: []kernel.ID{5}, Partners: []PartnerCash{pc(t, 10, "100"), pc(t, 12, "7"), pc(t, 13, "1")}}, own, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	ch = c.Changes()
+	if len(ch.Put) != 2 || ch.Put[0].PartnerID() != 12 || ch.Put[1].PartnerID() != 13 || ch.Was[12].String() != "1" || ch.Was[11].String() != "20" || len(ch.Was) != 2 {
+		t.Fatalf("put %v, was %v", ch.Put, ch.Was)
+	}
+	if _, held := ch.Was[13]; held {
+		t.Fatalf("a new partner was held: %v", ch.Was)
+	}
+}

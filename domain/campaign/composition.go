@@ -165,8 +165,8 @@ func (c *Composition) touch(id kernel.ID) {
 
 // set puts a partner in with its cash, noting the change.
 func (c *Composition) set(id kernel.ID, m member) {
-	c.touch(id)
 	if old, ok := c.partners[id]; !m.put && (!ok || old.cash != m.cash || c.dropped[id]) {
+		c.touch(id)
 		m.put = true
 		c.puts++
 		delete(c.dropped, id)
