@@ -153,6 +153,22 @@ func TestCampaignLinksAreRecorded(t *testing.T) {
 			"products":   []map[string]any{{"product_id": w.boja}}}, version(cur)...), 200)
 		hasChange(t, findEvent(t, a.eventsOf(t, "resource=campaign_partners&action=link"), "link", 1002), "cash", "<nil>", "42.5")
 		findEvent(t, a.eventsOf(t, "resource=campaign_products&action=unlink"), "unlink", w.bušilica)
+		// The campaign's history: its own edits and its links', none of another campaign's.
+		other := a.createCampaign("Ljetnja kampanja")
+		var history []activityEvent
+		r := a.expect(a.do("GET", fmt.Sprintf("/api/campaigns/%d/history?page=1&per_page=100", id), a.admin, nil), 200)
+		r.json(t, &history)
+		seen := map[int64]bool{}
+		for _, e := range history {
+			seen[e.ID] = true
+			if e.RecordID == other.ID && e.Resource == "campaigns" {
+				t.Fatalf("another campaign's event: %+v", e)
+			}
+		}
+		if !seen[linked.ID] || !seen[pruned.ID] || !seen[cash.ID] || history[len(history)-1].Action != "create" ||
+			r.header.Get("X-Total-Count") != fmt.Sprint(len(history)) {
+			t.Fatalf("the campaign's history (%s): %+v", r.header.Get("X-Total-Count"), history)
+		}
 		a.unchangedLog(t, func() { // stale
 			a.expect(a.do("PUT", fmt.Sprintf("/api/campaignDetails/%d", id), a.admin, map[string]any{
 				"categories": []map[string]any{{"category_id": w.alati}}, "partners": []map[string]any{{"partner_id": 1001, "cash": "1"}},
@@ -257,6 +273,11 @@ func TestSlidersAndSendsAreRecorded(t *testing.T) {
 		hasChange(t, e, "dates", day(7)+","+day(14), day(14))
 		hasChange(t, e, "confirmed", "true", "false")
 
+		var history []activityEvent
+		a.expect(a.do("GET", fmt.Sprintf("/api/sliders/%d/history?page=1&per_page=100", seminar.ID), a.admin, nil), 200).json(t, &history)
+		if len(history) < 2 || history[0].ID != e.ID || history[len(history)-1].Action != "create" {
+			t.Fatalf("the seminar's history: %+v", history)
+		}
 		post(order, map[string]any{"quantity": 3}, 200)
 		e = findEvent(t, a.eventsOf(t, "resource=slider_partners&action=order"), "order", 1001)
 		under(t, e, "sliders", promo.ID)

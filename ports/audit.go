@@ -35,6 +35,9 @@ type AuditFilter struct {
 	// Resource and RecordID: one record's history (RecordID needs Resource).
 	Resource string
 	RecordID kernel.ID
+	// Children: with Resource and RecordID, also the events whose parent is that record (a
+	// campaign's links, cash and cart; a slider's sign-ups and orders).
+	Children bool
 	// Action: with Resource, one kind of change of a resource.
 	Action audit.Action
 	// UserID: the events of one back-office user.

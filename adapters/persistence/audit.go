@@ -397,7 +397,14 @@ func auditWhere(sel *bun.SelectQuery, f ports.AuditFilter) (*bun.SelectQuery, er
 	if len([]rune(f.Text)) > ports.MaxAuditText {
 		return nil, kernel.FieldError("q", fmt.Sprintf("The filter may not be greater than %d characters.", ports.MaxAuditText))
 	}
-	if f.Resource != "" {
+	switch {
+	case f.Children && f.RecordID != 0:
+		// The record's own events or its links': each side is served by its index.
+		sel = sel.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("ae.resource = ? AND ae.record_id = ?", f.Resource, int64(f.RecordID)).
+				WhereOr("ae.parent_resource = ? AND ae.parent_id = ?", f.Resource, int64(f.RecordID))
+		})
+	case f.Resource != "":
 		sel = sel.Where("ae.resource = ?", f.Resource)
 	}
 	switch {
@@ -407,7 +414,7 @@ func auditWhere(sel *bun.SelectQuery, f ports.AuditFilter) (*bun.SelectQuery, er
 	default:
 		sel = sel.Where("ae.resource IN (?)", bun.List(f.Within))
 	}
-	if f.RecordID != 0 {
+	if f.RecordID != 0 && !f.Children {
 		sel = sel.Where("ae.record_id = ?", int64(f.RecordID))
 	}
 	if f.Action != "" {

@@ -181,10 +181,15 @@ func (s *Service) RecordFound(ctx context.Context, resource string, id kernel.ID
 	return nil
 }
 
-// History answers one page of a record's events, newest first. The route's access rule
-// is the read right of the record's resource.
+// parents are the resources whose records hold links recorded under them (ADR 0031): their
+// history includes the links' events, which their read right covers (guards).
+var parents = map[string]bool{"campaigns": true, "sliders": true}
+
+// History answers one page of a record's events, newest first, with, for a campaign or a
+// slider, those of its links (its partners' cash, its cart, its sign-ups). The route's access
+// rule is the read right of the record's resource.
 func (s *Service) History(ctx context.Context, resource string, id kernel.ID, page ports.AuditPage) (ports.Page[audit.Event], error) {
-	return s.log.List(ctx, ports.AuditFilter{Resource: resource, RecordID: id}, page)
+	return s.log.List(ctx, ports.AuditFilter{Resource: resource, RecordID: id, Children: parents[resource]}, page)
 }
 
 // Verify checks the whole chain.
