@@ -224,6 +224,14 @@ func TestCartIsRecorded(t *testing.T) {
 		a.expect(a.do("DELETE", fmt.Sprintf("%s/%d", cartPath, item), own, nil), 200)
 		withdraw := findEvent(t, a.eventsOf(t, "resource=cart_items&action=withdraw"), "withdraw", item)
 		hasChange(t, withdraw, "value", "361.5", "<nil>")
+		var v struct {
+			OK     bool  `json:"ok"`
+			Events int64 `json:"events"`
+		}
+		a.expect(a.do("GET", "/api/activity/verify", a.admin, nil), 200).json(t, &v)
+		if !v.OK || v.Events < 10 { // the links' events, parents and partners included, hash as they were sealed
+			t.Fatalf("verify %+v", v)
+		}
 		if withdraw.Actor.Kind != "partner" {
 			t.Fatalf("the withdrawal's actor %+v", withdraw.Actor)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"vitrina/domain/audit"
 	"vitrina/domain/kernel"
@@ -302,10 +303,14 @@ func appendEvents(ctx context.Context, tx bun.Tx, events *pendingEvents) error {
 		return fmt.Errorf("audit: chain head: %w", err)
 	}
 	prev, id := head.LastHash, head.LastID
-	rows := make([]*auditEventRow, 0, min(events.n, appendBatch))
-	for start := 0; start < events.n; start += appendBatch {
+	batch := appendBatch
+	if !IsSQLite(tx) {
+		batch = auditArrayBatch // one unnest statement is parsed once, whatever its rows
+	}
+	rows := make([]*auditEventRow, 0, min(events.n, batch))
+	for start := 0; start < events.n; start += batch {
 		rows = rows[:0]
-		for i := start; i < min(start+appendBatch, events.n); i++ {
+		for i := start; i < min(start+batch, events.n); i++ {
 			pe := events.at(i)
 			e := pe.e
 			e.Changes = unpackChanges(pe.changes)
@@ -326,7 +331,7 @@ func appendEvents(ctx context.Context, tx bun.Tx, events *pendingEvents) error {
 			rows = append(rows, row)
 			prev = sealed.Hash
 		}
-		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
+		if err := insertAuditRows(ctx, tx, rows); err != nil {
 			return fmt.Errorf("audit: append: %w", err)
 		}
 	}
@@ -338,6 +343,76 @@ func appendEvents(ctx context.Context, tx bun.Tx, events *pendingEvents) error {
 	}
 	if n, err := res.RowsAffected(); err == nil && n != 1 {
 		return errors.New("audit: the chain head moved during an append")
+	}
+	return nil
+}
+
+// Batches of an append: SQLite takes multi-row INSERTs of auditInsertBatch rows (19
+// columns each, under its 32,766 variables); PostgreSQL one INSERT … SELECT FROM unnest(one
+// array per column) of up to auditArrayBatch rows, which it parses and plans once instead of per
+// VALUES row: 50,000 events (a category removal that prunes 50,000 partners) insert in about
+// half the time of 500-row VALUES statements (ADR 0031).
+const (
+	auditInsertBatch = 500
+	auditArrayBatch  = 1000
+)
+
+// insertAuditRows writes sealed rows in the transaction.
+func insertAuditRows(ctx context.Context, tx bun.Tx, rows []*auditEventRow) error {
+	if IsSQLite(tx) {
+		for start := 0; start < len(rows); start += auditInsertBatch {
+			batch := rows[start:min(start+auditInsertBatch, len(rows))]
+			if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for start := 0; start < len(rows); start += auditArrayBatch {
+		batch := rows[start:min(start+auditArrayBatch, len(rows))]
+		n := len(batch)
+		ids, actorIDs, recordIDs, parentIDs, partnerIDs, reverts := make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+		ats := make([]time.Time, n)
+		kinds, names, resources, parents, actions, changes, imports, requests, addrs, search := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		prevs, hashes := make([]string, n), make([]string, n)
+		hasParent := make([]bool, n)
+		for i, r := range batch {
+			ids[i], ats[i], kinds[i], actorIDs[i], names[i] = r.ID, r.At, r.ActorKind, r.ActorID, r.ActorName
+			resources[i], recordIDs[i], actions[i], changes[i] = r.Resource, r.RecordID, r.Action, r.Changes
+			requests[i], addrs[i], search[i], prevs[i], hashes[i] = r.RequestID, r.Address, r.Search, r.PrevHash, r.Hash
+			if r.ParentResource != nil {
+				hasParent[i], parents[i] = true, *r.ParentResource
+				if r.ParentID != nil {
+					parentIDs[i] = *r.ParentID
+				}
+			}
+			if r.PartnerID != nil {
+				partnerIDs[i] = *r.PartnerID
+			}
+			if r.ImportID != nil {
+				imports[i] = *r.ImportID
+			}
+			if r.Reverts != nil {
+				reverts[i] = *r.Reverts
+			}
+		}
+		// optID and optString write none as NULL; a parent keeps its id, 0 included.
+		_, err := tx.NewRaw("INSERT INTO audit_events (id, at, actor_kind, actor_id, actor_name, resource, record_id, parent_resource, parent_id, "+
+			"partner_id, action, changes, import_id, reverts, request_id, address, search, prev_hash, hash) "+
+			"SELECT id, at, actor_kind, actor_id, actor_name, resource, record_id, CASE WHEN has_parent THEN parent_resource END, "+
+			"CASE WHEN has_parent THEN parent_id END, NULLIF(partner_id, 0), action, changes, NULLIF(import_id, ''), NULLIF(reverts, 0), "+
+			"request_id, address, search, prev_hash, hash FROM unnest(?::bigint[], ?::timestamptz[], ?::text[], ?::bigint[], ?::text[], ?::text[], "+
+			"?::bigint[], ?::boolean[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], "+
+			"?::text[], ?::text[], ?::text[]) AS u(id, at, actor_kind, actor_id, actor_name, resource, record_id, has_parent, parent_resource, "+
+			"parent_id, partner_id, action, changes, import_id, reverts, request_id, address, search, prev_hash, hash)",
+			pgdialect.Array(ids), pgdialect.Array(ats), pgdialect.Array(kinds), pgdialect.Array(actorIDs), pgdialect.Array(names),
+			pgdialect.Array(resources), pgdialect.Array(recordIDs), pgdialect.Array(hasParent), pgdialect.Array(parents),
+			pgdialect.Array(parentIDs), pgdialect.Array(partnerIDs), pgdialect.Array(actions), pgdialect.Array(changes),
+			pgdialect.Array(imports), pgdialect.Array(reverts), pgdialect.Array(requests), pgdialect.Array(addrs), pgdialect.Array(search),
+			pgdialect.Array(prevs), pgdialect.Array(hashes)).Exec(ctx)
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
