@@ -9,12 +9,16 @@ export const RESOURCES = [
   'cities',
   'countries',
   'stores',
-  'sliders',
-  'campaigns',
   'contacts',
+  'sliders',
+  'slider_partners',
+  'campaigns',
+  'campaign_categories',
+  'campaign_products',
+  'campaign_partners',
+  'cart_items',
   'notifications',
-  'support',
-  'activity',
+  'support_messages',
 ] as const;
 export type ActivityResource = (typeof RESOURCES)[number];
 
