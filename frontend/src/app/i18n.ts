@@ -74,7 +74,13 @@ const catalogueBackend: BackendModule = {
       return;
     }
     catalogues[language][namespace]().then(
-      (module) => callback(null, module.default),
+      (module) => {
+        // A screen's strings also join the main namespace, where every t() looks first: a key
+        // found there costs one lookup, where the fallback chain would try each namespace in
+        // turn on every call (a list's cells call t() hundreds of times per render).
+        if (namespace !== 'translation') i18n.addResourceBundle(language, 'translation', module.default, true, false);
+        callback(null, module.default);
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
