@@ -78,8 +78,10 @@ const catalogueBackend: BackendModule = {
         // A screen's strings also join the main namespace, where every t() looks first: a key
         // found there costs one lookup, where the fallback chain would try each namespace in
         // turn on every call (a list's cells call t() hundreds of times per render).
+        // The main catalogue is handed over as a copy: the screens' strings are merged into it,
+        // and the imported module stays as it was built.
         if (namespace !== 'translation') i18n.addResourceBundle(language, 'translation', module.default, true, false);
-        callback(null, module.default);
+        callback(null, namespace === 'translation' ? structuredClone(module.default) : module.default);
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
