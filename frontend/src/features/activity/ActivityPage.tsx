@@ -1,11 +1,9 @@
-import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveObjectUrl } from '../../shared/api/download';
 import type { ListParams } from '../../shared/api/list';
+import { ExcelDownloadButton } from '../../shared/excel/ExcelDownloadButton';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn, RowAction } from '../../shared/list/types';
-import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
 import { useDownloadActivityExcelMutation, useListActivityQuery } from './api';
 import { ActivityEventDialog } from './ActivityEventDialog';
 import { actionLabel, actorLabel, changeSummary, formatEventTime, resourceLabel } from './format';
@@ -86,28 +84,13 @@ function useColumns(): ListColumn<ActivityEvent>[] {
 /** The toolbar's Excel download: every event the filters select, as the server streams it. */
 function ActivityExcelButton({ params }: { params: ListParams }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery(MOBILE_QUERY);
   const [download, { isLoading }] = useDownloadActivityExcelMutation();
-  const onDownload = async () => {
-    try {
-      saveObjectUrl(await download(params).unwrap(), EXCEL_FILE_NAME);
-    } catch {
-      // The error dialog shows why the download failed (spec §8).
-    }
-  };
   return (
-    <Button
-      type="button"
-      icon="pi pi-download"
-      label={narrow ? undefined : t('activity.excel_download')}
-      aria-label={t('activity.excel_download')}
-      title={t('activity.excel_download')}
-      outlined
-      severity="success"
+    <ExcelDownloadButton
+      label={t('activity.excel_download')}
+      fileName={EXCEL_FILE_NAME}
+      download={() => download(params).unwrap()}
       loading={isLoading}
-      onClick={() => {
-        void onDownload();
-      }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { saveObjectUrl } from '../../shared/api/download';
 import type { ListParams } from '../../shared/api/list';
+import { ExcelDownloadButton } from '../../shared/excel/ExcelDownloadButton';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
 import { useDownloadPartnersExcelMutation } from './api';
 
@@ -21,28 +21,13 @@ export function PartnersExcelButtons({ params, onUpload, canWrite = true }: Part
   const narrow = useMediaQuery(MOBILE_QUERY);
   const [download, { isLoading }] = useDownloadPartnersExcelMutation();
 
-  const onDownload = async () => {
-    try {
-      saveObjectUrl(await download(params).unwrap(), EXCEL_FILE_NAME);
-    } catch {
-      // The error dialog shows why the download failed (spec §8).
-    }
-  };
-
   return (
     <>
-      <Button
-        type="button"
-        icon="pi pi-download"
-        label={narrow ? undefined : t('partners.excel_download')}
-        aria-label={t('partners.excel_download')}
-        title={t('partners.excel_download')}
-        outlined
-        severity="success"
+      <ExcelDownloadButton
+        label={t('partners.excel_download')}
+        fileName={EXCEL_FILE_NAME}
+        download={() => download(params).unwrap()}
         loading={isLoading}
-        onClick={() => {
-          void onDownload();
-        }}
       />
       {canWrite && (
       <Button
