@@ -28,30 +28,13 @@ var errImage = kernel.FieldError("fields", "The image cannot be reverted; revert
 
 // Revert applies r to the record id whose fields are current at version.
 func (rv Reverter) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
-	active := current[audit.ActiveField] == "true"
-	if r.Deactivate {
-		if !active {
-			return nil
-		}
-		_, err := rv.toggle(ctx, id)
-		return err
-	}
 	if rv.guard != nil {
 		if err := rv.guard(r); err != nil {
 			return err
 		}
 	}
-	a := r.Apply(current)
-	if a.Fields {
-		if err := rv.edit(ctx, id, version, a.Values); err != nil {
-			return err
-		}
-	}
-	if a.Active != nil && *a.Active != active {
-		_, err := rv.toggle(ctx, id)
-		return err
-	}
-	return nil
+	return r.Carry(current, func(v audit.Snapshot) error { return rv.edit(ctx, id, version, v) },
+		func() error { _, err := rv.toggle(ctx, id); return err })
 }
 
 // Reverters are the catalog's resources whose changes the activity log can revert, by
@@ -71,7 +54,7 @@ func (s *Service) Reverters() map[string]Reverter {
 		"categories": named(catalogports.Categories),
 		"cities": {
 			edit: func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error {
-				_, err := s.UpdateCity(ctx, id, version, catalog.CityInput{Name: v["name"], CountryID: idOf(v["country_id"])})
+				_, err := s.UpdateCity(ctx, id, version, catalog.CityInput{Name: v["name"], CountryID: audit.IDOf(v["country_id"])})
 				return err
 			},
 			toggle: s.ToggleCity,
@@ -86,7 +69,7 @@ func (s *Service) Reverters() map[string]Reverter {
 		},
 		"stores": {
 			edit: func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error {
-				_, err := s.UpdateStore(ctx, id, version, catalog.StoreInput{CityID: idOf(v["city_id"]), Address: v["address"],
+				_, err := s.UpdateStore(ctx, id, version, catalog.StoreInput{CityID: audit.IDOf(v["city_id"]), Address: v["address"],
 					Contact: v["contact"], Lat: floatOf(v["lat"]), Lng: floatOf(v["lng"])})
 				return err
 			},
@@ -101,11 +84,6 @@ func guardImage(r audit.Reversal) error {
 		return errImage
 	}
 	return nil
-}
-
-func idOf(s string) kernel.ID {
-	n, _ := strconv.ParseInt(s, 10, 64)
-	return kernel.ID(n)
 }
 
 func floatOf(s string) *float64 {

@@ -2,7 +2,6 @@ package identity
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"vitrina/domain/audit"
@@ -11,38 +10,20 @@ import (
 )
 
 // Revert sets the user id back as r says (issue 21, ADR 0032): its name, username, roles and
-// partner as they were, saved through the edit's own rules with the reverting user's
-// authority (nobody grants a role they do not hold; the last admin stays), at the version
-// read; a password change is never reverted (secret, PlanRevert leaves it out). A creation's
-// revert, or an activation the reversal names, goes through the user's toggle.
+// partner as they were, through the edit's own rules with the reverting user's authority
+// (nobody grants a role they do not hold; the last admin stays) at the version read, and the
+// user's toggle. A password change is never reverted (secret: PlanRevert leaves it out).
 func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
-	active := current[audit.ActiveField] == "true"
-	if r.Deactivate {
-		if !active {
-			return nil
+	edit := func(v audit.Snapshot) error {
+		in := identity.UserInput{Name: v["name"], Username: v["username"]}
+		if roles := v["roles"]; roles != "" {
+			in.Roles = strings.Split(roles, ",")
 		}
-		_, err := s.ToggleUser(ctx, p, id)
+		if pid := int64(audit.IDOf(v["partner_id"])); pid > 0 {
+			in.PartnerID = &pid
+		}
+		_, err := s.UpdateUser(ctx, p, id, version, in)
 		return err
 	}
-	a := r.Apply(current)
-	return s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if a.Fields {
-			v := a.Values
-			in := identity.UserInput{Name: v["name"], Username: v["username"]}
-			if roles := v["roles"]; roles != "" {
-				in.Roles = strings.Split(roles, ",")
-			}
-			if pid, err := strconv.ParseInt(v["partner_id"], 10, 64); err == nil && pid > 0 {
-				in.PartnerID = &pid
-			}
-			if _, err := s.UpdateUser(ctx, p, id, version, in); err != nil {
-				return err
-			}
-		}
-		if a.Active != nil && *a.Active != active {
-			_, err := s.ToggleUser(ctx, p, id)
-			return err
-		}
-		return nil
-	})
+	return r.Carry(current, edit, func() error { _, err := s.ToggleUser(ctx, p, id); return err })
 }

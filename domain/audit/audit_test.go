@@ -483,3 +483,28 @@ func TestReversalApplyPutsOldValuesOverCurrent(t *testing.T) {
 		t.Fatalf("only the activation: %+v", b)
 	}
 }
+
+func TestReversalCarryEditsAndTogglesOnlyWhatItMust(t *testing.T) {
+	old, off := "12000", "false"
+	var edited Snapshot
+	toggles := 0
+	edit := func(v Snapshot) error { edited = v; return nil }
+	toggle := func() error { toggles++; return nil }
+	current := Snapshot{"debt": "120000", ActiveField: "true"}
+	if err := (Reversal{Values: map[string]*string{"debt": &old, ActiveField: &off}}).Carry(current, edit, toggle); err != nil {
+		t.Fatal(err)
+	}
+	if edited["debt"] != "12000" || toggles != 1 {
+		t.Fatalf("edited %v, toggled %d times", edited, toggles)
+	}
+	edited, toggles = nil, 0
+	if err := (Reversal{Deactivate: true}).Carry(Snapshot{ActiveField: "false"}, edit, toggle); err != nil || toggles != 0 || edited != nil {
+		t.Fatalf("an inactive record's creation revert did something: %d %v", toggles, edited)
+	}
+	if err := (Reversal{Deactivate: true}).Carry(current, edit, toggle); err != nil || toggles != 1 || edited != nil {
+		t.Fatalf("a creation's revert: %d %v", toggles, edited)
+	}
+	if IDOf("42") != 42 || IDOf("") != 0 || IDOf("x") != 0 {
+		t.Fatal("IDOf")
+	}
+}

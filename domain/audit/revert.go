@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"strconv"
 	"strings"
 
 	"vitrina/domain/kernel"
@@ -175,4 +176,35 @@ func (r Reversal) Apply(current Snapshot) Applied {
 		}
 	}
 	return out
+}
+
+// Carry out r on a record whose fields are current, through the record's own edit and
+// toggle: a creation's revert deactivates it (nothing when it already is inactive), other
+// fields go back through edit (the current fields with the old values over them), and an
+// activation the reversal names through toggle when the record is not so already. The caller
+// runs it in one transaction.
+func (r Reversal) Carry(current Snapshot, edit func(values Snapshot) error, toggle func() error) error {
+	active := current[ActiveField] == "true"
+	if r.Deactivate {
+		if !active {
+			return nil
+		}
+		return toggle()
+	}
+	a := r.Apply(current)
+	if a.Fields {
+		if err := edit(a.Values); err != nil {
+			return err
+		}
+	}
+	if a.Active != nil && *a.Active != active {
+		return toggle()
+	}
+	return nil
+}
+
+// IDOf reads an id a snapshot holds; none (or not a number) is 0.
+func IDOf(s string) kernel.ID {
+	n, _ := strconv.ParseInt(s, 10, 64)
+	return kernel.ID(n)
 }

@@ -114,23 +114,8 @@ func decodeList(zone ports.BusinessZone) func(context.Context, *http.Request) (a
 				val.Add(k, "The filter is not known.")
 			}
 		}
-		if s := v.Get("page"); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 1 || n > kit.MaxPage {
-				val.Add("page", "The page must be between 1 and 100000000.")
-			}
-			req.Page = ports.AuditPage{Page: n, PerPage: kit.DefaultPerPage}
-		}
-		if s := v.Get("per_page"); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 1 || n > kit.MaxPerPage {
-				val.Add("per_page", "The per page must be between 1 and 100.")
-			}
-			req.Page.PerPage = n
-			if req.Page.Page == 0 {
-				req.Page.Page = 1
-			}
-		}
+		page, perPage := kit.DecodePage(v, &val)
+		req.Page = ports.AuditPage{Page: page, PerPage: perPage}
 		switch v.Get("sort") {
 		case "", "-at", "-id": // newest first, the one order the log is read in
 		default:
@@ -227,20 +212,12 @@ func decodeHistory(_ context.Context, r *http.Request) (any, error) {
 	}
 	v := r.URL.Query()
 	var val kernel.Validation
+	// A history is always paged: the first page of DefaultPerPage when none is asked for.
 	page := ports.AuditPage{Page: 1, PerPage: kit.DefaultPerPage}
-	if s := v.Get("page"); s != "" {
-		if n, err := strconv.Atoi(s); err != nil || n < 1 || n > kit.MaxPage {
-			val.Add("page", "The page must be between 1 and 100000000.")
-		} else {
-			page.Page = n
-		}
-	}
-	if s := v.Get("per_page"); s != "" {
-		if n, err := strconv.Atoi(s); err != nil || n < 1 || n > kit.MaxPerPage {
-			val.Add("per_page", "The per page must be between 1 and 100.")
-		} else {
-			page.PerPage = n
-		}
+	if n, per := kit.DecodePage(v, &val); n > 0 {
+		page = ports.AuditPage{Page: n, PerPage: per}
+	} else if per > 0 {
+		page.PerPage = per
 	}
 	return historyRequest{ID: id, Page: page}, val.Err()
 }

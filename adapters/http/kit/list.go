@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -35,27 +36,33 @@ const idSetSuffix = "_ids"
 
 var reserved = map[string]bool{"page": true, "per_page": true, "sort": true, "order": true, "is_active": true}
 
-// DecodeListQuery reads ?page=&per_page=&sort=&order=&is_active=&<column>=<text>.
-// Without page the whole list is asked for.
-func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
-	v := r.URL.Query()
-	var q ports.ListQuery
-	var val kernel.Validation
+// DecodePage reads ?page= and ?per_page= within the paging limits, failures into val. Without
+// page it answers 0: the whole list is asked for; a page without per_page has DefaultPerPage.
+func DecodePage(v url.Values, val *kernel.Validation) (page, perPage int) {
 	if s := v.Get("page"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > MaxPage {
 			val.Add("page", "The page must be between 1 and 100000000.")
 		}
-		q.Page = n
-		q.PerPage = DefaultPerPage
+		page, perPage = n, DefaultPerPage
 	}
 	if s := v.Get("per_page"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > MaxPerPage {
 			val.Add("per_page", "The per page must be between 1 and 100.")
 		}
-		q.PerPage = n
+		perPage = n
 	}
+	return page, perPage
+}
+
+// DecodeListQuery reads ?page=&per_page=&sort=&order=&is_active=&<column>=<text>.
+// Without page the whole list is asked for.
+func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
+	v := r.URL.Query()
+	var q ports.ListQuery
+	var val kernel.Validation
+	q.Page, q.PerPage = DecodePage(v, &val)
 	q.Sort = v.Get("sort")
 	switch strings.ToLower(v.Get("order")) {
 	case "", "asc", "1":
