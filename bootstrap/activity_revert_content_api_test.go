@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -125,6 +126,24 @@ func TestActivityRevertSlider(t *testing.T) {
 		a.revertOf(a.admin, hidden.ID, 200)
 		if s := a.slider(sl.ID); !s.IsVisible || !s.IsActive {
 			t.Fatalf("after reverting the hide: %+v", s)
+		}
+
+		// A banner made a promotion page with an extra image: neither the image nor the type
+		// alone goes back (the banner's type has no room for the image, whose file would go).
+		promo := a.createSlider(sliderFields("Akcija", 1, w.alati), nil)
+		a.expect(a.form("POST", fmt.Sprintf("/api/sliders/%d", promo.ID), a.admin, sliderFields("Akcija", 2, w.alati),
+			map[string][]byte{"wyswygimg": testJPEG(t, 40, 40)}, version(promo.Version)...), 200)
+		paged := a.newestEvent(t, "sliders", promo.ID)
+		hasChange(t, paged, "type", "1", "2")
+		a.unchangedLog(t, func() {
+			a.revertOf(a.admin, paged.ID, 422)
+			errs := a.revertOf(a.admin, paged.ID, 422, "type").fieldErrors(t)
+			if len(errs["fields"]) == 0 || !strings.Contains(errs["fields"][0], "extra image") {
+				t.Fatalf("422 for the type: %v", errs)
+			}
+		})
+		if s := a.slider(promo.ID); s.Type != 2 || s.Wysiwyg == nil {
+			t.Fatalf("a refused revert changed the slider: %+v", s)
 		}
 
 		// The creation reverts by deactivation, once.
