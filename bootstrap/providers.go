@@ -225,9 +225,13 @@ func ProvideRetention(cfg Config, log *persistence.AuditRetention, sheets ports.
 }
 
 // ProvideReverters are the resources whose changes the activity log can revert, each
-// through its own context's edit (issue 21).
-func ProvideReverters(partners *apppartner.Service, catalog *appcatalog.Service, users *appidentity.Service) appactivity.Reverters {
-	out := appactivity.Reverters{"partners": partners, "users": users}
+// through its own context's edit (issue 21): a partner's contacts through the partner
+// context, a slider through content's, a campaign and its partners' cash through the
+// campaign context's.
+func ProvideReverters(partners *apppartner.Service, catalog *appcatalog.Service, users *appidentity.Service,
+	sliders *appcontent.Service, campaigns *appcampaign.Service) appactivity.Reverters {
+	out := appactivity.Reverters{"partners": partners, "users": users, "contacts": partners.ContactReverter(),
+		"sliders": sliders, "campaigns": campaigns.CampaignReverter(), "campaign_partners": campaigns.CashReverter()}
 	for resource, rv := range catalog.Reverters() {
 		out[resource] = rv
 	}

@@ -98,7 +98,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	campaignSheets := persistence.NewCampaignSheets(db)
 	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone, auditLog)
 	auditRecords := persistence.NewAuditRecords(db)
-	reverters := ProvideReverters(partnerService, catalogService, service)
+	reverters := ProvideReverters(partnerService, catalogService, service, contentService, campaignService)
 	activityService := activity.NewService(auditLog, enforcer, auditRecords, reverters, txManager, workbooks, businessZone)
 	deviceStore := persistence.NewDeviceStore(db)
 	devices := content.NewDevices(deviceStore, systemClock)

@@ -723,13 +723,44 @@ var snapshotRows = map[string]func() any{
 	"products":   func() any { return new(productRow) },
 	"stores":     func() any { return new(storeRow) },
 	"users":      func() any { return new(userRow) },
+	"campaigns":  func() any { return new(campaignRow) },
+	"contacts":   func() any { return new(contactRow) },
 }
 
 // Snapshot answers a record's audited fields now, as the store mechanism writes them in its
 // events (the same names and exact texts), and the record's version: what a revert compares
-// the event with and saves against. Only the resources that can be reverted are read.
-func (r *AuditRecords) Snapshot(ctx context.Context, resource string, id kernel.ID) (audit.Snapshot, kernel.Version, error) {
+// the event with and saves against. Only the resources that can be reverted are read. A
+// slider is read with its categories and days; a campaign's partner (a link: id is the
+// partner, parent the campaign) is its cash and spent with no version, none but the ids when
+// the partner is no longer linked (a cash revert is then 409).
+func (r *AuditRecords) Snapshot(ctx context.Context, resource string, id kernel.ID, parent *audit.Ref) (audit.Snapshot, kernel.Version, error) {
 	c := conn(ctx, r.db)
+	switch resource {
+	case "sliders":
+		sl, row, err := (&SliderStore{db: r.db}).load(ctx, c, id, false)
+		if err != nil {
+			return nil, 0, err
+		}
+		return sliderSnapshot(c, sl.State()), kernel.Version(row.Version), nil
+	case campaignPartnersResource:
+		if parent == nil || parent.Resource != campaignsResource {
+			return nil, 0, kernel.NotFound(resource)
+		}
+		if _, err := (&CampaignStore{db: r.db}).load(ctx, c, parent.ID, false); err != nil {
+			return nil, 0, err
+		}
+		s := audit.Snapshot{}.ID("campaign_id", parent.ID).ID("partner_id", id)
+		row := new(campaignPartnerRow)
+		err := c.NewSelect().Model(row).Where("campaign_id = ?", int64(parent.ID)).Where("partner_id = ?", int64(id)).Scan(ctx)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return s, kernel.AnyVersion, nil
+		case err != nil:
+			return nil, 0, err
+		}
+		return s.Amount("cash", kernel.AmountOfThousandths(row.CashMilli)).Amount("spent", kernel.AmountOfThousandths(row.SpentMilli)),
+			kernel.AnyVersion, nil
+	}
 	if resource == audit.PartnersResource {
 		row := new(partnerRow)
 		if err := c.NewSelect().Model(row).Where("p.id = ?", int64(id)).Scan(ctx); errors.Is(err, sql.ErrNoRows) {

@@ -170,7 +170,8 @@ func recordRowChange(ctx context.Context, resource string, id kernel.ID, before,
 
 // recordEvent buffers e, with the actor, request id, address and import id of the
 // context's AuditSource, in the transaction of ctx; outside the store's transactions it
-// writes nothing.
+// writes nothing. A cash change made by a revert (a campaign partner's cash set back from
+// the log) is recorded as that revert, pointing at the event it reverts.
 func recordEvent(ctx context.Context, e audit.Event) {
 	pending, ok := ctx.Value(pendingKey{}).(*pendingEvents)
 	if !ok {
@@ -178,6 +179,9 @@ func recordEvent(ctx context.Context, e audit.Event) {
 	}
 	src := ports.AuditSourceOf(ctx)
 	e.Actor, e.ImportID, e.RequestID, e.Address = src.Actor, src.ImportID, src.RequestID, src.Address
+	if src.Reverts != 0 && e.Action == audit.ActionCash {
+		e.Action, e.Reverts = audit.ActionRevert, src.Reverts
+	}
 	pending.add(e)
 }
 

@@ -52,10 +52,12 @@ var HistoryResources = []string{"users", "countries", "cities", "categories", "p
 
 // Records tells whether a record of an audited resource exists, so that the history of an
 // unknown record is 404 rather than an empty list, and answers a record's audited fields
-// now with its version, as the store mechanism writes them in its events.
+// now with its version, as the store mechanism writes them in its events. A link's record
+// (a campaign's partner and its cash) is named with its parent (the campaign); parent is nil
+// for a record of its own.
 type Records interface {
 	Exists(ctx context.Context, resource string, id kernel.ID) (bool, error)
-	Snapshot(ctx context.Context, resource string, id kernel.ID) (audit.Snapshot, kernel.Version, error)
+	Snapshot(ctx context.Context, resource string, id kernel.ID, parent *audit.Ref) (audit.Snapshot, kernel.Version, error)
 }
 
 // Reverter sets a record of one resource back through its own context's edit (so the
@@ -226,7 +228,7 @@ func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, 
 		return nil, audit.Event{}, errNotRevertible
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		current, version, err := s.records.Snapshot(ctx, e.Resource, e.RecordID)
+		current, version, err := s.records.Snapshot(ctx, e.Resource, e.RecordID, e.Parent)
 		if err != nil {
 			return err
 		}
@@ -241,7 +243,7 @@ func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, 
 	if err != nil {
 		return nil, audit.Event{}, err
 	}
-	after, _, err := s.records.Snapshot(ctx, e.Resource, e.RecordID)
+	after, _, err := s.records.Snapshot(ctx, e.Resource, e.RecordID, e.Parent)
 	if err != nil {
 		return nil, audit.Event{}, err
 	}

@@ -241,7 +241,18 @@ func (s *Service) AddPartners(ctx context.Context, id kernel.ID, partners []camp
 // SetCash sets one partner's cash in a campaign, in the partner's turn: never below what its
 // cart is worth (422).
 func (s *Service) SetCash(ctx context.Context, id, partnerID kernel.ID, cash kernel.Amount) error {
-	_, err := s.repo.WithPartnerTurn(ctx, id, partnerID, func(st *campaign.Standing) error { return st.SetCash(cash) })
+	return s.setCash(ctx, id, partnerID, nil, cash)
+}
+
+// setCash is SetCash; with expected, only while the partner's cash is still that (409
+// otherwise: the cash has no version of its own, its value is the check).
+func (s *Service) setCash(ctx context.Context, id, partnerID kernel.ID, expected *kernel.Amount, cash kernel.Amount) error {
+	_, err := s.repo.WithPartnerTurn(ctx, id, partnerID, func(st *campaign.Standing) error {
+		if expected != nil && st.Money().Cash.Cmp(*expected) != 0 {
+			return kernel.ErrStale
+		}
+		return st.SetCash(cash)
+	})
 	if errors.Is(err, campaign.ErrNotHeld) {
 		return errPartner
 	}

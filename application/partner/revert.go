@@ -36,3 +36,21 @@ func (s *Service) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, 
 	}
 	return r.Carry(current, edit, func() error { _, err := s.Toggle(ctx, id); return err })
 }
+
+// ContactReverter sets a partner's contact back from the activity log (issue 21, ADR 0032).
+type ContactReverter struct{ s *Service }
+
+// ContactReverter is the contacts' reverter: the partners' write right covers it.
+func (s *Service) ContactReverter() ContactReverter { return ContactReverter{s: s} }
+
+// Revert sets contact id back as r says: its text and type through the contact's edit
+// (UpdateContact: the type must exist, the text is judged again: 422) at the
+// version read (a save in between is 409); a creation's revert, or an activation the change
+// named, through the contact's toggle.
+func (rv ContactReverter) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
+	edit := func(v audit.Snapshot) error {
+		_, err := rv.s.UpdateContact(ctx, id, version, partner.ContactInput{Contact: v["contact"], TypeID: audit.IDOf(v["contact_type_id"])})
+		return err
+	}
+	return r.Carry(current, edit, func() error { _, err := rv.s.ToggleContact(ctx, id); return err })
+}

@@ -12,6 +12,8 @@ describe('activity log', () => {
   let page;
   let get;
 
+  let post;
+
   before(async () => {
     server = await startServer({ seedDemo: true });
     browser = await launchBrowser();
@@ -19,6 +21,11 @@ describe('activity log', () => {
     await signIn(page, 'admin', server.adminPassword);
     const api = apiClient(server.baseURL);
     const token = await api.login('admin', server.adminPassword);
+    post = async (path, body) => {
+      const res = await api.call('POST', path, { token, body });
+      assert.equal(res.status, 200, `${path}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
     get = async (path) => {
       const res = await api.call('GET', path, { token });
       assert.equal(res.status, 200, `${path}: ${JSON.stringify(res.body)}`);
@@ -155,6 +162,33 @@ describe('activity log', () => {
       },
       [beforeRevert],
     );
+    assert.deepEqual(page.problems, []);
+  });
+
+  it("reverts a partner's cash in a campaign from the log, through the cash's own rules", async () => {
+    const winter = (await get('/api/campaigns?page=1&per_page=20')).find((c) => c.name === 'Zimska akcija alata');
+    assert.ok(winter, 'the demo campaign is there');
+    const cashOf = async () => String((await get(`/api/campaignDetailsById/partners/${winter.id}?id=1001`))[0].pivot.cash);
+    const before = await cashOf();
+    await post(`/api/partnerCampaignsCash/${winter.id}`, { partner_id: 1001, cash: '4321.5' });
+
+    const log = listScreen(page, 'activity');
+    await log.open();
+    const row = log.rows().filter({ hasText: 'Keš' }).first();
+    await row.waitFor();
+    assert.match(await row.innerText(), /4\.321,5/);
+    await row.getByRole('button', { name: 'Detalji' }).click();
+    const dialog = page.getByRole('dialog', { name: /Događaj #\d+/ });
+    await dialog.getByRole('button', { name: 'Poništi izmjenu' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Poništavanje izmjene' }).or(page.getByRole('dialog', { name: 'Poništavanje izmjene' }));
+    await confirm.waitFor();
+    const reverted = page.waitForResponse((res) => /\/api\/activity\/\d+\/revert$/.test(new URL(res.url()).pathname));
+    await confirm.getByRole('button', { name: 'Potvrdi' }).click();
+    assert.equal((await reverted).status(), 200);
+    await page.getByText('Izmjena je poništena').first().waitFor();
+    assert.equal(await cashOf(), before);
+    if (await dialog.isVisible()) await page.keyboard.press('Escape');
+    await log.rows().first().filter({ hasText: 'Poništavanje' }).waitFor();
     assert.deepEqual(page.problems, []);
   });
 

@@ -204,6 +204,8 @@ const SERVER_MESSAGES = [
   'A creation is reverted as a whole.',
   'This change cannot be reverted.',
   'This change has nothing to revert.',
+  'The image cannot be reverted; revert the other fields.',
+  "This revert would remove the slider's extra image, which could not come back. Remove the image in the slider's form first.",
 ];
 
 describe('catalogues', () => {

@@ -37,8 +37,52 @@ describe('which events and fields offer revert', () => {
     expect(revertOffer(event(), writes('users', 'products'))).toEqual({ whole: false, fields: [] });
   });
 
-  it.each(['sliders', 'campaigns', 'contacts', 'notifications', 'support'])('%s: shown, never reverted (the server cannot)', (resource) => {
-    expect(revertOffer(event({ resource }), everything)).toEqual({ whole: false, fields: [] });
+  it.each(['notifications', 'support', 'slider_partners', 'campaign_categories', 'campaign_products', 'cart_items'])(
+    '%s: shown, never reverted (the server cannot)',
+    (resource) => {
+      expect(revertOffer(event({ resource }), everything)).toEqual({ whole: false, fields: [] });
+    },
+  );
+
+  it.each([
+    ['sliders', 'sliders'],
+    ['campaigns', 'campaigns'],
+    ['contacts', 'partners'],
+  ] as const)('%s: reverted with write on %s, and only with it', (resource, needs) => {
+    const changes = [
+      { field: 'name', from: 'Baner alata', to: 'Baner boja' },
+      { field: 'is_visible', from: 'true', to: 'false' },
+    ];
+    expect(revertOffer(event({ resource, changes }), writes(needs))).toEqual({ whole: true, fields: ['name', 'is_visible'] });
+    const other = (['partners', 'sliders', 'campaigns', 'users'] as Resource[]).filter((r) => r !== needs);
+    expect(revertOffer(event({ resource, changes }), writes(...other))).toEqual({ whole: false, fields: [] });
+  });
+
+  it("a campaign partner's cash: reverted with write on campaigns; its link is not", () => {
+    const cash = event({ resource: 'campaign_partners', action: 'cash', changes: [{ field: 'cash', from: '500', to: '750.255' }] });
+    expect(revertOffer(cash, writes('campaigns'))).toEqual({ whole: true, fields: [] });
+    expect(revertOffer(cash, writes('partners'))).toEqual({ whole: false, fields: [] });
+    const link = event({ resource: 'campaign_partners', action: 'link', changes: [{ field: 'cash', from: null, to: '500' }] });
+    expect(revertOffer(link, everything)).toEqual({ whole: false, fields: [] });
+  });
+
+  it("a slider: its banner and its page's extra image never go back, the other fields one by one", () => {
+    const changes = [
+      { field: 'name', from: 'Baner alata', to: 'Baner boja' },
+      { field: 'image', from: 'a.jpg', to: 'b.jpg' },
+      { field: 'wyswygimg', from: null, to: 'w.png' },
+      { field: 'page_content', from: '<p>A</p>', to: '<p>B</p>' },
+    ];
+    expect(revertOffer(event({ resource: 'sliders', changes }), everything)).toEqual({ whole: false, fields: ['name', 'page_content'] });
+    expect(revertOffer(event({ resource: 'sliders', changes: [changes[2]] }), everything)).toEqual({ whole: false, fields: [] });
+  });
+
+  it("a campaign: its image never goes back, its name does", () => {
+    const changes = [
+      { field: 'name', from: 'Zimska', to: 'Ljetnja' },
+      { field: 'image', from: 'a.jpg', to: 'b.jpg' },
+    ];
+    expect(revertOffer(event({ resource: 'campaigns', changes }), everything)).toEqual({ whole: false, fields: ['name'] });
   });
 
   it('a product: the price goes back alone, its image never', () => {

@@ -11,22 +11,30 @@ export const REVERTIBLE_ACTIONS: ReadonlySet<string> = new Set(['edit', 'activat
 
 /**
  * The resources whose changes the server can revert (ADR 0032: each through its own edit),
- * with the permission a revert needs write on. The others' events (sliders, campaigns,
- * contacts, notifications, support) are shown but offer no revert.
+ * with the permission a revert needs write on: a contact is a partner's, a campaign's
+ * partner (its cash) the campaign's. The others' events (notifications, support, a slider's
+ * sign-ups, a campaign's categories, products and cart) are shown but offer no revert.
  */
 const WRITE_RESOURCE: Record<string, Resource> = {
   partners: 'partners',
+  contacts: 'partners',
   users: 'users',
   products: 'products',
   categories: 'categories',
   cities: 'cities',
   countries: 'countries',
   stores: 'stores',
+  sliders: 'sliders',
+  campaigns: 'campaigns',
+  campaign_partners: 'campaigns',
 };
 
-/** Fields a resource cannot set back (a product's replaced image file is gone). */
+/** Fields a resource cannot set back: a replaced image's file is gone (a product's, a
+ * campaign's, a slider's banner and its page's extra image). */
 const FIXED_FIELDS: Record<string, ReadonlySet<string>> = {
   products: new Set(['image']),
+  campaigns: new Set(['image']),
+  sliders: new Set(['image', 'wyswygimg']),
 };
 
 export function writeResourceOf(resource: string): Resource | undefined {
