@@ -34,7 +34,7 @@ func (rv Reverter) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID,
 		}
 	}
 	return r.Carry(current, func(v audit.Snapshot) error { return rv.edit(ctx, id, version, v) },
-		func() error { _, err := rv.toggle(ctx, id); return err })
+		func() (bool, error) { return rv.toggle(ctx, id) })
 }
 
 // Reverters are the catalog's resources whose changes the activity log can revert, by

@@ -25,5 +25,5 @@ func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, 
 		_, err := s.UpdateUser(ctx, p, id, version, in)
 		return err
 	}
-	return r.Carry(current, edit, func() error { _, err := s.ToggleUser(ctx, p, id); return err })
+	return r.Carry(current, edit, func() (bool, error) { return s.ToggleUser(ctx, p, id) })
 }

@@ -34,7 +34,7 @@ func (s *Service) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, 
 		_, err := s.Update(ctx, id, version, in)
 		return err
 	}
-	return r.Carry(current, edit, func() error { _, err := s.Toggle(ctx, id); return err })
+	return r.Carry(current, edit, func() (bool, error) { return s.Toggle(ctx, id) })
 }
 
 // ContactReverter sets a partner's contact back from the activity log (issue 21, ADR 0032).
@@ -52,5 +52,5 @@ func (rv ContactReverter) Revert(ctx context.Context, _ kernel.Principal, id ker
 		_, err := rv.s.UpdateContact(ctx, id, version, partner.ContactInput{Contact: v["contact"], TypeID: audit.IDOf(v["contact_type_id"])})
 		return err
 	}
-	return r.Carry(current, edit, func() error { _, err := rv.s.ToggleContact(ctx, id); return err })
+	return r.Carry(current, edit, func() (bool, error) { return rv.s.ToggleContact(ctx, id) })
 }

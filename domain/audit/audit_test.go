@@ -489,7 +489,8 @@ func TestReversalCarryEditsAndTogglesOnlyWhatItMust(t *testing.T) {
 	var edited Snapshot
 	toggles := 0
 	edit := func(v Snapshot) error { edited = v; return nil }
-	toggle := func() error { toggles++; return nil }
+	state := true
+	toggle := func() (bool, error) { toggles++; state = !state; return state, nil }
 	current := Snapshot{"debt": "120000", ActiveField: "true"}
 	if err := (Reversal{Values: map[string]*string{"debt": &old, ActiveField: &off}}).Carry(current, edit, toggle); err != nil {
 		t.Fatal(err)
@@ -501,8 +502,18 @@ func TestReversalCarryEditsAndTogglesOnlyWhatItMust(t *testing.T) {
 	if err := (Reversal{Deactivate: true}).Carry(Snapshot{ActiveField: "false"}, edit, toggle); err != nil || toggles != 0 || edited != nil {
 		t.Fatalf("an inactive record's creation revert did something: %d %v", toggles, edited)
 	}
+	state = true
 	if err := (Reversal{Deactivate: true}).Carry(current, edit, toggle); err != nil || toggles != 1 || edited != nil {
 		t.Fatalf("a creation's revert: %d %v", toggles, edited)
+	}
+	// Another save deactivated the record after current was read: the toggle lands on
+	// active, and the revert is refused (409) naming the flag, for its flip to roll back.
+	state, toggles = false, 0
+	err := (Reversal{Deactivate: true}).Carry(current, edit, toggle)
+	var since *ChangedSinceError
+	if !errors.As(err, &since) || kernel.KindOf(err) != kernel.KindStale || toggles != 1 ||
+		len(since.Conflicts) != 1 || since.Conflicts[0].Field != ActiveField || *since.Conflicts[0].Current != "false" {
+		t.Fatalf("a toggle raced by another save: %v (toggled %d)", err, toggles)
 	}
 	if IDOf("42") != 42 || IDOf("") != 0 || IDOf("x") != 0 {
 		t.Fatal("IDOf")

@@ -181,15 +181,18 @@ func (r Reversal) Apply(current Snapshot) Applied {
 // Carry out r on a record whose fields are current, through the record's own edit and
 // toggle: a creation's revert deactivates it (nothing when it already is inactive), other
 // fields go back through edit (the current fields with the old values over them), and an
-// activation the reversal names through toggle when the record is not so already. The caller
-// runs it in one transaction.
-func (r Reversal) Carry(current Snapshot, edit func(values Snapshot) error, toggle func() error) error {
+// activation the reversal names through toggle when the record is not so already. toggle
+// answers the state it left; a toggle that did not reach the state wanted found the flag
+// changed by another save since current was read (a toggle has no version to check), and
+// Carry refuses with a *ChangedSinceError so the caller's transaction rolls the flip back.
+// The caller runs it in one transaction.
+func (r Reversal) Carry(current Snapshot, edit func(values Snapshot) error, toggle func() (bool, error)) error {
 	active := current[ActiveField] == "true"
 	if r.Deactivate {
 		if !active {
 			return nil
 		}
-		return toggle()
+		return toggleTo(false, toggle)
 	}
 	a := r.Apply(current)
 	if a.Fields {
@@ -198,7 +201,21 @@ func (r Reversal) Carry(current Snapshot, edit func(values Snapshot) error, togg
 		}
 	}
 	if a.Active != nil && *a.Active != active {
-		return toggle()
+		return toggleTo(*a.Active, toggle)
+	}
+	return nil
+}
+
+// toggleTo flips the activation flag through toggle and refuses (409) when the flip did not
+// land on want: another save had already set the flag to want.
+func toggleTo(want bool, toggle func() (bool, error)) error {
+	got, err := toggle()
+	if err != nil {
+		return err
+	}
+	if got != want {
+		was, now := strconv.FormatBool(!want), strconv.FormatBool(want)
+		return &ChangedSinceError{Conflicts: []Conflict{{Field: ActiveField, Expected: &was, Current: &now}}}
 	}
 	return nil
 }
