@@ -6,7 +6,7 @@ import { useSnackbar } from '../snackbar/snackbarContext';
 import { IconButton } from '../ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { PagedTable } from './PagedTable';
-import { EditButton, ToggleActiveButton } from './RowActionButtons';
+import { EditRowButton, ToggleRowButton } from './RowActionButtons';
 import { ToggleConfirm } from './ToggleConfirm';
 import {
   PAGE_SIZES,
@@ -220,6 +220,10 @@ export function ListPage<T extends ListRow>({
     ) : null;
   const visibilityAt = visibility?.after ? shownRowActions.findIndex((a) => a.key === visibility.after) + 1 : 0;
 
+  // Translated once per render, not once per row.
+  const editLabel = t('table.edit');
+  const toggleLabels = { deactivate: t('table.deactivate'), reactivate: t('table.reactivate') };
+
   const actionsBody = (row: T) => (
     <>
       {visibilityAt === 0 && visibilityButton(row)}
@@ -235,9 +239,10 @@ export function ListPage<T extends ListRow>({
         ),
         index + 1 === visibilityAt && visibilityButton(row),
       ])}
-      {editAction && <EditButton onClick={() => openForm({ mode: 'edit', row })} />}
+      {editAction && <EditRowButton label={editLabel} onClick={() => openForm({ mode: 'edit', row })} />}
       {toggleAction && (
-        <ToggleActiveButton
+        <ToggleRowButton
+          labels={toggleLabels}
           active={row.is_active ?? true}
           disabled={toggleState.isLoading}
           onClick={() => setConfirm({ row, visible: true })}
@@ -301,7 +306,8 @@ export function ListPage<T extends ListRow>({
         </p>
       )}
 
-      {hasActive && (
+      {/* The confirmations mount on their first question, like the form: a list's first paint does not pay for them. */}
+      {hasActive && confirm.row && (
         <ToggleConfirm
           row={confirm.row}
           visible={confirm.visible}
@@ -314,7 +320,7 @@ export function ListPage<T extends ListRow>({
         />
       )}
 
-      {visibility && (
+      {visibility && shownConfirm.row && (
         <ToggleConfirm
           row={shownConfirm.row}
           visible={shownConfirm.visible}

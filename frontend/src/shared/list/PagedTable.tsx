@@ -3,18 +3,17 @@ import { Column } from 'primereact/column';
 import { ColumnGroup } from 'primereact/columngroup';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import type { PaginatorRowsPerPageDropdownOptions } from 'primereact/paginator';
 import { Row } from 'primereact/row';
-import { Tag } from 'primereact/tag';
 import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_FILTER_LENGTH } from '../api/list';
 import { SELECTION_COLUMN_PT, DROPDOWN_PT } from '../ui/passThrough';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
-import { ActiveChip } from './ActiveChip';
+import { ActiveTag, TagChip } from './ActiveChip';
 import { ColumnChooser } from './ColumnChooser';
 import { FilterButtons } from './FilterButtons';
+import { cacheFlatCase } from './flatCaseCache';
 import { RowsPerPage } from './RowsPerPage';
 import { TableEmpty } from './TableEmpty';
 import type { FilterOption } from './types';
@@ -23,6 +22,8 @@ import { useColumnChoice } from './useColumnChoice';
 import { useScrollEdges } from './useScrollEdges';
 import type { ActiveFilter, PageEvent, SortEvent, TableSort, TableState } from './useTableState';
 import './list.css';
+
+cacheFlatCase();
 
 /** A column of a PagedTable. */
 export interface PagedColumn<T> {
@@ -329,7 +330,10 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
     column.filterOptions ? (
       selectFilter(column, column.filterOptions)
     ) : (
-      <InputText
+      // A plain input in PrimeReact InputText's classes: a wide list has a dozen filters, and
+      // InputText resolves its classes and pass-through options on every render (ADR 0033).
+      <input
+        type="text"
         value={filterState?.draft[column.field] ?? ''}
         onChange={(e) => filterState?.setDraftField(column.field, e.target.value)}
         maxLength={MAX_FILTER_LENGTH}
@@ -338,7 +342,7 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
         placeholder={filterPlaceholder(column)}
         title={column.filterHint ? t(column.filterHint) : undefined}
         aria-label={`${t(column.header)} — ${t('table.filter_placeholder')}`}
-        className="list-filter__input"
+        className={`list-filter__input p-inputtext p-component${filterState?.draft[column.field] ? ' p-filled' : ''}`}
       />
     );
 
@@ -487,10 +491,10 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
     </div>
   );
 
+  const newLabel = t('list.new_row');
   const newMark = (row: T) =>
-    row.id === newRowId ? (
-      <Tag value={t('list.new_row')} severity="info" rounded className="list-chip list-new-chip" />
-    ) : null;
+    row.id === newRowId ? <TagChip label={newLabel} severity="info" className="list-new-chip" /> : null;
+  const activeLabels = { active: t('active.active'), inactive: t('active.inactive') };
 
   const bodyOf = (column: PagedColumn<T>) => {
     const marked = column.field === (pinned ?? shownColumns[0]?.field) && newRowId !== null;
@@ -588,8 +592,9 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
   const dataTable = (
     <DataTable<T[]>
       // Stacked cells only on a phone; the memoized cells need a new table to change layout or
-      // the language of their titles.
-      key={narrow ? `stack-${i18n.language}` : 'scroll'}
+      // language (their titles, chips, buttons' labels and figures are translated by the table
+      // once per render, not by each cell).
+      key={`${narrow ? 'stack' : 'scroll'}-${i18n.language}`}
       value={rows}
       dataKey="id"
       {...pagingProps}
@@ -638,7 +643,7 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
         <Column
           field="is_active"
           header={narrow ? t('table.active') : undefined}
-          body={(row: T) => <ActiveChip active={row.is_active ?? true} />}
+          body={(row: T) => <ActiveTag active={row.is_active ?? true} labels={activeLabels} />}
           style={{ width: '11rem' }}
         />
       )}
