@@ -28,7 +28,8 @@ const fanOutDevices = 100_000
 // delivery is recorded, the peak memory of the process, and then the time a bare Go loop
 // takes to post the same 100,000 requests (the tokens read back from the outbox, 64 at a
 // time, one access token, the same connection pool), and the ratio of the two. Every device
-// must have received the message exactly once. Run with -benchtime 1x.
+// must have received the message exactly once, and each delivery's outcome must be in the
+// audit log (one event per device, ADR 0031). Run with -benchtime 1x.
 func BenchmarkPushFanOutSQLite(b *testing.B) { benchPushFanOut(b, dbtest.SQLiteURL(b)) }
 
 func BenchmarkPushFanOutPostgres(b *testing.B) { benchPushFanOut(b, dbtest.PostgresURL(b)) }
@@ -113,6 +114,12 @@ func benchPushFanOut(b *testing.B, dbURL string) {
 		anon = max(anon, readAnon())
 		if sent := fake.Sent() - sentBefore; sent != fanOutDevices {
 			b.Fatalf("the fake took %d messages, want %d (none lost, none twice)", sent, fanOutDevices)
+		}
+		// Each delivery's outcome is on record (ADR 0031), written with its state.
+		var recorded int64
+		if err := app.DB.NewRaw("SELECT count(*) FROM audit_events WHERE parent_resource = 'notifications' AND parent_id = ? AND resource = 'deliveries'",
+			n.ID).Scan(context.Background(), &recorded); err != nil || recorded != fanOutDevices {
+			b.Fatalf("%d delivery events, want %d (%v)", recorded, fanOutDevices, err)
 		}
 		for _, id := range active[:10] {
 			if got := fake.Received(deviceToken(id, 0)); got != i+1 {

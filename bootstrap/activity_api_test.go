@@ -373,7 +373,7 @@ func TestSignInsAreRecorded(t *testing.T) {
 		a.expect(a.do("GET", "/api/partners/1001/timeline?page=1&per_page=50", a.admin, nil), 200).json(t, &timeline)
 		signedIn := false
 		for _, it := range timeline {
-			signedIn = signedIn || (it.Action == "sign_in" && it.Kind == "partner")
+			signedIn = signedIn || (it.Action == "sign_in" && it.Kind == "account")
 		}
 		if !signedIn {
 			t.Fatalf("the app sign-in is not on the partner's timeline: %+v", timeline)

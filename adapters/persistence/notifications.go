@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -200,6 +202,7 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 		var order []outcomeGroup
 		counts := map[kernel.ID]*figures{}
 		var dead []string
+		var tokens map[int64]string // of the failures whose reason may quote them
 		count := func(id kernel.ID) *figures {
 			f := counts[id]
 			if f == nil {
@@ -227,6 +230,12 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 			if o.Released {
 				g.state, g.reason = content.Pending, ""
 			}
+			if g.reason != "" && !g.released {
+				if tokens == nil {
+					tokens = map[int64]string{}
+				}
+				tokens[int64(o.ID)] = o.Token
+			}
 			if _, ok := groups[g]; !ok {
 				order = append(order, g)
 			}
@@ -241,15 +250,14 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 				}
 				continue
 			}
-			res, err := c.NewRaw("UPDATE deliveries SET state = ?, attempts = attempts + 1, reason = ?, updated_at = ? "+
-				"WHERE id IN (?) AND state = 'pending' AND attempts = ?", string(g.state), g.reason, now, bun.List(ids), g.attempts).Exec(ctx)
-			if err != nil {
+			var moved []movedDelivery
+			if err := c.NewRaw("UPDATE deliveries SET state = ?, attempts = attempts + 1, reason = ?, updated_at = ? "+
+				"WHERE id IN (?) AND state = 'pending' AND attempts = ? RETURNING id, partner_id, platform",
+				string(g.state), g.reason, now, bun.List(ids), g.attempts).Scan(ctx, &moved); err != nil {
 				return err
 			}
-			n, err := res.RowsAffected()
-			if err != nil {
-				return err
-			}
+			n := int64(len(moved))
+			recordOutcomes(ctx, g, moved, tokens)
 			f := count(g.notification)
 			if g.attempts == 0 {
 				f.attempted += n
@@ -276,12 +284,62 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 			}
 		}
 		if len(dead) > 0 {
-			if _, err := c.NewRaw("DELETE FROM devices WHERE token IN (?)", bun.List(dead)).Exec(ctx); err != nil {
+			var gone []removedDevice
+			if err := c.NewRaw("DELETE FROM devices WHERE token IN (?) RETURNING partner_id, platform", bun.List(dead)).Scan(ctx, &gone); err != nil {
 				return err
+			}
+			for _, d := range gone {
+				recordDeviceGone(ctx, kernel.ID(d.PartnerID), d.Platform)
 			}
 		}
 		return nil
 	})
+}
+
+// movedDelivery is a delivery a final outcome moved, as its UPDATE returns it.
+type movedDelivery struct {
+	ID        int64  `bun:"id"`
+	PartnerID int64  `bun:"partner_id"`
+	Platform  string `bun:"platform"`
+}
+
+// The values every delivery's event shares: its state before, and the states it ends in.
+var (
+	pendingText   = string(content.Pending)
+	deliveredText = string(content.Delivered)
+	failedText    = string(content.Failed)
+)
+
+// recordOutcomes records one `send` event per delivery a final outcome moved (ADR 0031,
+// "Push deliveries and devices"): the system's, on the delivery with its notification as
+// parent and its partner's id (the partner's timeline), the state pending → delivered or
+// failed, the attempts, the reason of a failure and the platform for context. Never the
+// token: a reason that quotes it has it cut out. Retries and releases are not outcomes and
+// record nothing.
+func recordOutcomes(ctx context.Context, g outcomeGroup, moved []movedDelivery, tokens map[int64]string) {
+	if len(moved) == 0 {
+		return
+	}
+	state := &deliveredText
+	if g.state != content.Delivered {
+		state = &failedText
+	}
+	from, to := strconv.Itoa(g.attempts), strconv.Itoa(g.attempts+1)
+	parent := audit.Ref{Resource: "notifications", ID: g.notification}
+	for _, d := range moved {
+		changes := make([]audit.Change, 0, 4)
+		changes = append(changes, audit.Change{Field: "attempts", From: &from, To: &to}, unchanged("platform", d.Platform))
+		if g.reason != "" {
+			reason := g.reason
+			if tok := tokens[d.ID]; tok != "" && strings.Contains(reason, tok) {
+				reason = strings.ReplaceAll(reason, tok, "…")
+			}
+			changes = append(changes, audit.Change{Field: "reason", To: &reason})
+		}
+		changes = append(changes, audit.Change{Field: "state", From: &pendingText, To: state})
+		recordEvent(ctx, audit.Event{Resource: "deliveries", RecordID: kernel.ID(d.ID), Parent: &parent,
+			PartnerID: kernel.ID(d.PartnerID), Action: audit.ActionSend, Changes: changes})
+	}
 }
 
 // NextDue is the earliest due time of a pending delivery, read from the sender's index.

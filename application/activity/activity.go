@@ -44,6 +44,8 @@ var guards = map[string]string{
 	"campaign_partners":   "campaigns",
 	"cart_items":          "campaigns",
 	"notifications":       "notifications",
+	"deliveries":          "notifications",
+	"devices":             "partners",
 }
 
 // HistoryResources are the records whose history the panel shows (each edit dialog's
@@ -260,7 +262,13 @@ func (s *Service) Revert(ctx context.Context, p kernel.Principal, id kernel.ID, 
 }
 
 // TimelineKind names what a partner's timeline item is about, from the event's resource.
+// A sign-in, failed sign-in or sign-out is the account's, though an app sign-in's record is
+// the partner.
 func TimelineKind(e audit.Event) string {
+	switch e.Action {
+	case audit.ActionSignIn, audit.ActionSignInFailed, audit.ActionSignOut:
+		return "account"
+	}
 	switch e.Resource {
 	case audit.PartnersResource:
 		return "partner"
@@ -276,6 +284,8 @@ func TimelineKind(e audit.Event) string {
 		return "slider"
 	case "deliveries", "notifications":
 		return "push"
+	case "devices":
+		return "device"
 	case "sessions", "users":
 		return "account"
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"vitrina/domain/audit"
 	"vitrina/domain/content"
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -89,6 +90,9 @@ func (s *Sender) Run(ctx context.Context) error {
 		<-ctx.Done()
 		return nil
 	}
+	// The sender is a job: what it records (each delivery's outcome, a dead token's device)
+	// is the system's, whatever context started it (ADR 0031).
+	ctx = ports.WithAuditSource(ctx, ports.AuditSource{Actor: audit.System})
 	results := make(chan contentports.Recorded, SendBatch)
 	recorded := make(chan struct{})
 	go func() { defer close(recorded); s.record(ctx, results) }()

@@ -156,9 +156,11 @@ type Catalog interface {
 type DeviceRepository interface {
 	// Register gives the token to the partner (moving it from another partner if need be),
 	// with its platform, as registered at now, and drops the partner's oldest devices past
-	// content.MaxDevicesPerPartner, in one transaction.
+	// content.MaxDevicesPerPartner, in one transaction, which also records each device that
+	// came, changed platform or went in the audit log (ADR 0031, never the token itself).
 	Register(ctx context.Context, partnerID kernel.ID, d content.Device, now time.Time) error
-	// Remove forgets the partner's device with the token; none is kernel.KindNotFound.
+	// Remove forgets the partner's device with the token and records it; none is
+	// kernel.KindNotFound.
 	Remove(ctx context.Context, partnerID kernel.ID, token string) error
 	// Count tells how many devices the partner has.
 	Count(ctx context.Context, partnerID kernel.ID) (int, error)
@@ -260,8 +262,9 @@ type Outbox interface {
 	Messages(ctx context.Context, ids []kernel.ID) (map[kernel.ID]Message, error)
 	// Record saves outcomes in one transaction: each delivery still pending at the attempts
 	// it was claimed with moves to its new state, the notifications' figures follow, and
-	// the dead tokens' devices are removed. A delivery another claimer moved meanwhile is
-	// left as it is.
+	// the dead tokens' devices are removed; each final outcome and each removed device is
+	// recorded in the audit log in that transaction (ADR 0031; retries are not). A delivery
+	// another claimer moved meanwhile is left as it is and records nothing.
 	Record(ctx context.Context, outcomes []Recorded, now time.Time) error
 	// NextDue is when the earliest pending delivery is due; ok is false when none is.
 	NextDue(ctx context.Context) (at time.Time, ok bool, err error)

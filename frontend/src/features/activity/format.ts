@@ -37,13 +37,20 @@ export function actionLabel(action: string, t: TFunction): string {
 }
 
 /**
+ * The fields whose values are codes the screens name in the user's language, with the
+ * catalogue's group of names: a push delivery's state (pending, delivered, failed).
+ */
+const CODE_FIELDS: Readonly<Record<string, string>> = { state: 'activity.delivery_states' };
+
+/**
  * One value of a change as the user reads it: an amount in the language's format (1.600,5 in
- * Montenegrin, 1,600.5 in English; a percent figure keeps its sign), a flag as yes/no, no value
- * as a dash, anything else as it came.
+ * Montenegrin, 1,600.5 in English; a percent figure keeps its sign), a flag as yes/no, a
+ * delivery's state by its name, no value as a dash, anything else as it came.
  */
 export function formatChangeValue(field: string, value: string | null, language: string, t: TFunction): string {
   if (value === null || value === '') return t('activity.no_value');
   if (AMOUNT_FIELDS.has(field)) return formatAmount(value, language, FIGURE);
+  if (field in CODE_FIELDS) return t(`${CODE_FIELDS[field]}.${value}`, { defaultValue: value });
   if (value === 'true') return t('activity.yes');
   if (value === 'false') return t('activity.no');
   return value;

@@ -20,6 +20,7 @@ export const KIND_ICONS: Record<TimelineKind, string> = {
   order: 'pi pi-shopping-cart',
   slider: 'pi pi-images',
   push: 'pi pi-bell',
+  device: 'pi pi-mobile',
 };
 
 export const isKind = (kind: string): kind is TimelineKind => (TIMELINE_KINDS as readonly string[]).includes(kind);

@@ -18,6 +18,8 @@ export const RESOURCES = [
   'campaign_partners',
   'cart_items',
   'notifications',
+  'deliveries',
+  'devices',
   'support_messages',
 ] as const;
 export type ActivityResource = (typeof RESOURCES)[number];
@@ -97,7 +99,7 @@ export interface RevertRequest {
 export const isSecret = (change: Change): change is SecretChange => 'changed' in change && change.changed === true;
 
 /** What a partner's timeline item is about (GET /api/partners/{id}/timeline). */
-export const TIMELINE_KINDS = ['partner', 'contact', 'support', 'account', 'campaign_cash', 'order', 'slider', 'push'] as const;
+export const TIMELINE_KINDS = ['partner', 'contact', 'support', 'account', 'campaign_cash', 'order', 'slider', 'push', 'device'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** An event of a partner's timeline; an unknown kind is shown as it came. */
