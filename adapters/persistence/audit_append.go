@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,8 +56,10 @@ type appender struct {
 // database/sql once per connection): parsing a 19-column insert, its six indexes and its
 // counting trigger was most of what an event cost an edit.
 type sqliteAppend struct {
-	one, batch, move *sql.Stmt
+	one, batch, move, count *sql.Stmt
 }
+
+func (s *sqliteAppend) all() []*sql.Stmt { return []*sql.Stmt{s.one, s.batch, s.move, s.count} }
 
 var appenders sync.Map // weak.Pointer[bun.DB] → *appender
 
@@ -81,9 +84,9 @@ func (a *appender) close() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.stmts != nil {
-		_ = a.stmts.one.Close()
-		_ = a.stmts.batch.Close()
-		_ = a.stmts.move.Close()
+		for _, st := range a.stmts.all() {
+			_ = st.Close()
+		}
 		a.stmts = nil
 	}
 }
@@ -113,24 +116,18 @@ func (a *appender) prepare(ctx context.Context, db *bun.DB) {
 		}
 		return st
 	}
-	s := &sqliteAppend{one: prep(sqliteInsert(1)), batch: prep(sqliteInsert(appendBatch)), move: prep(sqliteHeadMove)}
-	if s.one == nil || s.batch == nil || s.move == nil {
-		for _, st := range []*sql.Stmt{s.one, s.batch, s.move} {
-			if st != nil {
-				_ = st.Close()
-			}
-		}
-		return
-	}
+	s := &sqliteAppend{one: prep(sqliteInsert(1)), batch: prep(sqliteInsert(appendBatch)), move: prep(sqliteHeadMove), count: prep(sqliteCount)}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.stmts == nil {
+	if a.stmts == nil && !slices.Contains(s.all(), nil) {
 		a.stmts = s
 		return
 	}
-	_ = s.one.Close()
-	_ = s.batch.Close()
-	_ = s.move.Close()
+	for _, st := range s.all() {
+		if st != nil {
+			_ = st.Close()
+		}
+	}
 }
 
 const auditEventColumns = "id, at, actor_kind, actor_id, actor_name, resource, record_id, parent_resource, parent_id, " +
@@ -145,6 +142,11 @@ func sqliteInsert(n int) string {
 // sqliteHeadMove moves the head from where the append found it, or from where it guessed
 // it was (then no row changes when the guess was wrong).
 const sqliteHeadMove = "UPDATE audit_chain SET last_id = ?, last_hash = ? WHERE one = 1 AND last_id = ? AND last_hash = ?"
+
+// sqliteCount adds an append's events of one resource and action to audit_counts (the
+// activity log's totals), once per pair and batch rather than by a trigger per event.
+const sqliteCount = "INSERT INTO audit_counts (resource, action, n) VALUES (?, ?, ?) " +
+	"ON CONFLICT (resource, action) DO UPDATE SET n = n + excluded.n"
 
 // sqliteTime is a time as bun writes it on SQLite, so that the column compares alike
 // whoever wrote it.
@@ -263,12 +265,11 @@ func appendAtGuess(ctx context.Context, a *appender, tx bun.Tx, rows []*auditEve
 		return true, insertAuditRows(ctx, a, tx, rows)
 	}
 	args := append(pgArrays(rows), head.id, head.hash, guess.id, guess.hash)
-	res, err := tx.Tx.ExecContext(ctx, "WITH head AS (UPDATE audit_chain SET last_id = $21, last_hash = $22 "+
-		"WHERE one = 1 AND last_id = $23 AND last_hash = $24 RETURNING 1) "+pgInsert+" WHERE EXISTS (SELECT 1 FROM head)", args...)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
+	var n int64
+	err := tx.Tx.QueryRowContext(ctx, "WITH head AS (UPDATE audit_chain SET last_id = $21, last_hash = $22 "+
+		"WHERE one = 1 AND last_id = $23 AND last_hash = $24 RETURNING 1), "+
+		"ins AS ("+pgInsert+" WHERE EXISTS (SELECT 1 FROM head) RETURNING resource, action), "+
+		"cnt AS ("+pgCount+") SELECT count(*) FROM ins", args...).Scan(&n)
 	if err != nil {
 		return false, err
 	}
@@ -286,8 +287,8 @@ func appendAtGuess(ctx context.Context, a *appender, tx bun.Tx, rows []*auditEve
 // in one statement.
 func pgInsertAndMove(ctx context.Context, tx bun.Tx, rows []*auditEventRow, found, head chainHead) error {
 	args := append(pgArrays(rows), head.id, head.hash, found.id)
-	res, err := tx.Tx.ExecContext(ctx, "WITH ins AS ("+pgInsert+") UPDATE audit_chain SET last_id = $21, last_hash = $22 "+
-		"WHERE one = 1 AND last_id = $23", args...)
+	res, err := tx.Tx.ExecContext(ctx, "WITH ins AS ("+pgInsert+" RETURNING resource, action), cnt AS ("+pgCount+") "+
+		"UPDATE audit_chain SET last_id = $21, last_hash = $22 WHERE one = 1 AND last_id = $23", args...)
 	if err != nil {
 		return err
 	}
@@ -336,6 +337,11 @@ const pgInsert = "INSERT INTO audit_events (" + auditEventColumns + ") " +
 	"resource, record_id, has_parent, parent_resource, parent_id, partner_id, action, changes, import_id, reverts, request_id, " +
 	"address, search, prev_hash, hash)"
 
+// pgCount adds the events ins returned (their resource and action) to audit_counts, the
+// activity log's totals, in the statement that inserts them (no trigger per statement).
+const pgCount = "INSERT INTO audit_counts AS ac (resource, action, n) SELECT resource, action, count(*) FROM ins " +
+	"GROUP BY resource, action ON CONFLICT (resource, action) DO UPDATE SET n = ac.n + excluded.n"
+
 // pgArrays are pgInsert's arguments: the rows' columns, none written as pgInsert reads it
 // (optID and optString's none as 0 and "", a parent's presence apart since its id may be 0).
 func pgArrays(rows []*auditEventRow) []any {
@@ -374,7 +380,8 @@ func pgArrays(rows []*auditEventRow) []any {
 func insertAuditRows(ctx context.Context, a *appender, tx bun.Tx, rows []*auditEventRow) error {
 	if !IsSQLite(tx) {
 		for start := 0; start < len(rows); start += auditArrayBatch {
-			if _, err := tx.Tx.ExecContext(ctx, pgInsert, pgArrays(rows[start:min(start+auditArrayBatch, len(rows))])...); err != nil {
+			if _, err := tx.Tx.ExecContext(ctx, "WITH ins AS ("+pgInsert+" RETURNING resource, action) "+pgCount,
+				pgArrays(rows[start:min(start+auditArrayBatch, len(rows))])...); err != nil {
 				return err
 			}
 		}
@@ -397,6 +404,17 @@ func insertAuditRows(ctx context.Context, a *appender, tx bun.Tx, rows []*auditE
 			return err
 		}
 		start += n
+	}
+	type pair struct{ resource, action string }
+	counts := map[pair]int64{}
+	for _, r := range rows {
+		counts[pair{r.Resource, r.Action}]++
+	}
+	count := stmtOf(a, func(s *sqliteAppend) *sql.Stmt { return s.count })
+	for p, n := range counts {
+		if _, err := sqliteExec(ctx, tx, count, sqliteCount, p.resource, p.action, n); err != nil {
+			return err
+		}
 	}
 	return nil
 }
