@@ -193,29 +193,58 @@ func appendEvents(ctx context.Context, db *bun.DB, tx bun.Tx, events *pendingEve
 	if err := tx.Tx.QueryRowContext(ctx, q).Scan(&found.id, &found.hash); err != nil {
 		return chainHead{}, false, fmt.Errorf("audit: chain head: %w", err)
 	}
-	head := found
-	for start := 0; start < events.n; start += batch {
-		end := min(start+batch, events.n)
-		rows, next, err := sealEvents(events, start, end, head, true)
-		if err != nil {
-			return chainHead{}, false, err
+	// Each batch is sealed while the one before is inserted (the next batch needs only the
+	// last hash of the one before): a prune's 50,000 events cost the database's inserts
+	// and little more.
+	seal := func(start int, after chainHead) <-chan sealedBatch {
+		out := make(chan sealedBatch, 1)
+		go func() {
+			rows, next, err := sealEvents(events, start, min(start+batch, events.n), after, true)
+			out <- sealedBatch{rows, next, err}
+		}()
+		return out
+	}
+	cur := <-seal(0, found)
+	for start := 0; ; {
+		if cur.err != nil {
+			return chainHead{}, false, cur.err
 		}
-		head = next
+		end := start + len(cur.rows)
+		var following <-chan sealedBatch
+		if end < events.n {
+			following = seal(end, cur.head)
+		}
+		var err error
 		if pg && end == events.n {
-			err = pgInsertAndMove(ctx, tx, rows, found, head)
+			err = pgInsertAndMove(ctx, tx, cur.rows, found, cur.head)
 		} else {
-			err = insertAuditRows(ctx, a, tx, rows)
+			err = insertAuditRows(ctx, a, tx, cur.rows)
 		}
 		if err != nil {
+			if following != nil {
+				<-following
+			}
 			return chainHead{}, false, fmt.Errorf("audit: append: %w", err)
 		}
+		if following == nil {
+			break
+		}
+		start, cur = end, <-following
 	}
+	head := cur.head
 	if !pg {
 		if err := sqliteMove(ctx, a, tx, found, head); err != nil {
 			return chainHead{}, false, err
 		}
 	}
 	return head, true, nil
+}
+
+// sealedBatch is a batch sealed ahead of its insert.
+type sealedBatch struct {
+	rows []*auditEventRow
+	head chainHead
+	err  error
 }
 
 var errHeadMoved = errors.New("audit: the chain head moved during an append")
