@@ -428,7 +428,8 @@ func auditCounted(f ports.AuditFilter) bool {
 }
 
 // auditCount is the exact total of f from audit_counts, the per resource and action counts
-// the table's triggers keep: one row per pair read, however many events (ADR 0031).
+// the append adds and the delete trigger takes off: one row per pair read, however many
+// events (ADR 0031).
 func auditCount(ctx context.Context, c bun.IDB, f ports.AuditFilter) (int, error) {
 	sel := c.NewSelect().TableExpr("audit_counts").ColumnExpr("coalesce(sum(n), 0)")
 	if f.Resource != "" {

@@ -54,7 +54,7 @@ type appender struct {
 
 // sqliteAppend are SQLite's append statements, prepared once per database (and by
 // database/sql once per connection): parsing a 19-column insert, its six indexes and its
-// counting trigger was most of what an event cost an edit.
+// counting trigger (since dropped) was most of what an event cost an edit.
 type sqliteAppend struct {
 	one, batch, move, count *sql.Stmt
 }
