@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"vitrina/domain/audit"
 	"vitrina/domain/kernel"
@@ -162,9 +161,6 @@ func (r *auditEventRow) event() (audit.Event, error) {
 
 type pendingKey struct{}
 
-// appendBatch is how many events one insert of the append writes.
-const appendBatch = 100
-
 // recordingOff switches the audit log off for the whole process. Only the benchmarks that
 // measure what recording costs (bench/, issue 21's budgets) turn it off, to run the same
 // work with and without events in one run; nothing else does, and no setting reaches it.
@@ -183,7 +179,7 @@ func Recording() bool { return !recordingOff.Load() }
 // partners holds 100,000 of them, and a slice of pointers per change would double what the
 // import itself needs (ADR 0031, "Cost").
 type pendingEvents struct {
-	chunks [][]pendingEvent // of pendingChunk each, so that growing never copies what is held
+	chunks [][]pendingEvent // of pendingChunk each (the first grows to it), so that growing never copies more than one chunk
 	n      int
 }
 
@@ -200,7 +196,13 @@ func (p *pendingEvents) add(e audit.Event) {
 	packed := packChanges(e.Changes)
 	e.Changes = nil
 	if p.n%pendingChunk == 0 {
-		p.chunks = append(p.chunks, make([]pendingEvent, 0, pendingChunk))
+		// The first chunk grows as events come (an edit holds one, and a chunk of 1,024
+		// events is some 300 kB to clear), the next ones are made whole.
+		size := pendingChunk
+		if p.n == 0 {
+			size = 1
+		}
+		p.chunks = append(p.chunks, make([]pendingEvent, 0, size))
 	}
 	last := len(p.chunks) - 1
 	p.chunks[last] = append(p.chunks[last], pendingEvent{e: e, changes: packed})
@@ -283,138 +285,6 @@ func unpackChanges(s string) []audit.Change {
 		out = append(out, c)
 	}
 	return out
-}
-
-// appendEvents appends events to the chain in tx: it locks the chain head (PostgreSQL: the
-// row lock, held to the commit, serialises appends; SQLite: the transaction already holds
-// the one write lock), seals each event after the one before and moves the head. It seals
-// and inserts appendBatch at a time, letting each go once inserted, so that a large
-// transaction's events are held only packed.
-func appendEvents(ctx context.Context, tx bun.Tx, events *pendingEvents) error {
-	if events.n == 0 {
-		return nil
-	}
-	var head auditChainRow
-	q := tx.NewSelect().Model(&head).Where("one = 1")
-	if !IsSQLite(tx) {
-		q = q.For("UPDATE")
-	}
-	if err := q.Scan(ctx); err != nil {
-		return fmt.Errorf("audit: chain head: %w", err)
-	}
-	prev, id := head.LastHash, head.LastID
-	batch := appendBatch
-	if !IsSQLite(tx) {
-		batch = auditArrayBatch // one unnest statement is parsed once, whatever its rows
-	}
-	rows := make([]*auditEventRow, 0, min(events.n, batch))
-	for start := 0; start < events.n; start += batch {
-		rows = rows[:0]
-		for i := start; i < min(start+batch, events.n); i++ {
-			pe := events.at(i)
-			e := pe.e
-			e.Changes = unpackChanges(pe.changes)
-			*pe = pendingEvent{}
-			id++
-			e.ID = kernel.ID(id)
-			if e.At.IsZero() {
-				e.At = time.Now().UTC()
-			}
-			sealed, err := audit.Seal(e, prev)
-			if err != nil {
-				return err
-			}
-			row, err := auditRowOf(sealed)
-			if err != nil {
-				return err
-			}
-			rows = append(rows, row)
-			prev = sealed.Hash
-		}
-		if err := insertAuditRows(ctx, tx, rows); err != nil {
-			return fmt.Errorf("audit: append: %w", err)
-		}
-	}
-	res, err := tx.NewUpdate().Model((*auditChainRow)(nil)).
-		Set("last_id = ?", id).Set("last_hash = ?", prev).
-		Where("one = 1").Where("last_id = ?", head.LastID).Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("audit: chain head: %w", err)
-	}
-	if n, err := res.RowsAffected(); err == nil && n != 1 {
-		return errors.New("audit: the chain head moved during an append")
-	}
-	return nil
-}
-
-// Batches of an append: SQLite takes multi-row INSERTs of auditInsertBatch rows (19
-// columns each, under its 32,766 variables); PostgreSQL one INSERT … SELECT FROM unnest(one
-// array per column) of up to auditArrayBatch rows, which it parses and plans once instead of per
-// VALUES row: 50,000 events (a category removal that prunes 50,000 partners) insert in about
-// half the time of 500-row VALUES statements (ADR 0031).
-const (
-	auditInsertBatch = 500
-	auditArrayBatch  = 1000
-)
-
-// insertAuditRows writes sealed rows in the transaction.
-func insertAuditRows(ctx context.Context, tx bun.Tx, rows []*auditEventRow) error {
-	if IsSQLite(tx) {
-		for start := 0; start < len(rows); start += auditInsertBatch {
-			batch := rows[start:min(start+auditInsertBatch, len(rows))]
-			if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for start := 0; start < len(rows); start += auditArrayBatch {
-		batch := rows[start:min(start+auditArrayBatch, len(rows))]
-		n := len(batch)
-		ids, actorIDs, recordIDs, parentIDs, partnerIDs, reverts := make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
-		ats := make([]time.Time, n)
-		kinds, names, resources, parents, actions, changes, imports, requests, addrs, search := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-		prevs, hashes := make([]string, n), make([]string, n)
-		hasParent := make([]bool, n)
-		for i, r := range batch {
-			ids[i], ats[i], kinds[i], actorIDs[i], names[i] = r.ID, r.At, r.ActorKind, r.ActorID, r.ActorName
-			resources[i], recordIDs[i], actions[i], changes[i] = r.Resource, r.RecordID, r.Action, r.Changes
-			requests[i], addrs[i], search[i], prevs[i], hashes[i] = r.RequestID, r.Address, r.Search, r.PrevHash, r.Hash
-			if r.ParentResource != nil {
-				hasParent[i], parents[i] = true, *r.ParentResource
-				if r.ParentID != nil {
-					parentIDs[i] = *r.ParentID
-				}
-			}
-			if r.PartnerID != nil {
-				partnerIDs[i] = *r.PartnerID
-			}
-			if r.ImportID != nil {
-				imports[i] = *r.ImportID
-			}
-			if r.Reverts != nil {
-				reverts[i] = *r.Reverts
-			}
-		}
-		// optID and optString write none as NULL; a parent keeps its id, 0 included.
-		_, err := tx.NewRaw("INSERT INTO audit_events (id, at, actor_kind, actor_id, actor_name, resource, record_id, parent_resource, parent_id, "+
-			"partner_id, action, changes, import_id, reverts, request_id, address, search, prev_hash, hash) "+
-			"SELECT id, at, actor_kind, actor_id, actor_name, resource, record_id, CASE WHEN has_parent THEN parent_resource END, "+
-			"CASE WHEN has_parent THEN parent_id END, NULLIF(partner_id, 0), action, changes, NULLIF(import_id, ''), NULLIF(reverts, 0), "+
-			"request_id, address, search, prev_hash, hash FROM unnest(?::bigint[], ?::timestamptz[], ?::text[], ?::bigint[], ?::text[], ?::text[], "+
-			"?::bigint[], ?::boolean[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], "+
-			"?::text[], ?::text[], ?::text[]) AS u(id, at, actor_kind, actor_id, actor_name, resource, record_id, has_parent, parent_resource, "+
-			"parent_id, partner_id, action, changes, import_id, reverts, request_id, address, search, prev_hash, hash)",
-			pgdialect.Array(ids), pgdialect.Array(ats), pgdialect.Array(kinds), pgdialect.Array(actorIDs), pgdialect.Array(names),
-			pgdialect.Array(resources), pgdialect.Array(recordIDs), pgdialect.Array(hasParent), pgdialect.Array(parents),
-			pgdialect.Array(parentIDs), pgdialect.Array(partnerIDs), pgdialect.Array(actions), pgdialect.Array(changes),
-			pgdialect.Array(imports), pgdialect.Array(reverts), pgdialect.Array(requests), pgdialect.Array(addrs), pgdialect.Array(search),
-			pgdialect.Array(prevs), pgdialect.Array(hashes)).Exec(ctx)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // AuditLog keeps the audit events in audit_events, chained by audit_chain (ADR 0031).
@@ -558,7 +428,8 @@ func auditCounted(f ports.AuditFilter) bool {
 }
 
 // auditCount is the exact total of f from audit_counts, the per resource and action counts
-// the table's triggers keep: one row per pair read, however many events (ADR 0031).
+// the append adds and the delete trigger takes off: one row per pair read, however many
+// events (ADR 0031).
 func auditCount(ctx context.Context, c bun.IDB, f ports.AuditFilter) (int, error) {
 	sel := c.NewSelect().TableExpr("audit_counts").ColumnExpr("coalesce(sum(n), 0)")
 	if f.Resource != "" {

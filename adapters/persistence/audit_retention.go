@@ -106,8 +106,14 @@ func (r *AuditRetention) Prune(ctx context.Context, through kernel.ID) (int, err
 		n := 0
 		err := NewTxManager(r.db).WithinTx(ctx, func(ctx context.Context) error {
 			c := conn(ctx, r.db)
+			// The head's row first, as an append takes it before it counts its events
+			// (audit_counts): the delete's counting trigger after the head, never before.
 			var head auditChainRow
-			if err := c.NewSelect().Model(&head).Where("one = 1").Scan(ctx); err != nil {
+			q := c.NewSelect().Model(&head).Where("one = 1")
+			if !IsSQLite(c) {
+				q = q.For("UPDATE")
+			}
+			if err := q.Scan(ctx); err != nil {
 				return fmt.Errorf("audit: chain head: %w", err)
 			}
 			var rows []auditEventRow

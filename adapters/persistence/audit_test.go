@@ -221,6 +221,65 @@ func TestAuditConcurrentWritersKeepTheChain(t *testing.T) {
 	})
 }
 
+// An append starts from the head its process last left, checked under the head's lock: when
+// another process (here a second handle on the same database, which keeps its own) appended
+// meanwhile, the append finds the head instead, and the chain, its consecutive ids and the
+// counts hold. Large appends (several inserts, on SQLite a tail row by row) too.
+func TestAuditAppendAfterAnotherProcess(t *testing.T) {
+	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		other := bun.NewDB(db.DB, db.Dialect())
+		mine, theirs := persistence.NewAuditLog(db, &fixedClock{t: time.Now()}), persistence.NewAuditLog(other, &fixedClock{t: time.Now()})
+		record := func(log *persistence.AuditLog, on *bun.DB, n int) {
+			t.Helper()
+			err := persistence.NewTxManager(on).WithinTx(ctx, func(ctx context.Context) error {
+				for i := range n {
+					if err := log.Record(ctx, debtEdit(kernel.ID(i+1), fmt.Sprint(i), fmt.Sprint(i+1))); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		record(mine, db, 1)      // no guess yet: reads the head
+		record(mine, db, 2)      // at its guess
+		record(theirs, other, 1) // the other process moves the head
+		record(mine, db, 3)      // its guess is stale
+		record(mine, db, 1)      // and right again
+		record(theirs, other, 1250)
+		record(mine, db, 1)
+		boom := errors.New("boom")
+		if err := persistence.NewTxManager(db).WithinTx(ctx, func(ctx context.Context) error {
+			if err := mine.Record(ctx, debtEdit(1, "1", "2")); err != nil {
+				return err
+			}
+			return boom
+		}); !errors.Is(err, boom) {
+			t.Fatal(err)
+		}
+		record(mine, db, 1) // a rollback moved nothing
+		const total = 1 + 2 + 1 + 3 + 1 + 1250 + 1 + 1
+		v := verdict(t, mine)
+		if !v.OK || v.Events != total {
+			t.Fatalf("verdict %+v", v)
+		}
+		var maxID, n int64
+		if err := db.NewRaw("SELECT MAX(id), COUNT(*) FROM audit_events").Scan(ctx, &maxID, &n); err != nil {
+			t.Fatal(err)
+		}
+		if maxID != total || n != total {
+			t.Fatalf("ids up to %d for %d events", maxID, n)
+		}
+		page, err := mine.List(ctx, ports.AuditFilter{Resource: "partners", Action: audit.ActionEdit}, ports.AuditPage{Page: 1, PerPage: 1})
+		if err != nil || page.Total != total {
+			t.Fatalf("counted %d, %v", page.Total, err)
+		}
+	})
+}
+
 // Verify catches a row edited, deleted or inserted by SQL and names the first broken event;
 // undoing the tampering makes the chain whole again.
 func TestAuditVerifyCatchesTampering(t *testing.T) {

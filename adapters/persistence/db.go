@@ -124,7 +124,9 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 	if _, ok := ctx.Value(txKey{}).(bun.Tx); ok {
 		return fn(ctx)
 	}
-	return m.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	var head chainHead
+	var appended bool
+	err := m.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if !Recording() {
 			return fn(context.WithValue(ctx, txKey{}, tx))
 		}
@@ -133,8 +135,18 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 		if err := fn(ctx); err != nil {
 			return err
 		}
-		return appendEvents(ctx, tx, pending)
+		var err error
+		head, appended, err = appendEvents(ctx, m.db, tx, pending)
+		return err
 	})
+	if err == nil && appended {
+		// Committed: the next append may guess the head is still there, and on SQLite
+		// finds its statements prepared (here, holding no connection).
+		a := appenderOf(m.db)
+		a.committed(head)
+		a.prepare(ctx, m.db)
+	}
+	return err
 }
 
 // conn is the transaction of ctx when there is one, else the database.

@@ -3,7 +3,6 @@ package audit
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"hash"
 	"strconv"
 
 	"vitrina/domain/kernel"
@@ -27,10 +26,20 @@ func Seal(e Event, prev string) (Event, error) {
 }
 
 // ComputeHash is the hex SHA-256 of e's canonical encoding: every field but Hash, PrevHash
-// included, each written with its length so that no two events encode alike.
+// included, each written with its length so that no two events encode alike. The encoding
+// is built in one buffer and hashed once (a 50,000-event append seals 50,000 of them).
 func (e Event) ComputeHash() string {
-	h := sha256.New()
-	w := encoder{h}
+	size := 256 + len(e.Actor.Name) + len(e.Resource) + len(e.ImportID) + len(e.RequestID) + len(e.Address)
+	for _, c := range e.Changes {
+		size += len(c.Field) + 32
+		if c.From != nil {
+			size += len(*c.From)
+		}
+		if c.To != nil {
+			size += len(*c.To)
+		}
+	}
+	w := encoder{make([]byte, 0, size)}
 	w.str(encodingVersion)
 	w.int(int64(e.ID))
 	w.int(e.At.UTC().UnixMicro())
@@ -64,20 +73,28 @@ func (e Event) ComputeHash() string {
 	w.str(e.RequestID)
 	w.str(e.Address)
 	w.str(e.PrevHash)
-	return hex.EncodeToString(h.Sum(nil))
+	sum := sha256.Sum256(w.b)
+	return hex.EncodeToString(sum[:])
 }
 
 // encoder writes length-prefixed fields: "<len>:<bytes>", so "ab"+"c" and "a"+"bc" differ.
-type encoder struct{ h hash.Hash }
+type encoder struct{ b []byte }
 
-func (w encoder) str(s string) {
-	_, _ = w.h.Write([]byte(strconv.Itoa(len(s)) + ":"))
-	_, _ = w.h.Write([]byte(s))
+func (w *encoder) str(s string) {
+	w.b = strconv.AppendInt(w.b, int64(len(s)), 10)
+	w.b = append(w.b, ':')
+	w.b = append(w.b, s...)
 }
 
-func (w encoder) int(n int64) { w.str(strconv.FormatInt(n, 10)) }
+func (w *encoder) int(n int64) {
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], n, 10)
+	w.b = strconv.AppendInt(w.b, int64(len(d)), 10)
+	w.b = append(w.b, ':')
+	w.b = append(w.b, d...)
+}
 
-func (w encoder) opt(s *string) {
+func (w *encoder) opt(s *string) {
 	if s == nil {
 		w.str("null")
 		return
