@@ -121,7 +121,8 @@ func (a *Enforcer) Matrix() (string, error) {
 	b.WriteString("`pick` alone: the role may list the resource's active records in a form's picker " +
 		"(`GET /api/<resource>Active`) but not open its screen; `read` includes it.\n")
 	b.WriteString("`activity` is the activity log (issue 21): `read` shows the events of the resources the role may read, " +
-		"`verify` checks its hash chain (`GET /api/activity/verify`); reverting an event needs `write` on the event's resource.\n\n")
+		"`verify` checks its hash chain (`GET /api/activity/verify`); reverting an event needs `write` on the event's resource " +
+		"(its screen's: a contact's is `partners`, a partner's cash in a campaign `campaigns`).\n\n")
 	b.WriteString("| resource | " + strings.Join(Roles, " | ") + " |\n")
 	b.WriteString("|---" + strings.Repeat("|---", len(Roles)) + "|\n")
 	for _, res := range Resources {
