@@ -46,6 +46,7 @@ export const ICONS_IN_USE = [
   'map-marker',
   'megaphone',
   'minus-circle',
+  'mobile',
   'palette',
   'pencil',
   'phone',
