@@ -8,16 +8,9 @@ import (
 	"vitrina/domain/kernel"
 )
 
-// errImage is a campaign's image in a revert: the replaced file is deleted when it is
-// replaced, so the picture cannot come back; the other fields of the change can.
-var errImage = kernel.FieldError("fields", "The image cannot be reverted; revert the other fields.")
-
 // errNotCash is a revert of a campaign partner's event that is not a change of its cash (a
 // link or an unlink is undone in the campaign's composition, not from the log).
 var errNotCash = kernel.FieldError("fields", "This change cannot be reverted.")
-
-// The campaign's shown-or-hidden flag, set by the visibility toggle.
-const visibleField = "is_visible"
 
 // CampaignReverter sets a campaign back from the activity log (issue 21, ADR 0032).
 type CampaignReverter struct{ s *Service }
@@ -30,22 +23,14 @@ func (s *Service) CampaignReverter() CampaignReverter { return CampaignReverter{
 // 422), its activation through the toggle (a creation's revert deactivates it) and its
 // visibility through the visibility toggle. The image cannot go back (422).
 func (rv CampaignReverter) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
-	if _, ok := r.Values["image"]; ok {
-		return errImage
+	if err := r.GuardFiles("image"); err != nil {
+		return err
 	}
 	if r.Deactivate && current[audit.ActiveField] != "true" {
 		return nil // already inactive: nothing to do, nothing recorded
 	}
 	a := r.Apply(current)
-	var visible *bool
-	if v := r.Values[visibleField]; v != nil {
-		b := *v == "true"
-		visible = &b
-	}
-	fields := false
-	for f := range a.Touched {
-		fields = fields || f != visibleField
-	}
+	visible, fields := r.Flag(audit.VisibleField), a.FieldsBesides(audit.VisibleField)
 	now := rv.s.clock.Now()
 	_, err := rv.s.repo.Update(ctx, id, version, func(c *campaign.Composition) error {
 		cm := c.Campaign()

@@ -22,10 +22,6 @@ type Reverter struct {
 	guard func(audit.Reversal) error
 }
 
-// errImage is a product's image in a revert: the replaced file is gone, so the picture
-// cannot come back; the other fields of the change can.
-var errImage = kernel.FieldError("fields", "The image cannot be reverted; revert the other fields.")
-
 // Revert applies r to the record id whose fields are current at version.
 func (rv Reverter) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
 	if rv.guard != nil {
@@ -65,7 +61,7 @@ func (s *Service) Reverters() map[string]Reverter {
 				return err
 			},
 			toggle: s.ToggleProduct,
-			guard:  guardImage,
+			guard:  func(r audit.Reversal) error { return r.GuardFiles("image") },
 		},
 		"stores": {
 			edit: func(ctx context.Context, id kernel.ID, version kernel.Version, v audit.Snapshot) error {
@@ -76,14 +72,6 @@ func (s *Service) Reverters() map[string]Reverter {
 			toggle: s.ToggleStore,
 		},
 	}
-}
-
-// guardImage refuses a product revert that would set its image back.
-func guardImage(r audit.Reversal) error {
-	if _, ok := r.Values["image"]; ok {
-		return errImage
-	}
-	return nil
 }
 
 func floatOf(s string) *float64 {

@@ -10,20 +10,13 @@ import (
 	"vitrina/domain/kernel"
 )
 
-// The slider's files, which a revert cannot bring back: a replaced banner or extra image is
-// deleted when it is replaced (ADR 0018).
-var (
-	errImage = kernel.FieldError("fields", "The image cannot be reverted; revert the other fields.")
-	// errDropsImage is a revert whose type leaves no room for the extra image the slider
-	// holds now: the file would be deleted and could not come back.
-	errDropsImage = kernel.FieldError("fields", "This revert would remove the slider's extra image, which could not come back. Remove the image in the slider's form first.")
-)
+// errDropsImage is a revert whose type leaves no room for the extra image the slider holds
+// now: the file would be deleted and could not come back.
+var errDropsImage = kernel.FieldError("fields", "This revert would remove the slider's extra image, which could not come back. Remove the image in the slider's form first.")
 
-// imageFields are the slider's fields that name stored files.
+// imageFields are the slider's fields that name stored files, which a revert cannot bring
+// back: a replaced banner or extra image is deleted when it is replaced (ADR 0018).
 var imageFields = []string{"image", "wyswygimg"}
-
-// visibleField is the slider's shown-or-hidden flag, which the visibility toggle sets.
-const visibleField = "is_visible"
 
 // Revert sets slider id back as r says (issue 21, ADR 0032), in one save at the version read
 // (a save in between is 409): its fields through the edit's own checks and rules (Update's,
@@ -33,24 +26,14 @@ const visibleField = "is_visible"
 // toggle (an inactive slider is not shown: 422). A revert names no image (422: the replaced
 // file is gone) and sends no notification (the one a save sends went out when it was saved).
 func (s *Service) Revert(ctx context.Context, _ kernel.Principal, id kernel.ID, current audit.Snapshot, version kernel.Version, r audit.Reversal) error {
-	for _, f := range imageFields {
-		if _, ok := r.Values[f]; ok {
-			return errImage
-		}
+	if err := r.GuardFiles(imageFields...); err != nil {
+		return err
 	}
 	if r.Deactivate && current[audit.ActiveField] != "true" {
 		return nil // already inactive: nothing to do, nothing recorded
 	}
 	a := r.Apply(current)
-	var visible *bool
-	if v := r.Values[visibleField]; v != nil {
-		b := *v == "true"
-		visible = &b
-	}
-	fields := false
-	for f := range a.Touched {
-		fields = fields || f != visibleField
-	}
+	visible, fields := r.Flag(audit.VisibleField), a.FieldsBesides(audit.VisibleField)
 	in := sliderInput(a.Values)
 	if fields && !r.Deactivate {
 		if err := s.check(ctx, in, false, true); err != nil {

@@ -535,3 +535,29 @@ func TestHashOfAKnownEventIsStable(t *testing.T) {
 		t.Fatalf("hash %s, want %s", got, want)
 	}
 }
+
+// A revert never names a stored file; a flag's value and whether other fields go back are
+// read off the reversal, for the records whose flags have toggles of their own.
+func TestReversalFilesFlagsAndFields(t *testing.T) {
+	img, yes, name := "a.jpg", "true", "Old"
+	r := Reversal{Values: map[string]*string{"image": &img, "name": &name}}
+	if err := r.GuardFiles("image", "wyswygimg"); !errors.Is(err, ErrFileNotRevertible) || kernel.KindOf(err) != kernel.KindInvalid {
+		t.Fatalf("an image in a revert: %v", err)
+	}
+	if err := (Reversal{Values: map[string]*string{"name": &name}}).GuardFiles("image"); err != nil {
+		t.Fatalf("no file named, refused: %v", err)
+	}
+	flags := Reversal{Values: map[string]*string{VisibleField: &yes}}
+	if v := flags.Flag(VisibleField); v == nil || !*v {
+		t.Fatalf("visible flag %v", v)
+	}
+	if flags.Flag(ActiveField) != nil {
+		t.Fatal("a flag the reversal does not name has a value")
+	}
+	if flags.Apply(Snapshot{}).FieldsBesides(VisibleField) {
+		t.Fatal("only the visibility goes back, yet other fields are said to")
+	}
+	if !r.Apply(Snapshot{}).FieldsBesides(VisibleField) {
+		t.Fatal("the name goes back, yet no other field is said to")
+	}
+}

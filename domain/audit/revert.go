@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -218,6 +219,47 @@ func toggleTo(want bool, toggle func() (bool, error)) error {
 		return &ChangedSinceError{Conflicts: []Conflict{{Field: ActiveField, Expected: &was, Current: &now}}}
 	}
 	return nil
+}
+
+// VisibleField is the shown-or-hidden flag of sliders and campaigns, which their visibility
+// toggle sets rather than their edit.
+const VisibleField = "is_visible"
+
+// ErrFileNotRevertible is a revert naming a field that holds a stored file (an image): the
+// replaced file is deleted when it is replaced, so it cannot come back; the other fields of
+// the change can (422).
+var ErrFileNotRevertible = kernel.FieldError("fields", "The image cannot be reverted; revert the other fields.")
+
+// GuardFiles refuses (ErrFileNotRevertible) a reversal that sets back any of the fields
+// that name stored files.
+func (r Reversal) GuardFiles(files ...string) error {
+	for _, f := range files {
+		if _, ok := r.Values[f]; ok {
+			return ErrFileNotRevertible
+		}
+	}
+	return nil
+}
+
+// Flag is the value r sets the boolean field back to; nil when it does not set it.
+func (r Reversal) Flag(field string) *bool {
+	v := r.Values[field]
+	if v == nil {
+		return nil
+	}
+	b := *v == "true"
+	return &b
+}
+
+// FieldsBesides tells whether a sets back a field other than the flags named, so that the
+// record's edit has to run.
+func (a Applied) FieldsBesides(flags ...string) bool {
+	for f := range a.Touched {
+		if !slices.Contains(flags, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // IDOf reads an id a snapshot holds; none (or not a number) is 0.
