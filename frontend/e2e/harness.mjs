@@ -175,14 +175,32 @@ function trackApiRequests(page) {
  */
 export async function settle(page) {
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    null,
-    { polling: 'raf' },
-  );
+  try {
+    await page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { polling: 'raf' },
+    );
+  } catch (error) {
+    // Name what kept running, so that a page that never settles says why.
+    const running = await page
+      .evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => {
+            const target = a.effect?.target;
+            const where = target ? `${target.tagName.toLowerCase()}.${[...target.classList].join('.')}` : '?';
+            return `${a.constructor.name} ${a.animationName ?? a.transitionProperty ?? a.id ?? ''} on ${where} (${a.currentTime?.toFixed?.(0)} ms)`;
+          }),
+      )
+      .catch(() => []);
+    error.message += `; still running: ${running.join('; ') || 'none now'}`;
+    throw error;
+  }
 }
 
 /** Saves the page at 1280 px and at 375 px wide (artifacts/<name>-1280.png, -375.png). */
