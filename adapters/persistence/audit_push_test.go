@@ -56,13 +56,7 @@ func noSecretIn(t *testing.T, db *bun.DB, tokens ...string) {
 func TestDeviceRegistrationsAreRecorded(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		now := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
-		w := newPartnerWorld(t, db)
-		partners := persistence.NewPartnerStore(db)
-		for _, id := range []int64{101, 102} {
-			if err := partners.Add(context.Background(), newPartner(t, id, fmt.Sprintf("Partner %d", id), w.podgorica, w.alati)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		addPartners(t, db, 101, 102)
 		log := persistence.NewAuditLog(db, &fixedClock{t: now})
 		store := persistence.NewDeviceStore(db)
 		const phone = "fcm-SECRET-phone:APA91b"
@@ -149,13 +143,7 @@ func TestDeviceRegistrationsAreRecorded(t *testing.T) {
 func TestDeliveryOutcomesAreRecorded(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		now := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
-		w := newPartnerWorld(t, db)
-		partners := persistence.NewPartnerStore(db)
-		for _, id := range []int64{101, 102} {
-			if err := partners.Add(context.Background(), newPartner(t, id, fmt.Sprintf("Partner %d", id), w.podgorica, w.alati)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		w := addPartners(t, db, 101, 102)
 		log := persistence.NewAuditLog(db, &fixedClock{t: now})
 		devices := persistence.NewDeviceStore(db)
 		tokens := map[string]kernel.ID{"fcm-SECRET-a": 101, "fcm-SECRET-b": 101, "fcm-SECRET-c": 102, "fcm-SECRET-d": 102}
@@ -277,4 +265,18 @@ func TestDeliveryOutcomesAreRecorded(t *testing.T) {
 			t.Fatalf("chain %+v", v)
 		}
 	})
+}
+
+// addPartners stores partners with the ids given, for their devices and deliveries, in the
+// catalog it answers.
+func addPartners(t *testing.T, db *bun.DB, ids ...int64) partnerWorld {
+	t.Helper()
+	w := newPartnerWorld(t, db)
+	partners := persistence.NewPartnerStore(db)
+	for _, id := range ids {
+		if err := partners.Add(context.Background(), newPartner(t, id, fmt.Sprintf("Partner %d", id), w.podgorica, w.alati)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
 }
