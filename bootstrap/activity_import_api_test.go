@@ -1,20 +1,23 @@
 package bootstrap
 
 import (
+	"fmt"
 	"testing"
 )
 
 // An upload through HTTP is on record (issue 21): its own `import` event by the signed-in
 // user with the uploaded file's name and counts, the changed partner's edit old → new and the
 // new partner's creation under the same import id, nothing for the unchanged partner, and
-// nothing at all for a refused file (422).
+// nothing at all for a refused file (422). The edit holds just what the file changed: the
+// debt and the categories, each from what was stored.
 func TestActivityPartnerImport(t *testing.T) {
 	eachEngine(t, func(t *testing.T, a *api) {
 		w := a.partnerWorld()
 		a.createPartner(partnerBody(31, "Prvi Partner", w.city, "12000", w.alati))
 		a.createPartner(partnerBody(32, "Drugi Partner", w.city, "500", w.alati))
 		rows := a.download("sort=id")
-		rows[1][8] = "120000.505" // partner 31's debt
+		rows[1][8] = "120000.505"            // partner 31's debt
+		rows[1][13] = "Boje i lakovi, Alati" // and its categories: Boje i lakovi added
 		rows = append(rows, []string{"33", "Novi iz Excela", "Bulevar 1", "", "", "Podgorica", "", "1", "2", "3", "4", "5", "6", "Alati", ""})
 		_, before := a.activity(t, a.admin, "page=1")
 		a.expect(a.uploadFile("/api/saveAddPartnerExcelDoc", "Partneri jesen.xlsx", workbook(t, rows)), 200)
@@ -31,10 +34,12 @@ func TestActivityPartnerImport(t *testing.T) {
 			t.Fatalf("the import's file and counts: %v", summary)
 		}
 		id := *imports[0].ImportID
+		alati, both := fmt.Sprint(w.alati), fmt.Sprint(min(w.alati, w.boje))+","+fmt.Sprint(max(w.alati, w.boje))
 		for _, want := range []struct {
 			query, action, field, from, to string
 		}{
 			{"record_id=31", "edit", "debt", "12000", "120000.505"},
+			{"record_id=31", "edit", "category_ids", alati, both},
 			{"record_id=33", "create", "debt", "", "2"},
 		} {
 			events, _ := a.activity(t, a.admin, "page=1&resource=partners&"+want.query)
@@ -51,6 +56,9 @@ func TestActivityPartnerImport(t *testing.T) {
 			}
 			if !found {
 				t.Fatalf("%s: %s %s → %s not in %v", want.query, want.field, want.from, want.to, e.Changes)
+			}
+			if e.Action == "edit" && len(e.Changes) != 2 {
+				t.Fatalf("%s: the edit holds more than the debt and the categories: %v", want.query, e.Changes)
 			}
 		}
 		if events, _ := a.activity(t, a.admin, "page=1&resource=partners&record_id=32"); len(events) != 1 || events[0].Action != "create" {

@@ -344,7 +344,7 @@ func (s *PartnerStore) Fingerprints(ctx context.Context, ids []kernel.ID) (map[k
 // SaveRows upserts the import's rows in batches: a new id is inserted active and without an
 // app password; a known one gets the row's fields and keeps its password and active flag.
 // Each partner it creates records a `create`, each it changes an edit of the fields the file
-// changed (recordImportRows), under the import id of the context's AuditSource.
+// changed (importRecorder), under the import id of the context's AuditSource.
 func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 	c := conn(ctx, s.db)
 	set := []string{"name", "name_fold", "address", "address_fold", "pib", "pib_fold", "pdv", "pdv_fold", "phone", "phone_fold",
@@ -352,6 +352,7 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 	for _, f := range partner.AllFigures {
 		set = append(set, figureColumn(f), figureColumn(f)+"_pct")
 	}
+	rec := newImportRecorder(ctx)
 	for start := 0; start < len(rows); start += batchRows {
 		end := min(start+batchRows, len(rows))
 		batch := make([]partnerRow, 0, end-start)
@@ -364,26 +365,49 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 			ids = append(ids, int64(st.ID))
 			links[int64(st.ID)] = st.Categories
 		}
-		if err := s.recordImportRows(ctx, c, batch, ids, links); err != nil {
-			return err
+		if err := s.saveBatch(ctx, c, rec, set, batch, ids, links); err != nil {
+			return errors.Join(err, rec.wait())
 		}
-		// A new row starts at the default version; an updated one moves on, so that an edit
-		// loaded before the import is stale.
-		q := c.NewInsert().Model(&batch).ExcludeColumn("version").On("CONFLICT (id) DO UPDATE").Set("version = p.version + 1")
-		for _, col := range set {
-			q = q.Set(col + " = EXCLUDED." + col)
-		}
-		if _, err := q.Exec(ctx); err != nil {
-			return err
-		}
-		if _, err := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.List(ids)).Exec(ctx); err != nil {
-			return err
-		}
-		if err := insertCategories(ctx, c, links); err != nil {
+	}
+	return rec.wait()
+}
+
+// saveBatch upserts one batch of SaveRows and replaces its partners' categories, handing
+// rec what each partner was before (the stored row, read before the upsert; the categories,
+// as the delete returns them).
+func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, rec *importRecorder, set []string, batch []partnerRow, ids []int64,
+	links map[int64][]kernel.ID) error {
+	var stored []partnerRow
+	if rec != nil {
+		if err := c.NewSelect().Model(&stored).Column(fingerprintColumns...).Where("p.id IN (?)", bun.List(ids)).
+			Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
 	}
-	return nil
+	// A new row starts at the default version; an updated one moves on, so that an edit
+	// loaded before the import is stale.
+	q := c.NewInsert().Model(&batch).ExcludeColumn("version").On("CONFLICT (id) DO UPDATE").Set("version = p.version + 1")
+	for _, col := range set {
+		q = q.Set(col + " = EXCLUDED." + col)
+	}
+	if _, err := q.Exec(ctx); err != nil {
+		return err
+	}
+	del := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.List(ids))
+	if rec == nil {
+		if _, err := del.Exec(ctx); err != nil {
+			return err
+		}
+	} else {
+		var storedLinks []partnerCategoryRow
+		if err := del.Returning("partner_id, category_id").Scan(ctx, &storedLinks); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if err := rec.record(ctx, c, batch, links, stored, storedLinks); err != nil {
+			return err
+		}
+	}
+	return insertCategories(ctx, c, links)
 }
 
 // importedFields are the audited fields an import row sets (fingerprintColumns as the
@@ -410,33 +434,58 @@ func importSnapshot(c bun.IDB, row *partnerRow, categories []kernel.ID) audit.Sn
 	return s
 }
 
-// recordImportRows records, before the batch is upserted, what it will do to each partner:
-// a creation with every field, or an edit of the fields the row changes against the stored
-// partner read now, in the import's transaction (a partner whose row changes nothing records
-// nothing). Without an audit buffer in the context (outside the store's transactions, or
-// the audit switched off for a benchmark) it reads nothing.
-func (s *PartnerStore) recordImportRows(ctx context.Context, c bun.IDB, batch []partnerRow, ids []int64, links map[int64][]kernel.ID) error {
+// importRecorder records what an import's batches do to each partner: a creation with every
+// field, or an edit of the fields the row changes against the stored partner read in the
+// import's transaction (a partner whose row changes nothing records nothing). A batch's
+// events are worked out (snapshots and diffs) in a goroutine while the database writes the
+// batch's categories and the next batch; the next batch waits for them before it records,
+// and the import for the last before its transaction ends (wait).
+type importRecorder struct {
+	done chan error // the batch being recorded, or nil
+}
+
+// newImportRecorder is the recorder of an import in ctx, or nil without an audit buffer in
+// the context (outside the store's transactions, or the audit switched off for a
+// benchmark): then the import reads nothing for the log.
+func newImportRecorder(ctx context.Context) *importRecorder {
 	if _, ok := ctx.Value(pendingKey{}).(*pendingEvents); !ok {
 		return nil
 	}
-	var stored []partnerRow
-	if err := c.NewSelect().Model(&stored).Column(fingerprintColumns...).Where("p.id IN (?)", bun.List(ids)).
-		Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
+	return new(importRecorder)
+}
+
+// record starts recording a batch once the one before is recorded.
+func (r *importRecorder) record(ctx context.Context, c bun.IDB, batch []partnerRow, links map[int64][]kernel.ID,
+	stored []partnerRow, storedLinks []partnerCategoryRow) error {
+	if err := r.wait(); err != nil {
 		return err
 	}
+	r.done = make(chan error, 1)
+	go func() { r.done <- recordImportBatch(ctx, c, batch, links, stored, storedLinks) }()
+	return nil
+}
+
+// wait waits for the batch being recorded and answers its error.
+func (r *importRecorder) wait() error {
+	if r == nil || r.done == nil {
+		return nil
+	}
+	err := <-r.done
+	r.done = nil
+	return err
+}
+
+// recordImportBatch buffers the events of an import's batch against the stored partners
+// and their category links.
+func recordImportBatch(ctx context.Context, c bun.IDB, batch []partnerRow, links map[int64][]kernel.ID,
+	stored []partnerRow, storedLinks []partnerCategoryRow) error {
+	cats := make(map[int64][]kernel.ID, len(stored))
+	for _, l := range storedLinks {
+		cats[l.PartnerID] = append(cats[l.PartnerID], kernel.ID(l.CategoryID))
+	}
 	before := make(map[int64]audit.Snapshot, len(stored))
-	if len(stored) > 0 {
-		var storedLinks []partnerCategoryRow
-		if err := c.NewSelect().Model(&storedLinks).Where("partner_id IN (?)", bun.List(ids)).Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		cats := make(map[int64][]kernel.ID, len(stored))
-		for _, l := range storedLinks {
-			cats[l.PartnerID] = append(cats[l.PartnerID], kernel.ID(l.CategoryID))
-		}
-		for i := range stored {
-			before[stored[i].ID] = importSnapshot(c, &stored[i], cats[stored[i].ID])
-		}
+	for i := range stored {
+		before[stored[i].ID] = importSnapshot(c, &stored[i], cats[stored[i].ID])
 	}
 	for i := range batch {
 		row := &batch[i]
