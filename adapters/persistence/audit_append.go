@@ -293,11 +293,18 @@ func appendAtGuess(ctx context.Context, a *appender, tx bun.Tx, rows []*auditEve
 		}
 		return true, insertAuditRows(ctx, a, tx, rows)
 	}
-	args := append(pgArrays(rows), head.id, head.hash, guess.id, guess.hash)
+	// An edit's one event is inserted from one value per column, which PostgreSQL runs
+	// cheaper than unnesting twenty one-element arrays; more come as arrays.
+	insert, args := pgInsert, pgArrays(rows)
+	if len(rows) == 1 {
+		insert, args = pgInsertOne, pgValues(rows[0])
+	}
+	h := len(args)
+	args = append(args, head.id, head.hash, guess.id, guess.hash)
 	var n int64
-	err := tx.Tx.QueryRowContext(ctx, "WITH head AS (UPDATE audit_chain SET last_id = $21, last_hash = $22 "+
-		"WHERE one = 1 AND last_id = $23 AND last_hash = $24 RETURNING 1), "+
-		"ins AS ("+pgInsert+" WHERE EXISTS (SELECT 1 FROM head) RETURNING resource, action), "+
+	err := tx.Tx.QueryRowContext(ctx, fmt.Sprintf("WITH head AS (UPDATE audit_chain SET last_id = $%d, last_hash = $%d "+
+		"WHERE one = 1 AND last_id = $%d AND last_hash = $%d RETURNING 1), ", h+1, h+2, h+3, h+4)+
+		"ins AS ("+insert+" WHERE EXISTS (SELECT 1 FROM head) RETURNING resource, action), "+
 		"cnt AS ("+pgCount+") SELECT count(*) FROM ins", args...).Scan(&n)
 	if err != nil {
 		return false, err
@@ -365,6 +372,18 @@ const pgInsert = "INSERT INTO audit_events (" + auditEventColumns + ") " +
 	"$15::bigint[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[]) AS u(id, at, actor_kind, actor_id, actor_name, " +
 	"resource, record_id, has_parent, parent_resource, parent_id, partner_id, action, changes, import_id, reverts, request_id, " +
 	"address, search, prev_hash, hash)"
+
+// pgInsertOne inserts one row from one value per column ($1 … $19, pgValues).
+const pgInsertOne = "INSERT INTO audit_events (" + auditEventColumns + ") " +
+	"SELECT $1::bigint, $2::timestamptz, $3::text, $4::bigint, $5::text, $6::text, $7::bigint, $8::text, $9::bigint, $10::bigint, " +
+	"$11::text, $12::text, $13::text, $14::bigint, $15::text, $16::text, $17::text, $18::text, $19::text"
+
+// pgValues are pgInsertOne's arguments: r's columns, a missing one as NULL.
+func pgValues(r *auditEventRow) []any {
+	return []any{r.ID, r.At, r.ActorKind, r.ActorID, r.ActorName, r.Resource, r.RecordID, nullable(r.ParentResource),
+		nullable(r.ParentID), nullable(r.PartnerID), r.Action, r.Changes, nullable(r.ImportID), nullable(r.Reverts),
+		r.RequestID, r.Address, r.Search, r.PrevHash, r.Hash}
+}
 
 // pgCount adds the events ins returned (their resource and action) to audit_counts, the
 // activity log's totals, in the statement that inserts them (no trigger per statement).
