@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -307,6 +308,8 @@ func TestHostileDamagedSheetXML(t *testing.T) {
 		"a shared string not index": good + `<row r="7"><c t="s"><v>x</v></c></row>`,
 		"a row outside sheetData":   "",
 		"a nest 100 deep":           good + strings.Repeat("<x>", 100) + strings.Repeat("</x>", 100),
+		"a row closed as another":   strings.Replace(good, `</c></row><row r="5"`, `</c></rows><row r="5"`, 1),
+		"a cell closed by a prefix": strings.Replace(good, `<v>4</v></c>`, `<v>4</v></x:c>`, 1),
 	}
 	for name, sheet := range sheets {
 		t.Run(name, func(t *testing.T) {
@@ -327,10 +330,16 @@ func TestHostileDamagedSheetXML(t *testing.T) {
 			}
 		})
 	}
-	// The same six rows whole are read whole.
+	// The same six rows whole are read whole, and so are they written with a namespace
+	// prefix (as some generators write SpreadsheetML).
 	rows, err := readRows(t, New(), buildXLSX(t, zip.Deflate, sheetText(good), nil))
 	if err != nil || len(rows) != 6 {
 		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	prefixed := regexp.MustCompile(`<(/?)(row|c|is|t|v)\b`).ReplaceAllString(good, "<${1}x:$2")
+	data := packageWhole(t, `<x:worksheet xmlns:x="`+nsMain+`"><x:sheetData>`+prefixed+`</x:sheetData></x:worksheet>`, nil)
+	if rows, err = readRows(t, New(), data); err != nil || len(rows) != 6 || rows[5].cells[0] != "row 6" || rows[5].cells[1] != "6" {
+		t.Fatalf("prefixed: %v, %v", rows, err)
 	}
 }
 

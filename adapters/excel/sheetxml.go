@@ -168,11 +168,14 @@ func (g *xmlGuard) step(b byte) error {
 }
 
 // xmlReader reads the tokens of one part through the guard, bounding the depth and checking
-// the request's context every ctxEvery tokens.
+// the request's context every ctxEvery tokens. It reads raw tokens (no namespace
+// translation, which the readers never needed: they look at local names only) and checks
+// itself what the decoder's Token would: each end tag closes the element open, and the part
+// ends with none open.
 type xmlReader struct {
 	ctx   context.Context
 	dec   *xml.Decoder
-	depth int
+	open  []xml.Name // the elements open, outermost first
 	count int
 	root  bool
 }
@@ -189,21 +192,25 @@ func (x *xmlReader) next() (xml.Token, error) {
 			return nil, err
 		}
 	}
-	tok, err := x.dec.Token()
+	tok, err := x.dec.RawToken()
 	switch {
-	case err == io.EOF && !x.root:
-		return nil, ErrDamaged // an empty part
+	case err == io.EOF && (!x.root || len(x.open) > 0):
+		return nil, ErrDamaged // an empty part, or one cut short
 	case err != nil:
 		return nil, err
 	}
-	switch tok.(type) {
+	switch t := tok.(type) {
 	case xml.StartElement:
 		x.root = true
-		if x.depth++; x.depth > maxXMLDepth {
+		if len(x.open) >= maxXMLDepth {
 			return nil, errXMLMarkup
 		}
+		x.open = append(x.open, t.Name)
 	case xml.EndElement:
-		x.depth--
+		if len(x.open) == 0 || x.open[len(x.open)-1] != t.Name {
+			return nil, ErrDamaged // an end tag that closes nothing open
+		}
+		x.open = x.open[:len(x.open)-1]
 	}
 	return tok, nil
 }
