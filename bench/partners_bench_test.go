@@ -160,6 +160,11 @@ func procStatus(key string) float64 {
 	if err != nil {
 		return 0
 	}
+	return statusMB(status, key)
+}
+
+// statusMB is the memory line key of a /proc/<pid>/status in MB.
+func statusMB(status []byte, key string) float64 {
 	m := regexp.MustCompile(key + `:\s+(\d+) kB`).FindSubmatch(status)
 	if m == nil {
 		return 0
