@@ -38,7 +38,7 @@ func NewLister[R counted, V any](db *bun.DB, spec ListSpec, entity string, view 
 // List answers one page and the total.
 func (l *Lister[R, V]) List(ctx context.Context, q ports.ListQuery) (ports.Page[V], error) {
 	var rows []R
-	total, err := listPage(ctx, conn(ctx, l.db), l.spec, q, &rows, func(r R) int { return r.total() })
+	total, err := listPage(ctx, conn(ctx, l.db), l.spec.plan(), q, &rows, func(r R) int { return r.total() })
 	if err != nil {
 		return ports.Page[V]{}, err
 	}
@@ -51,7 +51,7 @@ func (l *Lister[R, V]) List(ctx context.Context, q ports.ListQuery) (ports.Page[
 
 // Stream feeds the whole filtered list to fn row by row.
 func (l *Lister[R, V]) Stream(ctx context.Context, q ports.ListQuery, fn func(V) error) error {
-	return streamList(ctx, l.db, l.spec, q, func(r *R) error { return fn(l.view(r)) })
+	return streamList(ctx, l.db, l.spec.plan(), q, func(r *R) error { return fn(l.view(r)) })
 }
 
 // Find reads one row by id.
@@ -80,7 +80,7 @@ func (l *Lister[R, V]) Sum(ctx context.Context, q ports.ListQuery, expr string) 
 
 // Sums is Sum of several expressions in one pass over the rows q matches.
 func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...string) ([]int64, error) {
-	return sums(ctx, conn(ctx, l.db), l.spec, q, exprs)
+	return sums(ctx, conn(ctx, l.db), l.spec.plan(), q, exprs)
 }
 
 // ListWithSums answers a page, its total and Sums of exprs over every row q matches: a
@@ -93,7 +93,7 @@ func (l *Lister[R, V]) ListWithSums(ctx context.Context, q ports.ListQuery, expr
 	if err := l.spec.check(q); err != nil {
 		return ports.Page[V]{}, nil, err
 	}
-	spec, err := l.spec.resolveWithin(ctx, db, q)
+	spec, err := l.spec.plan().resolveWithin(ctx, db, q)
 	if err != nil {
 		return ports.Page[V]{}, nil, err
 	}
@@ -116,7 +116,7 @@ func (l *Lister[R, V]) ListWithSums(ctx context.Context, q ports.ListQuery, expr
 
 // sums adds up exprs over the rows q matches, from the spec's ScopeTotals when they hold
 // every one of them.
-func sums(ctx context.Context, db bun.IDB, spec ListSpec, q ports.ListQuery, exprs []string) ([]int64, error) {
+func sums(ctx context.Context, db bun.IDB, spec listPlan, q ports.ListQuery, exprs []string) ([]int64, error) {
 	if err := spec.check(q); err != nil {
 		return nil, err
 	}

@@ -11,7 +11,8 @@ import (
 )
 
 // The shared list mechanism (ADR 0002), in files by concern: this one is the configuration
-// (Field, ListSpec) and what a query must be checked against (its filters and sort);
+// (Field, ListSpec), a query's plan over it (listPlan: the configuration and what was found
+// before the page) and what a query must be checked against (its filters and sort);
 // listing_filter.go turns a query into its WHERE clause, listing_count.go its exact total,
 // listing_trigram.go SQLite's trigram matching and the linked tables' matches resolved
 // once, listing_page.go the page and the stream.
@@ -87,6 +88,17 @@ type ListSpec struct {
 	// pc.category_id IN (?))". Like a scope, it reads only columns CountFrom has.
 	IDSets map[string]string
 
+	// trigrams keeps the trigram counts that pick how a linked table's filter is matched
+	// (resolveWithin); NewLister gives each list its own.
+	trigrams *trigramCounts
+}
+
+// listPlan is one query's plan over a list's configuration: the spec, and what was found
+// before the page was asked for. A plan of nothing found (ListSpec.plan) reads every filter
+// in its own SQL; resolveWithin fills in a linked table's matches. Every method that builds
+// SQL from a query is the plan's, so no query is built without what was found.
+type listPlan struct {
+	ListSpec
 	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
 	// (a JSON array), so that the page, its count and its sums match the phrase once.
 	withinIDs map[string]string
@@ -97,10 +109,10 @@ type ListSpec struct {
 	rankedIDs    []int64
 	ranks        []int
 	joinedWithin string
-	// trigrams keeps the trigram counts that pick how a linked table's filter is matched
-	// (resolveWithin); NewLister gives each list its own.
-	trigrams *trigramCounts
 }
+
+// plan is the plan of a query that found nothing beforehand.
+func (s ListSpec) plan() listPlan { return listPlan{ListSpec: s} }
 
 // ScopeTotals is a table of per-scope totals of a list, kept exact by triggers (ADR 0019);
 // a scope's totals are the sum of its rows there.
@@ -192,7 +204,7 @@ func (s ListSpec) sortKey(q ports.ListQuery) (expr, dir, nulls string, err error
 }
 
 // order adds the whitelisted sort with the id as tie-break so pages never overlap.
-func (s ListSpec) order(sel *bun.SelectQuery, q ports.ListQuery) (*bun.SelectQuery, error) {
+func (s listPlan) order(sel *bun.SelectQuery, q ports.ListQuery) (*bun.SelectQuery, error) {
 	expr, dir, nulls, err := s.sortKey(q)
 	if err != nil {
 		return nil, err

@@ -13,7 +13,7 @@ import (
 // otherwise a count over the rows the filters keep (ADR 0002; listing.go for the whole).
 
 // scopeOnly tells whether q narrows the rows by nothing but the scope the ScopeTotals serve.
-func (s ListSpec) scopeOnly(q ports.ListQuery) bool {
+func (s listPlan) scopeOnly(q ports.ListQuery) bool {
 	if s.ScopeTotals == nil || q.Active != nil || len(q.Scope) != 1 || len(q.IDSets) > 0 {
 		return false
 	}
@@ -30,7 +30,7 @@ func (s ListSpec) scopeOnly(q ports.ListQuery) bool {
 
 // scopeTotal reads columns of the scope's totals: the sum of its rows (one row, or on
 // PostgreSQL a few rows of differences; 0 when it has none).
-func (s ListSpec) scopeTotal(db bun.IDB, q ports.ListQuery, columns ...string) *bun.SelectQuery {
+func (s listPlan) scopeTotal(db bun.IDB, q ports.ListQuery, columns ...string) *bun.SelectQuery {
 	t := s.ScopeTotals
 	sel := db.NewSelect().TableExpr(t.Table)
 	for _, c := range columns {
@@ -40,7 +40,7 @@ func (s ListSpec) scopeTotal(db bun.IDB, q ports.ListQuery, columns ...string) *
 }
 
 // unfiltered tells whether q narrows the rows by nothing but the active flag.
-func (s ListSpec) unfiltered(q ports.ListQuery) bool {
+func (s listPlan) unfiltered(q ports.ListQuery) bool {
 	if len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return false
 	}
@@ -53,7 +53,7 @@ func (s ListSpec) unfiltered(q ports.ListQuery) bool {
 }
 
 // countQuery counts the rows q matches: from row_counts when it can, else over the rows.
-func (s ListSpec) countQuery(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
+func (s listPlan) countQuery(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
 	if s.scopeOnly(q) {
 		return s.scopeTotal(db, q, s.ScopeTotals.Count)
 	}
@@ -69,7 +69,7 @@ func (s ListSpec) countQuery(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
 
 // scoped adds the scope of q as equalities on whitelisted columns, and its id sets as their
 // whitelisted predicates (check refused the others).
-func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
+func (s listPlan) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
 	keys := make([]string, 0, len(q.Scope))
 	for k := range q.Scope {
 		keys = append(keys, k)
@@ -98,7 +98,7 @@ func (s ListSpec) scoped(sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQue
 }
 
 // countFrom is the cheapest FROM that counts the rows q matches.
-func (s ListSpec) countFrom(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
+func (s listPlan) countFrom(db bun.IDB, q ports.ListQuery) *bun.SelectQuery {
 	if s.CountFrom == nil {
 		return s.From(db)
 	}

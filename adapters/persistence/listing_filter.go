@@ -15,13 +15,13 @@ import (
 // folded text, each engine's way (listing.go for the whole).
 
 // where adds the active flag and the "contains" filters of q.
-func (s ListSpec) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
+func (s listPlan) where(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery) *bun.SelectQuery {
 	return s.whereExcept(db, sel, q, false)
 }
 
 // whereExcept is where; with skipFTS the filters a trigram phrase serves are left out,
 // because the caller matches them once in a CTE.
-func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery, skipFTS bool) *bun.SelectQuery {
+func (s listPlan) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuery, skipFTS bool) *bun.SelectQuery {
 	if q.Active != nil && s.ActiveExpr != "" { // a list without the flag has no inactive rows
 		sel = sel.Where(s.ActiveExpr+" = ?", *q.Active)
 	}
@@ -109,7 +109,7 @@ func (s ListSpec) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 // indexedFilter tells whether a "contains" filter goes through a trigram index
 // (FTS5 on SQLite, pg_trgm on PostgreSQL), which narrows the rows before anything else;
 // so does a match on a linked table already resolved to its ids.
-func (s ListSpec) indexedFilter(q ports.ListQuery) bool {
+func (s listPlan) indexedFilter(q ports.ListQuery) bool {
 	if len(s.withinIDs) > 0 {
 		return true
 	}

@@ -22,7 +22,7 @@ import (
 //     with a window, and the outer query keeps the top rows of the page;
 //   - otherwise the count is a subquery with its own cheap plan (a covering index) and
 //     the page reads only its rows in index order.
-func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int) (int, error) {
+func listPage[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.ListQuery, dest *[]T, total func(T) int) (int, error) {
 	n, _, err := listPageSums(ctx, db, s, q, dest, total, nil)
 	return n, err
 }
@@ -30,7 +30,7 @@ func listPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQu
 // listPageSums is listPage that, when the matches are narrowed by a trigram index first,
 // also adds up sumExprs (at most maxWindowSums) over them in the same pass: windowed is
 // then true and the rows carry the sums (sum_0, sum_1). Otherwise the caller sums apart.
-func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dest *[]T, total func(T) int, sumExprs []string) (n int, windowed bool, err error) {
+func listPageSums[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.ListQuery, dest *[]T, total func(T) int, sumExprs []string) (n int, windowed bool, err error) {
 	if err := s.check(q); err != nil {
 		return 0, false, err
 	}
@@ -93,7 +93,7 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.Li
 // serves would hold every matching row in memory, so an export's memory would grow with
 // its rows (issue 20: 250,000 partners sorted by city peaked at 178 MB of anonymous memory,
 // 121 MB with FILE). The sorter keeps up to the cache size in memory and spills the rest.
-func streamList[T any](ctx context.Context, db *bun.DB, s ListSpec, q ports.ListQuery, fn func(*T) error) error {
+func streamList[T any](ctx context.Context, db *bun.DB, s listPlan, q ports.ListQuery, fn func(*T) error) error {
 	if err := s.check(q); err != nil {
 		return err
 	}

@@ -25,12 +25,12 @@ import (
 const minTrigram = 3
 
 // resolveWithin matches each "contains" filter on a linked table that a trigram index
-// serves (WithinFrom; on SQLite WithinFTS) once, and returns the spec holding the matching
+// serves (WithinFrom; on SQLite WithinFTS) once, and returns the plan holding the matching
 // ids for where to use, up to maxMatchIDs of them (past that the match stays in the
 // queries). The page, its count and its sums then read the rows by id. On SQLite, when the
 // list is sorted by a column of the same linked table (WithinSort), the first such filter's
 // matches come with their rank in that order, for the page to sort by (rankedKey).
-func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (ListSpec, error) {
+func (s listPlan) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (listPlan, error) {
 	sqlite := IsSQLite(db)
 	keys := make([]string, 0, len(q.Filters))
 	for k := range q.Filters {
@@ -98,7 +98,7 @@ func (s ListSpec) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 
 // rankField returns the field q sorts by when it is a column of the linked table of the
 // filter f (WithinSort), so that f's matches can carry their order.
-func (s ListSpec) rankField(q ports.ListQuery, f Field) (Field, bool) {
+func (s listPlan) rankField(q ports.ListQuery, f Field) (Field, bool) {
 	key := q.Sort
 	if key == "" {
 		key = s.DefaultSort
@@ -299,12 +299,12 @@ func (c *trigramCounts) rarest(ctx context.Context, db bun.IDB, table, column, t
 }
 
 // ftsServes tells whether SQLite's trigram table answers the filter term on f.
-func (s ListSpec) ftsServes(f Field, term string) bool {
+func (s listPlan) ftsServes(f Field, term string) bool {
 	return f.FTS != "" && s.FTSTable != "" && utf8.RuneCountInString(term) >= minTrigram
 }
 
 // ftsPhrase combines every filter the trigram table serves into one MATCH expression.
-func (s ListSpec) ftsPhrase(q ports.ListQuery) string {
+func (s listPlan) ftsPhrase(q ports.ListQuery) string {
 	keys := make([]string, 0, len(q.Filters))
 	for k := range q.Filters {
 		keys = append(keys, k)
@@ -349,7 +349,7 @@ func splitWords(term string) []string {
 // filtersBeyondFTS tells whether q filters on anything the trigram phrase does not cover
 // exactly: other columns (numbers and flags too), the active flag, a scope, or a multi-word
 // term matched word by word.
-func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
+func (s listPlan) filtersBeyondFTS(q ports.ListQuery) bool {
 	if q.Active != nil || len(q.Scope) > 0 || len(q.IDSets) > 0 {
 		return true
 	}
@@ -375,7 +375,7 @@ func (s ListSpec) filtersBeyondFTS(q ports.ListQuery) bool {
 // rows carry the count and the sums as the windowed page's do. json_each's key is text;
 // compared with the integer column it takes the column's affinity, so the index on that
 // column serves the join.
-func rankedPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, dir string, dest *[]T, sumExprs []string) (n int, windowed bool, err error) {
+func rankedPage[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.ListQuery, dir string, dest *[]T, sumExprs []string) (n int, windowed bool, err error) {
 	joined := s
 	joined.joinedWithin = s.rankedKey
 	on := "JOIN json_each(?) AS wr ON " + s.Fields[s.rankedKey].WithinOn + " = wr.key"
@@ -435,7 +435,7 @@ const (
 // page walks the sort index and tests each row against the ids (the unary + keeps SQLite from
 // choosing the lookups), which finds a page long before thousands of rows are sorted. Past
 // maxMatchIDs the ids stay in the database and the phrase is matched again for the page.
-func ftsPage[T any](ctx context.Context, db bun.IDB, s ListSpec, q ports.ListQuery, phrase, sortExpr, dir, nulls string, dest *[]T) (int, error) {
+func ftsPage[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.ListQuery, phrase, sortExpr, dir, nulls string, dest *[]T) (int, error) {
 	var ids []int64
 	if err := db.NewSelect().TableExpr(s.FTSTable).ColumnExpr("rowid").Where(s.FTSTable+" MATCH ?", phrase).
 		Limit(maxMatchIDs+1).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
