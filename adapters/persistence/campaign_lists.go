@@ -36,12 +36,12 @@ func (r *campaignViewRow) view() campaignports.CampaignView {
 func campaignSpec() ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":          {Sort: "cm.id", Number: "cm.id", Scale: 1},
-			"name":        {Sort: "cm.name_fold", Fold: "cm.name_fold", FTS: "name_fold"},
-			"description": {Sort: "cm.description_fold", Fold: "cm.description_fold", FTS: "description_fold"},
-			"is_visible":  {Sort: "cm.is_visible", Flag: "cm.is_visible = TRUE"},
-			"is_active":   {Sort: "cm.is_active"},
-			"updated_at":  {Sort: "cm.updated_at"},
+			"id":          number("cm.id", 1),
+			"name":        text("cm.name_fold").trigram("name_fold"),
+			"description": text("cm.description_fold").trigram("description_fold"),
+			"is_visible":  flag("cm.is_visible", "cm.is_visible = TRUE"),
+			"is_active":   sortOnly("cm.is_active"),
+			"updated_at":  sortOnly("cm.updated_at"),
 		},
 		DefaultSort: "updated_at",
 		IDExpr:      "cm.id",
@@ -109,14 +109,14 @@ func campaignPartnerSpec(sqlite bool) ListSpec {
 	names, sortKey := partnerCategoryNames(sqlite, "cp.partner_id")
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":    {Sort: "cp.partner_id", Number: "cp.partner_id", Scale: 1},
+			"id":    number("cp.partner_id", 1),
 			"name":  partnerText("cp", "name_fold"),
 			"phone": partnerText("cp", "phone_fold"),
 			"city": {Fold: "ct.name_fold",
 				Within: "cp.partner_id IN (SELECT pn.id FROM partners AS pn JOIN cities AS ct ON ct.id = pn.city_id WHERE %s)"},
 			"category_names": {Sort: sortKey, Fold: "c.name_fold", Nullable: true,
 				Within: "cp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"},
-			"cash": {Sort: "cp.cash_milli", Number: "cp.cash_milli", Scale: 1000},
+			"cash": number("cp.cash_milli", 1000),
 		},
 		DefaultSort: "id",
 		IDExpr:      "cp.partner_id",
@@ -182,16 +182,16 @@ func (r *cartItemViewRow) view() campaignports.CartItemView {
 func cartSpec(sqlite bool) ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":         {Sort: "ci.id", Number: "ci.id", Scale: 1},
-			"created_at": {Sort: "ci.created_at"},
+			"id":         number("ci.id", 1),
+			"created_at": sortOnly("ci.created_at"),
 			"partner_id": {Number: "ci.partner_id", Scale: 1},
 			"name":       partnerText("ci", "name_fold"),
 			"phone":      partnerText("ci", "phone_fold"),
 			"product": {Sort: "(SELECT pr.name_fold FROM products AS pr WHERE pr.id = ci.product_id)", Fold: "prd.name_fold",
 				Within: "ci.product_id IN (SELECT prd.id FROM products AS prd WHERE %s)"},
-			"price":     {Sort: "ci.price_milli", Number: "ci.price_milli", Scale: 1000},
-			"quantity":  {Sort: "ci.quantity", Number: "ci.quantity", Scale: 1},
-			"is_active": {Sort: "ci.delivered", Flag: "ci.delivered = TRUE"},
+			"price":     number("ci.price_milli", 1000),
+			"quantity":  number("ci.quantity", 1),
+			"is_active": flag("ci.delivered", "ci.delivered = TRUE"),
 		},
 		DefaultSort: "id",
 		IDExpr:      "ci.id",
@@ -240,9 +240,9 @@ func (r *campaignProductViewRow) view() campaignports.ProductView {
 func campaignProductSpec() ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":    {Sort: "cpr.product_id", Number: "cpr.product_id", Scale: 1},
-			"name":  {Sort: "pr.name_fold", Fold: "pr.name_fold", Joined: true},
-			"price": {Sort: "pr.price_milli", Number: "pr.price_milli", Scale: 1000},
+			"id":    number("cpr.product_id", 1),
+			"name":  text("pr.name_fold").joined(),
+			"price": number("pr.price_milli", 1000),
 		},
 		DefaultSort: "name",
 		IDExpr:      "cpr.product_id",
@@ -265,8 +265,8 @@ type campaignCategoryViewRow struct {
 func campaignCategorySpec() ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":   {Sort: "cc.category_id", Number: "cc.category_id", Scale: 1},
-			"name": {Sort: "c.name_fold", Fold: "c.name_fold", Joined: true},
+			"id":   number("cc.category_id", 1),
+			"name": text("c.name_fold").joined(),
 		},
 		DefaultSort: "name",
 		IDExpr:      "cc.category_id",

@@ -21,10 +21,10 @@ type namedViewRow struct {
 func namedSpec(table string) ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":         {Sort: "t.id"},
-			"name":       {Sort: "t.name_fold", Fold: "t.name_fold"},
-			"is_active":  {Sort: "t.is_active"},
-			"updated_at": {Sort: "t.updated_at"},
+			"id":         sortOnly("t.id"),
+			"name":       text("t.name_fold"),
+			"is_active":  sortOnly("t.is_active"),
+			"updated_at": sortOnly("t.updated_at"),
 		},
 		DefaultSort: "name",
 		IDExpr:      "t.id",
@@ -51,11 +51,11 @@ type cityViewRow struct {
 
 var citySpec = ListSpec{
 	Fields: map[string]Field{
-		"id":           {Sort: "c.id"},
-		"name":         {Sort: "c.name_fold", Fold: "c.name_fold"},
-		"country_name": {Sort: "co.name_fold", Fold: "co.name_fold", Joined: true},
-		"is_active":    {Sort: "c.is_active"},
-		"updated_at":   {Sort: "c.updated_at"},
+		"id":           sortOnly("c.id"),
+		"name":         text("c.name_fold"),
+		"country_name": text("co.name_fold").joined(),
+		"is_active":    sortOnly("c.is_active"),
+		"updated_at":   sortOnly("c.updated_at"),
 	},
 	DefaultSort: "name",
 	IDExpr:      "c.id",
@@ -96,12 +96,12 @@ type productViewRow struct {
 
 var productSpec = ListSpec{
 	Fields: map[string]Field{
-		"id":          {Sort: "pr.id"},
-		"name":        {Sort: "pr.name_fold", Fold: "pr.name_fold", FTS: "name_fold"},
-		"description": {Sort: "pr.description_fold", Fold: "pr.description_fold", FTS: "description_fold"},
-		"price":       {Sort: "pr.price_milli"},
-		"is_active":   {Sort: "pr.is_active"},
-		"updated_at":  {Sort: "pr.updated_at"},
+		"id":          sortOnly("pr.id"),
+		"name":        text("pr.name_fold").trigram("name_fold"),
+		"description": text("pr.description_fold").trigram("description_fold"),
+		"price":       sortOnly("pr.price_milli"),
+		"is_active":   sortOnly("pr.is_active"),
+		"updated_at":  sortOnly("pr.updated_at"),
 	},
 	DefaultSort: "name",
 	IDExpr:      "pr.id",
@@ -132,12 +132,12 @@ type storeViewRow struct {
 
 var storeSpec = ListSpec{
 	Fields: map[string]Field{
-		"id":         {Sort: "st.id"},
-		"city_name":  {Sort: "ci.name_fold", Fold: "ci.name_fold", Joined: true},
-		"address":    {Sort: "st.address_fold", Fold: "st.address_fold"},
-		"contact":    {Sort: "st.contact_fold", Fold: "st.contact_fold"},
-		"is_active":  {Sort: "st.is_active"},
-		"updated_at": {Sort: "st.updated_at"},
+		"id":         sortOnly("st.id"),
+		"city_name":  text("ci.name_fold").joined(),
+		"address":    text("st.address_fold"),
+		"contact":    text("st.contact_fold"),
+		"is_active":  sortOnly("st.is_active"),
+		"updated_at": sortOnly("st.updated_at"),
 	},
 	DefaultSort: "city_name",
 	IDExpr:      "st.id",

@@ -93,13 +93,13 @@ func sliderSpec(sqlite bool) ListSpec {
 	categoryFilter := "s.id IN (SELECT sc.slider_id FROM slider_categories AS sc WHERE sc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":             {Sort: "s.id", Number: "s.id", Scale: 1},
-			"name":           {Sort: "s.name_fold", Fold: "s.name_fold", FTS: "name_fold"},
+			"id":             number("s.id", 1),
+			"name":           text("s.name_fold").trigram("name_fold"),
 			"category_names": {Sort: categoryNames, Fold: "c.name_fold", Nullable: true, Within: categoryFilter},
-			"type":           {Sort: "s.type", Number: "s.type", Scale: 1},
-			"is_visible":     {Sort: "s.is_visible", Flag: "s.is_visible = TRUE"},
-			"is_active":      {Sort: "s.is_active"},
-			"updated_at":     {Sort: "s.updated_at"},
+			"type":           number("s.type", 1),
+			"is_visible":     flag("s.is_visible", "s.is_visible = TRUE"),
+			"is_active":      sortOnly("s.is_active"),
+			"updated_at":     sortOnly("s.updated_at"),
 		},
 		DefaultSort: "updated_at",
 		IDExpr:      "s.id",
@@ -151,14 +151,14 @@ func sliderPartnerSpec(sqlite bool) ListSpec {
 	}
 	return ListSpec{
 		Fields: map[string]Field{
-			"id": {Sort: "sp.partner_id", Number: "sp.partner_id", Scale: 1},
+			"id": number("sp.partner_id", 1),
 			"name": {Sort: "p.name_fold", Fold: "pn.name_fold",
 				Within: "sp.partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"},
 			"category_names": {Sort: categorySort, Fold: "c.name_fold", Nullable: true,
 				Within: "sp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"},
-			"quantity":  {Sort: "sp.quantity", Number: "sp.quantity", Scale: 1},
+			"quantity":  number("sp.quantity", 1),
 			"ordered":   {Flag: "sp.quantity > 0"},
-			"confirmed": {Sort: "sp.confirmed", Flag: "sp.confirmed = TRUE"},
+			"confirmed": flag("sp.confirmed", "sp.confirmed = TRUE"),
 		},
 		DefaultSort: "id",
 		IDExpr:      "sp.partner_id",

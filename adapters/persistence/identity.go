@@ -166,12 +166,12 @@ func (r *userViewRow) view() identityports.UserView {
 // userList is the users screen: the partner's name is joined for display, sort and filter.
 var userList = ListSpec{
 	Fields: map[string]Field{
-		"id":           {Sort: "u.id"},
-		"name":         {Sort: "u.name_fold", Fold: "u.name_fold", FTS: "name_fold"},
-		"username":     {Sort: "u.username_fold", Fold: "u.username_fold", FTS: "username_fold"},
-		"partner_name": {Sort: "p.name_fold", Fold: "p.name_fold", Nullable: true, Joined: true},
-		"is_active":    {Sort: "u.is_active"},
-		"updated_at":   {Sort: "u.updated_at"},
+		"id":           sortOnly("u.id"),
+		"name":         text("u.name_fold").trigram("name_fold"),
+		"username":     text("u.username_fold").trigram("username_fold"),
+		"partner_name": text("p.name_fold").joined().nullable(),
+		"is_active":    sortOnly("u.is_active"),
+		"updated_at":   sortOnly("u.updated_at"),
 	},
 	DefaultSort: "name",
 	IDExpr:      "u.id",

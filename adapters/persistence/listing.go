@@ -54,6 +54,33 @@ type Field struct {
 	Flag string
 }
 
+// The usual fields, named: a new filterable column is one of these (or, for a filter on a
+// linked table, a Field spelled out with Within).
+
+// sortOnly is a column the list sorts by and does not filter on.
+func sortOnly(expr string) Field { return Field{Sort: expr} }
+
+// text is a folded text column, sorted by and filtered with "contains".
+func text(folded string) Field { return Field{Sort: folded, Fold: folded} }
+
+// number is an integer column, sorted by and filtered by a value, a comparison or a range,
+// scale of its units per 1 typed (1000 for thousandths, 1 for counts and ids).
+func number(column string, scale int64) Field {
+	return Field{Sort: column, Number: column, Scale: scale}
+}
+
+// flag is a column sorted by and filtered yes/no on cond.
+func flag(sortExpr, cond string) Field { return Field{Sort: sortExpr, Flag: cond} }
+
+// trigram is f with the column of the resource's SQLite FTS5 trigram table that indexes it.
+func (f Field) trigram(ftsColumn string) Field { f.FTS = ftsColumn; return f }
+
+// joined is f read from a joined table.
+func (f Field) joined() Field { f.Joined = true; return f }
+
+// nullable is f sorting its NULLs last.
+func (f Field) nullable() Field { f.Nullable = true; return f }
+
 // ListSpec configures the shared list mechanism for one resource. Every list screen is
 // this configuration plus a row type; nothing of the request reaches SQL but bound values
 // and whitelisted expressions.

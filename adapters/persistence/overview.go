@@ -87,11 +87,11 @@ func activeWhere(column string, active *bool) string {
 func groupSpec(subquery string) ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
-			"id":               {Sort: "g.id"},
-			"name":             {Sort: "g.name_fold", Fold: "g.name_fold", Nullable: true},
-			"partners":         {Sort: "g.partners"},
-			"debt":             {Sort: "g.debt_sort"},
-			"moneyCirculation": {Sort: "g.money_circulation_sort"},
+			"id":               sortOnly("g.id"),
+			"name":             text("g.name_fold").nullable(),
+			"partners":         sortOnly("g.partners"),
+			"debt":             sortOnly("g.debt_sort"),
+			"moneyCirculation": sortOnly("g.money_circulation_sort"),
 		},
 		DefaultSort: "name",
 		IDExpr:      "g.id",
@@ -137,9 +137,9 @@ func supportByWeekSpec(sqlite bool, active *bool) ListSpec {
 		" FROM support_messages AS sm" + activeWhere("sm.is_active", active) + " GROUP BY " + week
 	return ListSpec{
 		Fields: map[string]Field{
-			"week":     {Sort: "g.week"},
-			"messages": {Sort: "g.messages"},
-			"partners": {Sort: "g.partners"},
+			"week":     sortOnly("g.week"),
+			"messages": sortOnly("g.messages"),
+			"partners": sortOnly("g.partners"),
 		},
 		DefaultSort: "week",
 		IDExpr:      "g.week",

@@ -64,22 +64,22 @@ func partnerSpec(sqlite bool) ListSpec {
 		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = p.id ORDER BY c.name_fold) AS c)`
 	}
 	fields := map[string]Field{
-		"id":                {Sort: "p.id", Number: "p.id", Scale: 1},
-		"name":              {Sort: "p.name_fold", Fold: "p.name_fold", FTS: "name_fold"},
-		"address":           {Sort: "p.address_fold", Fold: "p.address_fold", FTS: "address_fold"},
-		"pib":               {Sort: "p.pib_fold", Fold: "p.pib_fold", FTS: "pib_fold"},
-		"pdv":               {Sort: "p.pdv_fold", Fold: "p.pdv_fold", FTS: "pdv_fold"},
-		"phone":             {Sort: "p.phone_fold", Fold: "p.phone_fold", FTS: "phone_fold"},
-		"city_name":         {Sort: "ci.name_fold", Fold: "ci.name_fold", Nullable: true, Joined: true},
+		"id":                number("p.id", 1),
+		"name":              text("p.name_fold").trigram("name_fold"),
+		"address":           text("p.address_fold").trigram("address_fold"),
+		"pib":               text("p.pib_fold").trigram("pib_fold"),
+		"pdv":               text("p.pdv_fold").trigram("pdv_fold"),
+		"phone":             text("p.phone_fold").trigram("phone_fold"),
+		"city_name":         text("ci.name_fold").joined().nullable(),
 		"category_names":    {Sort: categoryNames, Fold: "c.name_fold", Nullable: true, Within: categoryFilter},
-		"partner_type_name": {Sort: "pt.name_fold", Fold: "pt.name_fold", Nullable: true, Joined: true},
-		"is_active":         {Sort: "p.is_active"},
-		"updated_at":        {Sort: "p.updated_at"},
+		"partner_type_name": text("pt.name_fold").joined().nullable(),
+		"is_active":         sortOnly("p.is_active"),
+		"updated_at":        sortOnly("p.updated_at"),
 	}
 	figures := ""
 	for _, f := range partner.AllFigures {
 		col := "p." + figureColumn(f)
-		fields[f.Key()] = Field{Sort: col, Number: col, Scale: 1000}
+		fields[f.Key()] = number(col, 1000)
 		figures += col + ", " + col + "_pct, "
 	}
 	return ListSpec{
@@ -121,12 +121,12 @@ func (r *supportViewRow) view() partnerports.SupportMessageView {
 
 var supportSpec = ListSpec{
 	Fields: map[string]Field{
-		"id":              {Sort: "sm.id"},
-		"type_name":       {Sort: "t.name_fold", Fold: "t.name_fold", Joined: true},
-		"message_content": {Sort: "sm.content_fold", Fold: "sm.content_fold", FTS: "content_fold"},
-		"partner_name":    {Sort: "p.name_fold", Fold: "p.name_fold", Joined: true},
-		"is_active":       {Sort: "sm.is_active"},
-		"created_at":      {Sort: "sm.created_at"},
+		"id":              sortOnly("sm.id"),
+		"type_name":       text("t.name_fold").joined(),
+		"message_content": text("sm.content_fold").trigram("content_fold"),
+		"partner_name":    text("p.name_fold").joined(),
+		"is_active":       sortOnly("sm.is_active"),
+		"created_at":      sortOnly("sm.created_at"),
 	},
 	DefaultSort: "created_at",
 	IDExpr:      "sm.id",
@@ -163,9 +163,9 @@ func (r *contactViewRow) view() partnerports.ContactView {
 // contactSpec is the contacts of partners; the contacts call scopes it to one partner.
 var contactSpec = ListSpec{
 	Fields: map[string]Field{
-		"id":         {Sort: "ct.id"},
-		"is_active":  {Sort: "ct.is_active"},
-		"updated_at": {Sort: "ct.updated_at"},
+		"id":         sortOnly("ct.id"),
+		"is_active":  sortOnly("ct.is_active"),
+		"updated_at": sortOnly("ct.updated_at"),
 	},
 	DefaultSort: "id",
 	IDExpr:      "ct.id",
