@@ -297,7 +297,7 @@ func appendAtGuess(ctx context.Context, a *appender, tx bun.Tx, rows []*auditEve
 	// cheaper than unnesting twenty one-element arrays; more come as arrays.
 	insert, args := pgInsert, pgArrays(rows)
 	if len(rows) == 1 {
-		insert, args = pgInsertOne, pgValues(rows[0])
+		insert, args = pgInsertOne, rows[0].values(make([]any, 0, auditColumnCount+4), rows[0].At)
 	}
 	h := len(args)
 	args = append(args, head.id, head.hash, guess.id, guess.hash)
@@ -373,16 +373,17 @@ const pgInsert = "INSERT INTO audit_events (" + auditEventColumns + ") " +
 	"resource, record_id, has_parent, parent_resource, parent_id, partner_id, action, changes, import_id, reverts, request_id, " +
 	"address, search, prev_hash, hash)"
 
-// pgInsertOne inserts one row from one value per column ($1 … $19, pgValues).
+// pgInsertOne inserts one row from one value per column ($1 … $19, auditEventRow.values).
 const pgInsertOne = "INSERT INTO audit_events (" + auditEventColumns + ") " +
 	"SELECT $1::bigint, $2::timestamptz, $3::text, $4::bigint, $5::text, $6::text, $7::bigint, $8::text, $9::bigint, $10::bigint, " +
 	"$11::text, $12::text, $13::text, $14::bigint, $15::text, $16::text, $17::text, $18::text, $19::text"
 
-// pgValues are pgInsertOne's arguments: r's columns, a missing one as NULL.
-func pgValues(r *auditEventRow) []any {
-	return []any{r.ID, r.At, r.ActorKind, r.ActorID, r.ActorName, r.Resource, r.RecordID, nullable(r.ParentResource),
+// values appends r's columns in auditEventColumns' order to args, a missing one as NULL and
+// the time as at (each engine writes it its own way): the arguments of one row's insert.
+func (r *auditEventRow) values(args []any, at any) []any {
+	return append(args, r.ID, at, r.ActorKind, r.ActorID, r.ActorName, r.Resource, r.RecordID, nullable(r.ParentResource),
 		nullable(r.ParentID), nullable(r.PartnerID), r.Action, r.Changes, nullable(r.ImportID), nullable(r.Reverts),
-		r.RequestID, r.Address, r.Search, r.PrevHash, r.Hash}
+		r.RequestID, r.Address, r.Search, r.PrevHash, r.Hash)
 }
 
 // pgCount adds the events ins returned (their resource and action) to audit_counts, the
@@ -444,9 +445,7 @@ func insertAuditRows(ctx context.Context, a *appender, tx bun.Tx, rows []*auditE
 		}
 		args = args[:0]
 		for _, r := range rows[start : start+n] {
-			args = append(args, r.ID, sqliteTime(r.At), r.ActorKind, r.ActorID, r.ActorName, r.Resource, r.RecordID,
-				nullable(r.ParentResource), nullable(r.ParentID), nullable(r.PartnerID), r.Action, r.Changes,
-				nullable(r.ImportID), nullable(r.Reverts), r.RequestID, r.Address, r.Search, r.PrevHash, r.Hash)
+			args = r.values(args, sqliteTime(r.At))
 		}
 		if _, err := sqliteExec(ctx, tx, st, sqliteInsert(n), args...); err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -108,7 +109,7 @@ func TestPartnerListAgainstABruteForceScan(t *testing.T) {
 			add()
 		}
 		some := func() *oraclePartner {
-			ids := slices.Sorted(mapKeys(model))
+			ids := slices.Sorted(maps.Keys(model))
 			return model[ids[rng.IntN(len(ids))]]
 		}
 		writes := []func() string{
@@ -309,14 +310,10 @@ func oracleScan(model map[int64]*oraclePartner, q ports.ListQuery) []int64 {
 	return ids
 }
 
-// thousandths reads a filter's decimal ("12.5") in thousandths.
+// thousandths reads a filter's decimal ("12.5") in thousandths, as the money type does.
 func thousandths(s string) int64 {
-	whole, frac, _ := strings.Cut(s, ".")
-	var w, f int64
-	fmt.Sscan(whole, &w)
-	frac = (frac + "000")[:3]
-	fmt.Sscan(frac, &f)
-	return w*1000 + f
+	a, _ := kernel.ParseAmount("debt", s)
+	return a.Thousandths()
 }
 
 func fmtActive(a *bool) string {
@@ -324,14 +321,4 @@ func fmtActive(a *bool) string {
 		return "all"
 	}
 	return fmt.Sprint(*a)
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
