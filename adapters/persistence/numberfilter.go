@@ -97,3 +97,11 @@ func (r numberRange) apply(sel *bun.SelectQuery, col string) *bun.SelectQuery {
 	}
 	return sel
 }
+
+// holds tells whether v, in the column's units, is within the range: what apply asks SQL.
+func (r numberRange) holds(v int64) bool {
+	if r.lo != nil && (v < *r.lo || r.loStrict && v == *r.lo) {
+		return false
+	}
+	return r.hi == nil || v < *r.hi || !r.hiStrict && v == *r.hi
+}

@@ -182,7 +182,7 @@ var contactSpec = ListSpec{
 // NewPartnerLists returns the partner context's list screens.
 func NewPartnerLists(db *bun.DB) partnerports.PartnerLists {
 	return partnerports.PartnerLists{
-		Partners:        NewLister(db, partnerSpec(IsSQLite(db)), "partner", (*partnerViewRow).view),
+		Partners:        newPartnerList(db),
 		SupportMessages: NewLister(db, supportSpec, "support message", (*supportViewRow).view),
 		Contacts:        NewLister(db, contactSpec, "contact", (*contactViewRow).view),
 	}

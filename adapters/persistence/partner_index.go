@@ -1,0 +1,391 @@
+package persistence
+
+import (
+	"bytes"
+	"math/bits"
+	"slices"
+	"sort"
+	"strings"
+	"unsafe"
+
+	"vitrina/domain/partner"
+)
+
+// The partner list's rows in memory (ADR 0034): every column the list filters or sorts on,
+// one slice per column, a slot per partner in id order. A page is a scan of the columns its
+// filters name into a bitset (the total is its population count), the page's slots picked
+// in the list's order, and only those rows read from SQL (partner_index_list.go); the
+// change log keeps it current (partner_index_sync.go). Nothing here touches the database.
+
+// bitset is a set of slots.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (b bitset) set(i int32)      { b[i>>6] |= 1 << (uint(i) & 63) }
+func (b bitset) clear(i int32)    { b[i>>6] &^= 1 << (uint(i) & 63) }
+func (b bitset) has(i int32) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+
+func (b bitset) and(o bitset) {
+	for i := range b {
+		b[i] &= o[i]
+	}
+}
+
+func (b bitset) andNot(o bitset) {
+	for i := range b {
+		b[i] &^= o[i]
+	}
+}
+
+func (b bitset) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// grown is b holding at least n bits, its bits kept.
+func (b bitset) grown(n int) bitset {
+	for len(b) < (n+63)/64 {
+		b = append(b, 0)
+	}
+	return b
+}
+
+// each calls fn with every slot of b in ascending order (descending with reverse) until fn
+// answers false.
+func (b bitset) each(reverse bool, fn func(int32) bool) {
+	if !reverse {
+		for i, w := range b {
+			for w != 0 {
+				if !fn(int32(i*64 + bits.TrailingZeros64(w))) {
+					return
+				}
+				w &= w - 1
+			}
+		}
+		return
+	}
+	for i := len(b) - 1; i >= 0; i-- {
+		for w := b[i]; w != 0; {
+			top := 63 - bits.LeadingZeros64(w)
+			if !fn(int32(i*64 + top)) {
+				return
+			}
+			w &^= 1 << uint(top)
+		}
+	}
+}
+
+// textColumn holds one folded text per slot: the texts as they were loaded, one after the
+// other in one byte arena (each ended by a 0 byte, so that a "contains" filter is one
+// bytes.Index pass over the whole column), and the texts changed since in a map. A changed
+// text's old bytes are overwritten with 0xFF, which no UTF-8 term holds.
+type textColumn struct {
+	arena []byte
+	start []uint32 // start[s] is slot s's offset in arena; start[len] ends the last
+	over  map[int32]string
+}
+
+const (
+	textEnd   = 0x00
+	textBlank = 0xFF
+)
+
+func newTextColumn(slots, bytes int) textColumn {
+	c := textColumn{arena: make([]byte, 0, bytes), start: make([]uint32, 1, slots+1)}
+	return c
+}
+
+func (c *textColumn) push(t []byte) {
+	c.arena = append(append(c.arena, t...), textEnd)
+	c.start = append(c.start, uint32(len(c.arena)))
+}
+
+// text is slot s's text.
+func (c *textColumn) text(s int32) string {
+	if t, ok := c.over[s]; ok {
+		return t
+	}
+	return string(c.arena[c.start[s] : c.start[s+1]-1])
+}
+
+// view is text without a copy, for comparisons: valid while the column does not change
+// (under the index's read lock).
+func (c *textColumn) view(s int32) string {
+	if t, ok := c.over[s]; ok {
+		return t
+	}
+	b := c.arena[c.start[s] : c.start[s+1]-1]
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// set replaces slot s's text.
+func (c *textColumn) set(s int32, t string) {
+	if c.text(s) == t {
+		return
+	}
+	c.blank(s)
+	if c.over == nil {
+		c.over = map[int32]string{}
+	}
+	c.over[s] = t
+}
+
+// blank takes slot s's arena bytes out of every match.
+func (c *textColumn) blank(s int32) {
+	old := c.arena[c.start[s] : c.start[s+1]-1]
+	for i := range old {
+		old[i] = textBlank
+	}
+}
+
+// match adds to out every slot whose text contains term (folded, not empty).
+func (c *textColumn) match(term string, out bitset) {
+	if strings.IndexByte(term, textEnd) >= 0 {
+		// A term holding the separator would match across texts: each text is read apart.
+		for s := int32(0); s < int32(len(c.start)-1); s++ {
+			if strings.Contains(c.text(s), term) {
+				out.set(s)
+			}
+		}
+		return
+	}
+	needle := []byte(term)
+	a, slots := c.arena, c.start
+	for pos, lo := 0, 0; ; {
+		i := bytes.Index(a[pos:], needle)
+		if i < 0 {
+			break
+		}
+		at := uint32(pos + i)
+		// The slot whose text holds the match: the first whose end is past it.
+		lo += sort.Search(len(slots)-1-lo, func(k int) bool { return slots[lo+k+1] > at })
+		out.set(int32(lo))
+		pos = int(slots[lo+1])
+	}
+	for s, t := range c.over {
+		if strings.Contains(t, term) {
+			out.set(s)
+		}
+	}
+}
+
+// linkColumn holds each slot's linked ids (a partner's categories), sorted: as loaded, in
+// one slice cut by start, and those changed since in a map.
+type linkColumn struct {
+	ids   []int32
+	start []uint32
+	over  map[int32][]int32
+}
+
+func (c *linkColumn) push(ids []int32) {
+	c.ids = append(c.ids, ids...)
+	c.start = append(c.start, uint32(len(c.ids)))
+}
+
+func (c *linkColumn) of(s int32) []int32 {
+	if ids, ok := c.over[s]; ok {
+		return ids
+	}
+	return c.ids[c.start[s]:c.start[s+1]]
+}
+
+func (c *linkColumn) set(s int32, ids []int32) {
+	if slices.Equal(c.of(s), ids) {
+		return
+	}
+	if c.over == nil {
+		c.over = map[int32][]int32{}
+	}
+	c.over[s] = ids
+}
+
+// The partner texts the list filters with "contains", by list field.
+var partnerTextFields = [...]string{"name", "address", "pib", "pdv", "phone"}
+
+const partnerTexts = len(partnerTextFields)
+
+// partnerRecord is one partner as the index keeps it (and as partner_index_sync.go reads it).
+type partnerRecord struct {
+	id      int64
+	texts   [partnerTexts][]byte
+	city    int64 // 0: none
+	ptype   int64 // 0: none
+	figures [partner.NumFigures]int64
+	active  bool
+	updated int64 // unix nanoseconds
+	cats    []int32
+}
+
+// partnerColumns is the index's data: slot s is the partner ids[s]; slots are in id order
+// (ordered reports whether one came late, and the index is then rebuilt).
+type partnerColumns struct {
+	ids     []int64
+	slotOf  map[int64]int32
+	live    bitset // not deleted
+	active  bitset
+	city    []int32
+	ptype   []int32
+	updated []int64
+	figures [partner.NumFigures][]int64
+	texts   [partnerTexts]textColumn
+	cats    linkColumn
+	ordered bool
+	dead    int
+}
+
+func newPartnerColumns(slots int) *partnerColumns {
+	c := &partnerColumns{ids: make([]int64, 0, slots), slotOf: make(map[int64]int32, slots),
+		city: make([]int32, 0, slots), ptype: make([]int32, 0, slots), updated: make([]int64, 0, slots),
+		cats: linkColumn{start: make([]uint32, 1, slots+1)}, ordered: true}
+	for f := range c.figures {
+		c.figures[f] = make([]int64, 0, slots)
+	}
+	for t := range c.texts {
+		c.texts[t] = newTextColumn(slots, slots*16)
+	}
+	return c
+}
+
+func (c *partnerColumns) slots() int { return len(c.ids) }
+
+// put stores r: a new slot for a new partner, its columns replaced for a known one.
+func (c *partnerColumns) put(r *partnerRecord) {
+	s, ok := c.slotOf[r.id]
+	if !ok || !c.live.has(s) {
+		c.push(r)
+		return
+	}
+	c.setFlag(c.active, s, r.active)
+	c.city[s], c.ptype[s], c.updated[s] = int32(r.city), int32(r.ptype), r.updated
+	for f := range c.figures {
+		c.figures[f][s] = r.figures[f]
+	}
+	for t := range c.texts {
+		c.texts[t].set(s, string(r.texts[t]))
+	}
+	c.cats.set(s, slices.Clone(r.cats))
+}
+
+func (c *partnerColumns) push(r *partnerRecord) {
+	s := int32(len(c.ids))
+	if s > 0 && r.id < c.ids[s-1] {
+		c.ordered = false
+	}
+	c.ids = append(c.ids, r.id)
+	c.slotOf[r.id] = s
+	c.live = c.live.grown(int(s) + 1)
+	c.active = c.active.grown(int(s) + 1)
+	c.live.set(s)
+	c.setFlag(c.active, s, r.active)
+	c.city = append(c.city, int32(r.city))
+	c.ptype = append(c.ptype, int32(r.ptype))
+	c.updated = append(c.updated, r.updated)
+	for f := range c.figures {
+		c.figures[f] = append(c.figures[f], r.figures[f])
+	}
+	for t := range c.texts {
+		c.texts[t].push(r.texts[t])
+	}
+	c.cats.push(r.cats)
+}
+
+func (c *partnerColumns) setFlag(b bitset, s int32, on bool) {
+	if on {
+		b.set(s)
+	} else {
+		b.clear(s)
+	}
+}
+
+// remove takes the partner id out of every answer.
+func (c *partnerColumns) remove(id int64) {
+	s, ok := c.slotOf[id]
+	if !ok || !c.live.has(s) {
+		return
+	}
+	c.live.clear(s)
+	c.active.clear(s)
+	for t := range c.texts {
+		c.texts[t].blank(s)
+		delete(c.texts[t].over, s)
+	}
+	delete(c.slotOf, id)
+	c.dead++
+}
+
+// worn tells whether the columns should be rebuilt: a slot out of id order, or many slots
+// dead or changed since they were loaded.
+func (c *partnerColumns) worn() bool {
+	limit := max(1024, c.slots()/8)
+	return !c.ordered || c.dead > limit || len(c.texts[0].over) > limit || len(c.cats.over) > limit
+}
+
+// rebuilt is the columns anew: the live slots in id order, every text in its arena.
+func (c *partnerColumns) rebuilt() *partnerColumns {
+	order := make([]int32, 0, c.slots()-c.dead)
+	c.live.each(false, func(s int32) bool { order = append(order, s); return true })
+	slices.SortFunc(order, func(a, b int32) int { return cmpInt64(c.ids[a], c.ids[b]) })
+	n := newPartnerColumns(len(order))
+	var r partnerRecord
+	for _, s := range order {
+		c.record(s, &r)
+		n.push(&r)
+	}
+	return n
+}
+
+// record reads slot s into r (its texts and links valid until the columns change).
+func (c *partnerColumns) record(s int32, r *partnerRecord) {
+	r.id, r.active, r.updated = c.ids[s], c.active.has(s), c.updated[s]
+	r.city, r.ptype = int64(c.city[s]), int64(c.ptype[s])
+	for f := range c.figures {
+		r.figures[f] = c.figures[f][s]
+	}
+	for t := range c.texts {
+		v := c.texts[t].view(s)
+		r.texts[t] = unsafe.Slice(unsafe.StringData(v), len(v))
+	}
+	r.cats = c.cats.of(s)
+}
+
+// withLinks sets the links of every slot at once, from pairs sorted by partner id: the
+// full load reads the partners first and their categories after.
+func (c *partnerColumns) withLinks(next func() (partnerID int64, linkID int32, ok bool)) {
+	c.cats = linkColumn{start: make([]uint32, c.slots()+1)}
+	s := int32(0)
+	for {
+		id, link, ok := next()
+		if !ok {
+			break
+		}
+		slot, known := c.slotOf[id]
+		if !known {
+			continue // a partner added after the partners were read: the change log brings it
+		}
+		for ; s <= slot; s++ {
+			c.cats.start[s] = uint32(len(c.cats.ids))
+		}
+		c.cats.ids = append(c.cats.ids, link)
+	}
+	for ; int(s) <= c.slots(); s++ {
+		c.cats.start[s] = uint32(len(c.cats.ids))
+	}
+	// Each slot's links sorted, as put keeps them.
+	for slot := 0; slot < c.slots(); slot++ {
+		slices.Sort(c.cats.ids[c.cats.start[slot]:c.cats.start[slot+1]])
+	}
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

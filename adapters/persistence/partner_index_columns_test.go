@@ -1,0 +1,188 @@
+package persistence
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The partner index's columns without a database (ADR 0034): random partners, random edits,
+// deletions and late ids (which make the columns rebuild), and every way a page is picked
+// (a walk in id order, the first rows of an order, the last ones, a full sort of a page in
+// the middle) against sorting every match. The SQL side is TestPartnerListAgainstABruteForceScan.
+func TestPartnerColumnsAgainstAFullSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 2))
+	words := []string{"gradnja", "boje", "alati", "vujović", "ov", "zeta", "mega", "ić"}
+	model := map[int64]*partnerRecord{}
+	cols := newPartnerColumns(16)
+	random := func(id int64) *partnerRecord {
+		r := &partnerRecord{id: id, city: int64(rng.IntN(4)), active: rng.IntN(5) > 0, updated: int64(rng.IntN(50))}
+		for i := range r.texts {
+			r.texts[i] = []byte(fold(words[rng.IntN(len(words))] + " " + words[rng.IntN(len(words))]))
+		}
+		for f := range r.figures {
+			r.figures[f] = int64(rng.IntN(40)) * 500
+		}
+		for c := int32(1); c <= 3; c++ {
+			if rng.IntN(3) == 0 {
+				r.cats = append(r.cats, c)
+			}
+		}
+		return r
+	}
+	next := int64(1)
+	for range 9000 {
+		r := random(next)
+		next++
+		model[r.id] = r
+		cols.put(r)
+	}
+	check := func(round int) {
+		t.Helper()
+		for range 30 {
+			q := partnerSearch{order: partnerOrder{desc: rng.IntN(2) == 0}}
+			if rng.IntN(2) == 0 {
+				q.texts = append(q.texts, textTerm{column: rng.IntN(partnerTexts), term: fold(words[rng.IntN(len(words))])[:1+rng.IntN(2)]})
+			}
+			if rng.IntN(3) == 0 {
+				on := rng.IntN(2) == 0
+				q.active = &on
+			}
+			if rng.IntN(3) == 0 {
+				lo := int64(rng.IntN(20000))
+				q.numbers = append(q.numbers, numberTerm{figure: 1, r: numberRange{lo: &lo}})
+			}
+			if rng.IntN(3) == 0 {
+				q.links = append(q.links, newIDFilter([]int64{int64(1 + rng.IntN(3))}))
+			}
+			switch rng.IntN(4) {
+			case 0:
+				q.order.kind = byID
+			case 1:
+				q.order.kind, q.order.text = byText, rng.IntN(partnerTexts)
+			case 2:
+				q.order.kind, q.order.nums = byNumber, cols.figures[1]
+			default:
+				q.order.kind = byActive
+			}
+			var want []*partnerRecord
+			for _, r := range model {
+				if keeps(r, &q) {
+					want = append(want, r)
+				}
+			}
+			slices.SortFunc(want, func(a, b *partnerRecord) int {
+				var c int
+				switch q.order.kind {
+				case byText:
+					c = strings.Compare(string(a.texts[q.order.text]), string(b.texts[q.order.text]))
+				case byNumber:
+					c = cmp.Compare(a.figures[1], b.figures[1])
+				case byActive:
+					c = cmp.Compare(fmt.Sprint(a.active), fmt.Sprint(b.active))
+				}
+				c = cmp.Or(c, cmp.Compare(a.id, b.id))
+				if q.order.desc {
+					return -c
+				}
+				return c
+			})
+			q.limit = []int{10, 20, 50}[rng.IntN(3)]
+			pages := max(1, (len(want)+q.limit-1)/q.limit)
+			for _, page := range []int{1, 2, pages / 2, pages - 1, pages, pages + 1} {
+				if page < 1 {
+					continue
+				}
+				q.offset = (page - 1) * q.limit
+				m := cols.matches(&q)
+				total := m.count()
+				var got []int64
+				for _, s := range cols.page(&q, m, total) {
+					got = append(got, cols.ids[s])
+				}
+				var wantIDs []int64
+				for _, r := range want[min(len(want), q.offset):min(len(want), q.offset+q.limit)] {
+					wantIDs = append(wantIDs, r.id)
+				}
+				if total != len(want) || !slices.Equal(got, wantIDs) {
+					t.Fatalf("round %d, %+v page %d: total %d, want %d\n got  %v\n want %v", round, q, page, total, len(want), got, wantIDs)
+				}
+			}
+		}
+	}
+	check(0)
+	for round := 1; round <= 6; round++ {
+		// Edits (texts and links to the overlays), deletions, and a few ids below the last.
+		for range 1500 {
+			id := 1 + rng.Int64N(next-1)
+			if _, ok := model[id]; !ok {
+				continue
+			}
+			if rng.IntN(10) == 0 {
+				delete(model, id)
+				cols.remove(id)
+				continue
+			}
+			r := random(id)
+			model[id] = r
+			cols.put(r)
+		}
+		for range 20 {
+			id := 1 + rng.Int64N(next-1)
+			if _, ok := model[id]; !ok {
+				r := random(id)
+				model[id] = r
+				cols.put(r)
+			}
+		}
+		// As catchUp does: a late id leaves the slots out of id order, and the columns are
+		// rebuilt before the next page.
+		if !cols.worn() {
+			t.Fatalf("round %d: late ids and %d dead slots, and the columns are not worn", round, cols.dead)
+		}
+		cols = cols.rebuilt()
+		if cols.worn() || cols.dead != 0 || len(cols.texts[0].over) != 0 {
+			t.Fatalf("round %d: rebuilt columns still worn", round)
+		}
+		check(round)
+		// Edits alone stay in the overlays until there are many.
+		for range 200 {
+			id := 1 + rng.Int64N(next-1)
+			if _, ok := model[id]; ok {
+				r := random(id)
+				model[id] = r
+				cols.put(r)
+			}
+		}
+		if cols.worn() {
+			t.Fatalf("round %d: 200 edits of %d partners wear the columns", round, len(model))
+		}
+		check(round)
+	}
+}
+
+// keeps is the model's filter.
+func keeps(r *partnerRecord, q *partnerSearch) bool {
+	if q.active != nil && r.active != *q.active {
+		return false
+	}
+	for _, t := range q.texts {
+		if !strings.Contains(string(r.texts[t.column]), t.term) {
+			return false
+		}
+	}
+	for _, n := range q.numbers {
+		if !n.r.holds(r.figures[n.figure]) {
+			return false
+		}
+	}
+	for _, l := range q.links {
+		if !slices.ContainsFunc(r.cats, l.has) {
+			return false
+		}
+	}
+	return true
+}

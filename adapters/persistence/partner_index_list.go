@@ -1,0 +1,291 @@
+package persistence
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/partner"
+	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
+)
+
+// partnerList is the partners screen's list: its pages and totals from the partner index
+// (ADR 0034), the page's rows from SQL by id; the stream (exports) and one row by id are the
+// shared list mechanism's, with the same filters and order.
+type partnerList struct {
+	*Lister[partnerViewRow, partnerports.PartnerView]
+	index *partnerIndex
+}
+
+func newPartnerList(db *bun.DB) *partnerList {
+	return &partnerList{Lister: NewLister(db, partnerSpec(IsSQLite(db)), "partner", (*partnerViewRow).view),
+		index: newPartnerIndex(db)}
+}
+
+// List answers one page and the exact total.
+func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[partnerports.PartnerView], error) {
+	if _, inTx := ctx.Value(txKey{}).(bun.Tx); inTx {
+		// A transaction's own writes are not in the index until it commits.
+		return l.Lister.List(ctx, q)
+	}
+	if err := l.spec.check(q); err != nil {
+		return ports.Page[partnerports.PartnerView]{}, err
+	}
+	search, ranks, err := l.search(ctx, q)
+	if err != nil {
+		return ports.Page[partnerports.PartnerView]{}, err
+	}
+	var slots []int32
+	var ids []int64
+	total := 0
+	err = l.index.read(ctx, func(c *partnerColumns) {
+		if ranks != nil {
+			search.order.nums = ranks(c)
+		}
+		m := c.matches(&search)
+		total = m.count()
+		slots = c.page(&search, m, total)
+		ids = make([]int64, len(slots))
+		for i, s := range slots {
+			ids[i] = c.ids[s]
+		}
+	})
+	if err != nil {
+		return ports.Page[partnerports.PartnerView]{}, err
+	}
+	page := ports.Page[partnerports.PartnerView]{Items: make([]partnerports.PartnerView, 0, len(ids)), Total: total}
+	if len(ids) == 0 {
+		return page, nil
+	}
+	var rows []partnerViewRow
+	if err := l.spec.From(l.db).ColumnExpr(l.spec.Columns).Where("p.id IN (?)", bun.In(ids)).Scan(ctx, &rows); err != nil {
+		return ports.Page[partnerports.PartnerView]{}, err
+	}
+	at := make(map[int64]int, len(rows))
+	for i := range rows {
+		at[rows[i].ID] = i
+	}
+	for _, id := range ids {
+		// A partner deleted since the index was read is left out of the page.
+		if i, ok := at[id]; ok {
+			page.Items = append(page.Items, rows[i].view())
+		}
+	}
+	return page, nil
+}
+
+// search turns q into a query over the index: the linked tables' names it filters on found
+// in SQL first, and, for a sort by a linked name, how to rank every partner by it.
+func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSearch, func(*partnerColumns) []int64, error) {
+	s := partnerSearch{active: q.Active, offset: q.Offset()}
+	if q.Page > 0 {
+		s.limit = q.PerPage
+	}
+	for k, v := range q.Filters {
+		if i := slices.Index(partnerTextFields[:], k); i >= 0 {
+			if term := fold(v); term != "" {
+				s.texts = append(s.texts, textTerm{column: i, term: term})
+			}
+			continue
+		}
+		f, ok := l.spec.Fields[k]
+		if !ok {
+			continue
+		}
+		if f.Number != "" {
+			if r, ok := parseNumberFilter(v, f.Scale); ok {
+				s.numbers = append(s.numbers, numberTerm{figure: figureIndex(k), r: r})
+			}
+			continue
+		}
+		term := fold(v)
+		if term == "" {
+			continue
+		}
+		var table string
+		switch k {
+		case "city_name":
+			table = "cities"
+		case "partner_type_name":
+			table = "partner_types"
+		case "category_names":
+			table = "categories"
+		default:
+			continue
+		}
+		ids, err := l.namedIDs(ctx, table, term)
+		if err != nil {
+			return s, nil, err
+		}
+		switch k {
+		case "city_name":
+			s.cities = newIDFilter(ids)
+		case "partner_type_name":
+			s.types = newIDFilter(ids)
+		default:
+			s.links = append(s.links, newIDFilter(ids))
+		}
+	}
+	for _, set := range q.IDSets {
+		ids := make([]int64, len(set))
+		for i, id := range set {
+			ids[i] = int64(id)
+		}
+		s.links = append(s.links, newIDFilter(ids))
+	}
+	key := q.Sort
+	if key == "" {
+		key = l.spec.DefaultSort
+	}
+	if _, _, _, err := l.spec.sortKey(q); err != nil {
+		return s, nil, err
+	}
+	s.order.desc = q.Desc
+	var ranks func(*partnerColumns) []int64
+	switch key {
+	case "id":
+		s.order.kind = byID
+	case "is_active":
+		s.order.kind = byActive
+	case "updated_at":
+		ranks = func(c *partnerColumns) []int64 { return c.updated }
+	case "city_name", "partner_type_name":
+		table := map[string]string{"city_name": "cities", "partner_type_name": "partner_types"}[key]
+		rank, err := l.rankedIDs(ctx, table)
+		if err != nil {
+			return s, nil, err
+		}
+		s.order.nullable = true
+		ranks = func(c *partnerColumns) []int64 {
+			col := c.city
+			if key == "partner_type_name" {
+				col = c.ptype
+			}
+			out := make([]int64, len(col))
+			for i, id := range col {
+				out[i] = -1
+				if r, ok := rank[id]; ok {
+					out[i] = r
+				}
+			}
+			return out
+		}
+	case "category_names":
+		names, err := l.categoryNames(ctx)
+		if err != nil {
+			return s, nil, err
+		}
+		s.order.nullable = true
+		ranks = func(c *partnerColumns) []int64 { return categoryRanks(c, names) }
+	default:
+		if i := slices.Index(partnerTextFields[:], key); i >= 0 {
+			s.order.kind, s.order.text = byText, i
+		} else {
+			f := figureIndex(key)
+			ranks = func(c *partnerColumns) []int64 { return c.figures[f] }
+		}
+	}
+	if ranks != nil {
+		s.order.kind = byNumber
+	}
+	return s, ranks, nil
+}
+
+// figureIndex is the figure a list field names, by its key; -1 for the id.
+func figureIndex(key string) int {
+	for i, f := range partner.AllFigures {
+		if f.Key() == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// namedIDs answers the ids of table's rows whose folded name contains term.
+func (l *partnerList) namedIDs(ctx context.Context, table, term string) ([]int64, error) {
+	cond := "strpos(name_fold, ?) > 0"
+	if IsSQLite(l.db) {
+		cond = "instr(name_fold, ?) > 0"
+	}
+	var ids []int64
+	err := l.db.NewSelect().Table(table).Column("id").Where(cond, term).Scan(ctx, &ids)
+	return ids, err
+}
+
+// rankedIDs answers each row of table by its place in the order of folded names.
+func (l *partnerList) rankedIDs(ctx context.Context, table string) (map[int32]int64, error) {
+	var ids []int64
+	if err := l.db.NewSelect().Table(table).Column("id").OrderExpr("name_fold, id").Scan(ctx, &ids); err != nil {
+		return nil, err
+	}
+	rank := make(map[int32]int64, len(ids))
+	for i, id := range ids {
+		rank[int32(id)] = int64(i)
+	}
+	return rank, nil
+}
+
+// categoryNames answers every category's folded name by id.
+func (l *partnerList) categoryNames(ctx context.Context) (map[int32]string, error) {
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name_fold"`
+	}
+	if err := l.db.NewSelect().Table("categories").Column("id", "name_fold").Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	names := make(map[int32]string, len(rows))
+	for _, r := range rows {
+		names[int32(r.ID)] = r.Name
+	}
+	return names, nil
+}
+
+// categoryRanks ranks every slot by its categories' folded names, sorted and joined with
+// ", " as the SQL sort reads them; a slot without a category ranks -1 (none).
+func categoryRanks(c *partnerColumns, names map[int32]string) []int64 {
+	keyOf := map[string]string{} // the set's ids, packed → its names joined
+	packed := func(ids []int32) string {
+		b := make([]byte, 0, 4*len(ids))
+		for _, id := range ids {
+			b = append(b, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
+		}
+		return string(b)
+	}
+	slotKey := make([]string, c.slots())
+	for s := range slotKey {
+		ids := c.cats.of(int32(s))
+		if len(ids) == 0 {
+			continue
+		}
+		p := packed(ids)
+		k, ok := keyOf[p]
+		if !ok {
+			folded := make([]string, len(ids))
+			for i, id := range ids {
+				folded[i] = names[id]
+			}
+			slices.Sort(folded)
+			k = strings.Join(folded, ", ")
+			keyOf[p] = k
+		}
+		slotKey[s] = k
+	}
+	distinct := make([]string, 0, len(keyOf))
+	for _, k := range keyOf {
+		distinct = append(distinct, k)
+	}
+	slices.Sort(distinct)
+	out := make([]int64, len(slotKey))
+	for s, k := range slotKey {
+		out[s] = -1
+		if len(c.cats.of(int32(s))) > 0 {
+			i, _ := slices.BinarySearch(distinct, k)
+			out[s] = int64(i)
+		}
+	}
+	return out
+}

@@ -1,0 +1,249 @@
+package persistence
+
+import (
+	"slices"
+	"strings"
+)
+
+// One list query answered from the partner index (partner_index.go): the matches as a
+// bitset, their count, and the slots of the page in the list's order. What needs SQL (the
+// cities, types and categories a "contains" filter names) is found before, by
+// partner_index_list.go, and arrives here as id sets.
+
+// idFilter is a set of linked ids (cities, partner types, categories); nil lets every row in.
+type idFilter struct{ in []bool }
+
+func newIDFilter(ids []int64) *idFilter {
+	f := &idFilter{}
+	for _, id := range ids {
+		if id <= 0 || id > maxLinkedID {
+			continue
+		}
+		for int64(len(f.in)) <= id {
+			f.in = append(f.in, false)
+		}
+		f.in[id] = true
+	}
+	return f
+}
+
+// maxLinkedID bounds the ids the index keeps in 32 bits (cities, types, categories).
+const maxLinkedID = 1<<31 - 1
+
+func (f *idFilter) has(id int32) bool { return id > 0 && int(id) < len(f.in) && f.in[id] }
+
+// partnerSearch is one query over the index.
+type partnerSearch struct {
+	texts   []textTerm
+	numbers []numberTerm
+	cities  *idFilter
+	types   *idFilter
+	links   []*idFilter // each: the partner has one of the categories
+	active  *bool
+	order   partnerOrder
+	offset  int
+	limit   int // 0: every match
+}
+
+type textTerm struct {
+	column int
+	term   string // folded, not empty
+}
+
+type numberTerm struct {
+	figure int // -1: the id
+	r      numberRange
+}
+
+// orderKind is what a page is sorted by; the id breaks every tie, in the same direction.
+type orderKind int
+
+const (
+	byID orderKind = iota
+	byNumber
+	byText
+	byActive
+)
+
+type partnerOrder struct {
+	kind orderKind
+	text int     // byText: the column
+	nums []int64 // byNumber: the key per slot; with nullable, -1 is none (last either way)
+	nullable bool
+	desc     bool
+}
+
+// matches is the set of slots q keeps.
+func (c *partnerColumns) matches(q *partnerSearch) bitset {
+	m := slices.Clone(c.live)
+	if q.active != nil {
+		if *q.active {
+			m.and(c.active)
+		} else {
+			m.andNot(c.active)
+		}
+	}
+	for _, t := range q.texts {
+		found := newBitset(c.slots())
+		c.texts[t.column].match(t.term, found)
+		m.and(found)
+	}
+	keep := func(fn func(int32) bool) {
+		m.each(false, func(s int32) bool {
+			if !fn(s) {
+				m.clear(s)
+			}
+			return true
+		})
+	}
+	for _, n := range q.numbers {
+		col := c.ids
+		if n.figure >= 0 {
+			col = c.figures[n.figure]
+		}
+		keep(func(s int32) bool { return n.r.holds(col[s]) })
+	}
+	if q.cities != nil {
+		keep(func(s int32) bool { return q.cities.has(c.city[s]) })
+	}
+	if q.types != nil {
+		keep(func(s int32) bool { return q.types.has(c.ptype[s]) })
+	}
+	for _, l := range q.links {
+		keep(func(s int32) bool { return slices.ContainsFunc(c.cats.of(s), l.has) })
+	}
+	return m
+}
+
+// page answers the slots of q's page among the matches m (total of them) in q's order.
+func (c *partnerColumns) page(q *partnerSearch, m bitset, total int) []int32 {
+	if q.offset >= total {
+		return nil
+	}
+	limit := total - q.offset
+	if q.limit > 0 {
+		limit = min(limit, q.limit)
+	}
+	o := q.order
+	if o.kind == byID {
+		// Slots are in id order: the page is a walk of the bitset.
+		out := make([]int32, 0, limit)
+		skip := q.offset
+		m.each(o.desc, func(s int32) bool {
+			if skip > 0 {
+				skip--
+				return true
+			}
+			out = append(out, s)
+			return len(out) < limit
+		})
+		return out
+	}
+	less := c.less(o)
+	const selectAtMost = 4096
+	switch {
+	case q.offset+limit <= selectAtMost:
+		return c.smallest(m, q.offset+limit, less)[q.offset:]
+	case total-q.offset <= selectAtMost:
+		// A page near the end: the last rows, found as the first of the reverse order.
+		rev := c.smallest(m, total-q.offset, func(a, b int32) bool { return less(b, a) })
+		slices.Reverse(rev)
+		return rev[:limit]
+	}
+	all := make([]int32, 0, total)
+	m.each(false, func(s int32) bool { all = append(all, s); return true })
+	slices.SortFunc(all, func(a, b int32) int {
+		if less(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return all[q.offset : q.offset+limit]
+}
+
+// smallest answers the k first slots of m in the order less, sorted: a bounded max-heap.
+func (c *partnerColumns) smallest(m bitset, k int, less func(a, b int32) bool) []int32 {
+	h := make([]int32, 0, k)
+	down := func(i int) {
+		for {
+			l, r, top := 2*i+1, 2*i+2, i
+			if l < len(h) && less(h[top], h[l]) {
+				top = l
+			}
+			if r < len(h) && less(h[top], h[r]) {
+				top = r
+			}
+			if top == i {
+				return
+			}
+			h[i], h[top] = h[top], h[i]
+			i = top
+		}
+	}
+	m.each(false, func(s int32) bool {
+		if len(h) < k {
+			h = append(h, s)
+			for i := len(h) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !less(h[p], h[i]) {
+					break
+				}
+				h[i], h[p] = h[p], h[i]
+				i = p
+			}
+		} else if less(s, h[0]) {
+			h[0] = s
+			down(0)
+		}
+		return true
+	})
+	slices.SortFunc(h, func(a, b int32) int {
+		if less(a, b) {
+			return -1
+		}
+		return 1
+	})
+	return h
+}
+
+// less is the list's order on slots: the key, then the id (the slot), both in o's
+// direction; a row without a key comes last either way.
+func (c *partnerColumns) less(o partnerOrder) func(a, b int32) bool {
+	dir := func(cmp int, a, b int32) bool {
+		if cmp == 0 {
+			cmp = cmpInt64(int64(a), int64(b))
+		}
+		if o.desc {
+			return cmp > 0
+		}
+		return cmp < 0
+	}
+	switch o.kind {
+	case byText:
+		col := &c.texts[o.text]
+		return func(a, b int32) bool { return dir(strings.Compare(col.view(a), col.view(b)), a, b) }
+	case byActive:
+		return func(a, b int32) bool {
+			x, y := c.active.has(a), c.active.has(b)
+			cmp := 0
+			if x != y {
+				cmp = -1
+				if x {
+					cmp = 1
+				}
+			}
+			return dir(cmp, a, b)
+		}
+	}
+	nums := o.nums
+	if o.nullable {
+		return func(a, b int32) bool {
+			x, y := nums[a], nums[b]
+			if (x < 0) != (y < 0) {
+				return y < 0
+			}
+			return dir(cmpInt64(x, y), a, b)
+		}
+	}
+	return func(a, b int32) bool { return dir(cmpInt64(nums[a], nums[b]), a, b) }
+}

@@ -1,0 +1,334 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/partner"
+)
+
+// The partner index kept current (ADR 0034). Every write to a partner or to its categories
+// leaves the partner's id in partner_changes (triggers, in the writing transaction). Before
+// each answer the index reads the changes past its position and re-reads those partners, so
+// a page reflects every write committed before it was asked for, whichever process made it.
+//
+// The position is the highest seq read and, on PostgreSQL, the transactions that were still
+// open then: seqs are handed out before commit, so a transaction open at the last read can
+// commit rows below that seq. Those transactions' rows are read again by their id (txid)
+// until they are done. On SQLite transactions commit one at a time, in seq order.
+
+// partnerIndex is the partner list's rows in memory and its position in the change log.
+type partnerIndex struct {
+	db      *bun.DB
+	sqlite  bool
+	catchMu sync.Mutex   // one catch-up at a time, so states are applied in commit order
+	mu      sync.RWMutex // guards cols
+	cols    *partnerColumns
+	seq     int64
+	open    string // PostgreSQL: the txids in progress at the last read, "1,2"
+	pruning atomic.Bool
+}
+
+func newPartnerIndex(db *bun.DB) *partnerIndex {
+	return &partnerIndex{db: db, sqlite: IsSQLite(db)}
+}
+
+const (
+	// changesKept is how many change-log rows stay after a prune; a process further behind
+	// than that loads the partners anew.
+	changesKept = 500_000
+	// reloadShare: a catch-up over more partners than a quarter of the index loads it anew.
+	reloadShare = 4
+)
+
+// partnerRecordColumns are the columns a partnerRecord is read from, in scan order.
+var partnerRecordColumns = func() string {
+	cols := "p.id, p.name_fold, p.address_fold, p.pib_fold, p.pdv_fold, p.phone_fold, " +
+		"coalesce(p.city_id, 0), coalesce(p.partner_type_id, 0), "
+	for _, f := range partner.AllFigures {
+		cols += "p." + figureColumn(f) + ", "
+	}
+	return cols + "p.is_active, p.updated_at"
+}()
+
+// recordScanner reads partner rows into one reused record.
+type recordScanner struct {
+	rec     partnerRecord
+	texts   [partnerTexts]sql.RawBytes
+	updated time.Time
+	dest    []any
+}
+
+func newRecordScanner() *recordScanner {
+	s := &recordScanner{}
+	s.dest = []any{&s.rec.id}
+	for i := range s.texts {
+		s.dest = append(s.dest, &s.texts[i])
+	}
+	s.dest = append(s.dest, &s.rec.city, &s.rec.ptype)
+	for i := range s.rec.figures {
+		s.dest = append(s.dest, &s.rec.figures[i])
+	}
+	s.dest = append(s.dest, &s.rec.active, &s.updated)
+	return s
+}
+
+func (s *recordScanner) scan(rows *sql.Rows) error {
+	if err := rows.Scan(s.dest...); err != nil {
+		return err
+	}
+	for i := range s.texts {
+		s.rec.texts[i] = s.texts[i]
+	}
+	s.rec.updated = s.updated.UnixNano()
+	s.rec.cats = s.rec.cats[:0]
+	return nil
+}
+
+// read answers the columns under the read lock, current as of the call.
+func (ix *partnerIndex) read(ctx context.Context, fn func(*partnerColumns)) error {
+	if err := ix.catchUp(ctx); err != nil {
+		return err
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	fn(ix.cols)
+	return nil
+}
+
+// catchUp brings the index to every write committed before it was called: it loads the
+// partners the first time, and re-reads those the change log names after.
+func (ix *partnerIndex) catchUp(ctx context.Context) error {
+	ix.catchMu.Lock()
+	defer ix.catchMu.Unlock()
+	if ix.cols == nil {
+		return ix.load(ctx)
+	}
+	ids, seq, open, lost, err := ix.changes(ctx)
+	if err != nil {
+		return err
+	}
+	if lost || len(ids) > ix.cols.slots()/reloadShare+1000 {
+		return ix.load(ctx)
+	}
+	if len(ids) > 0 {
+		recs, err := ix.records(ctx, ids)
+		if err != nil {
+			return err
+		}
+		ix.mu.Lock()
+		for _, id := range ids {
+			if r, ok := recs[id]; ok {
+				ix.cols.put(r)
+			} else {
+				ix.cols.remove(id)
+			}
+		}
+		if ix.cols.worn() {
+			ix.cols = ix.cols.rebuilt()
+		}
+		ix.mu.Unlock()
+	}
+	ix.seq, ix.open = seq, open
+	return nil
+}
+
+// changes reads the partner ids written since the position, the new position, and whether
+// rows past the old one were pruned before they were read (lost).
+func (ix *partnerIndex) changes(ctx context.Context) (ids []int64, seq int64, open string, lost bool, err error) {
+	var rows *sql.Rows
+	if ix.sqlite {
+		rows, err = ix.db.QueryContext(ctx, `SELECT seq, partner_id, '' FROM partner_changes WHERE seq > ?
+			UNION ALL SELECT coalesce(min(seq), 0), -1, '' FROM partner_changes`, ix.seq)
+	} else {
+		// One statement, one snapshot: the rows it sees and the transactions it does not.
+		rows, err = ix.db.QueryContext(ctx, `SELECT seq, partner_id, '' FROM partner_changes
+			WHERE seq > ? OR txid = ANY (string_to_array(?, ',')::xid8[])
+			UNION ALL SELECT coalesce(min(seq), 0), -1,
+			  coalesce((SELECT string_agg(x::text, ',') FROM pg_snapshot_xip(pg_current_snapshot()) AS x), '')
+			FROM partner_changes`, ix.seq, ix.open)
+	}
+	if err != nil {
+		return nil, 0, "", false, err
+	}
+	defer rows.Close()
+	seq = ix.seq
+	seen := map[int64]bool{}
+	var low int64
+	for rows.Next() {
+		var s, id int64
+		var xip string
+		if err := rows.Scan(&s, &id, &xip); err != nil {
+			return nil, 0, "", false, err
+		}
+		if id < 0 {
+			low, open = s, xip
+			continue
+		}
+		seq = max(seq, s)
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, "", false, err
+	}
+	lost = low > ix.seq+1 && len(ids) > 0
+	if seq-low > 2*changesKept {
+		ix.prune(seq - changesKept)
+	}
+	return ids, seq, open, lost, nil
+}
+
+// prune deletes the change-log rows below seq, in the background, one prune at a time.
+func (ix *partnerIndex) prune(below int64) {
+	if !ix.pruning.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer ix.pruning.Store(false)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		_, _ = ix.db.ExecContext(ctx, "DELETE FROM partner_changes WHERE seq < ?", below)
+	}()
+}
+
+// position is where the change log ends now: its highest seq and the open transactions.
+func (ix *partnerIndex) position(ctx context.Context) (seq int64, open string, err error) {
+	q := "SELECT coalesce(max(seq), 0), '' FROM partner_changes"
+	if !ix.sqlite {
+		q = `SELECT coalesce(max(seq), 0), coalesce((SELECT string_agg(x::text, ',')
+			FROM pg_snapshot_xip(pg_current_snapshot()) AS x), '') FROM partner_changes`
+	}
+	err = ix.db.QueryRowContext(ctx, q).Scan(&seq, &open)
+	return seq, open, err
+}
+
+// load reads every partner into new columns; the position is taken first, so a write
+// committed meanwhile is read again at the next catch-up.
+func (ix *partnerIndex) load(ctx context.Context) error {
+	seq, open, err := ix.position(ctx)
+	if err != nil {
+		return err
+	}
+	// The arenas sized once: a million partners' texts would otherwise be copied as they grow.
+	length := "octet_length(%s)"
+	if ix.sqlite {
+		length = "length(CAST(%s AS BLOB))"
+	}
+	sizes := "SELECT count(*)"
+	for _, f := range partnerTextFields {
+		sizes += ", coalesce(sum(" + strings.Replace(length, "%s", f+"_fold", 1) + "), 0)"
+	}
+	var n int
+	var textBytes [partnerTexts]int
+	dest := []any{&n}
+	for i := range textBytes {
+		dest = append(dest, &textBytes[i])
+	}
+	if err := ix.db.QueryRowContext(ctx, sizes+" FROM partners").Scan(dest...); err != nil {
+		return err
+	}
+	n += n/64 + 16 // room for the rows written while loading
+	cols := newPartnerColumns(n)
+	for i := range cols.texts {
+		cols.texts[i] = newTextColumn(n, textBytes[i]+textBytes[i]/64+n)
+	}
+	rows, err := ix.db.QueryContext(ctx, "SELECT "+partnerRecordColumns+" FROM partners AS p ORDER BY p.id")
+	if err != nil {
+		return err
+	}
+	sc := newRecordScanner()
+	for rows.Next() {
+		if err := sc.scan(rows); err != nil {
+			rows.Close()
+			return err
+		}
+		cols.push(&sc.rec)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	links, err := ix.db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories ORDER BY partner_id, category_id")
+	if err != nil {
+		return err
+	}
+	defer links.Close()
+	var scanErr error
+	cols.withLinks(func() (int64, int32, bool) {
+		if scanErr != nil || !links.Next() {
+			return 0, 0, false
+		}
+		var pid, cid int64
+		scanErr = links.Scan(&pid, &cid)
+		return pid, int32(cid), scanErr == nil
+	})
+	if scanErr != nil {
+		return scanErr
+	}
+	if err := links.Err(); err != nil {
+		return err
+	}
+	ix.mu.Lock()
+	ix.cols = cols
+	ix.mu.Unlock()
+	ix.seq, ix.open = seq, open
+	return nil
+}
+
+// records reads the partners ids names as they are now; an id missing was deleted.
+func (ix *partnerIndex) records(ctx context.Context, ids []int64) (map[int64]*partnerRecord, error) {
+	out := make(map[int64]*partnerRecord, len(ids))
+	const chunk = 5000
+	for from := 0; from < len(ids); from += chunk {
+		part := ids[from:min(len(ids), from+chunk)]
+		rows, err := ix.db.QueryContext(ctx, "SELECT "+partnerRecordColumns+" FROM partners AS p WHERE p.id IN (?)", bun.In(part))
+		if err != nil {
+			return nil, err
+		}
+		sc := newRecordScanner()
+		for rows.Next() {
+			if err := sc.scan(rows); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			r := sc.rec
+			for i := range r.texts {
+				r.texts[i] = []byte(string(r.texts[i]))
+			}
+			r.cats = nil
+			out[r.id] = &r
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		links, err := ix.db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories WHERE partner_id IN (?) ORDER BY partner_id, category_id", bun.In(part))
+		if err != nil {
+			return nil, err
+		}
+		for links.Next() {
+			var pid, cid int64
+			if err := links.Scan(&pid, &cid); err != nil {
+				links.Close()
+				return nil, err
+			}
+			if r, ok := out[pid]; ok {
+				r.cats = append(r.cats, int32(cid))
+			}
+		}
+		links.Close()
+		if err := links.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
