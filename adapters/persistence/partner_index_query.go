@@ -66,9 +66,9 @@ const (
 )
 
 type partnerOrder struct {
-	kind orderKind
-	text int     // byText: the column
-	nums []int64 // byNumber: the key per slot; with nullable, -1 is none (last either way)
+	kind     orderKind
+	text     int     // byText: the column
+	nums     []int64 // byNumber: the key per slot; with nullable, -1 is none (last either way)
 	nullable bool
 	desc     bool
 }
