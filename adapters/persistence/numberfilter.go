@@ -1,6 +1,7 @@
 package persistence
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -96,6 +97,24 @@ func (r numberRange) apply(sel *bun.SelectQuery, col string) *bun.SelectQuery {
 		sel = sel.Where(col+op, *r.hi)
 	}
 	return sel
+}
+
+// bounds is the range as inclusive bounds.
+func (r numberRange) bounds() (lo, hi int64) {
+	lo, hi = math.MinInt64, math.MaxInt64
+	if r.lo != nil {
+		lo = *r.lo
+		if r.loStrict {
+			lo++
+		}
+	}
+	if r.hi != nil {
+		hi = *r.hi
+		if r.hiStrict {
+			hi--
+		}
+	}
+	return lo, hi
 }
 
 // holds tells whether v, in the column's units, is within the range: what apply asks SQL.

@@ -45,6 +45,11 @@ type partnerSearch struct {
 	limit   int // 0: every match
 }
 
+// unfiltered tells whether q keeps every partner.
+func (q *partnerSearch) unfiltered() bool {
+	return len(q.texts) == 0 && len(q.numbers) == 0 && q.cities == nil && q.types == nil && len(q.links) == 0 && q.active == nil
+}
+
 type textTerm struct {
 	column int
 	term   string // folded, not empty
@@ -73,7 +78,8 @@ type partnerOrder struct {
 	desc     bool
 }
 
-// matches is the set of slots q keeps.
+// matches is the set of slots q keeps: the texts scanned first, then the other filters a
+// word of 64 slots at a time, skipping the words no slot is left in.
 func (c *partnerColumns) matches(q *partnerSearch) bitset {
 	m := slices.Clone(c.live)
 	if q.active != nil {
@@ -88,31 +94,76 @@ func (c *partnerColumns) matches(q *partnerSearch) bitset {
 		c.texts[t.column].match(t.term, found)
 		m.and(found)
 	}
-	keep := func(fn func(int32) bool) {
-		m.each(false, func(s int32) bool {
-			if !fn(s) {
-				m.clear(s)
-			}
-			return true
-		})
-	}
 	for _, n := range q.numbers {
 		col := c.ids
 		if n.figure >= 0 {
 			col = c.figures[n.figure]
 		}
-		keep(func(s int32) bool { return n.r.holds(col[s]) })
+		lo, hi := n.r.bounds()
+		for w := range m {
+			if m[w] == 0 {
+				continue
+			}
+			var keep uint64
+			for i, v := range col[w*64 : min(len(col), w*64+64)] {
+				if v >= lo && v <= hi {
+					keep |= 1 << uint(i)
+				}
+			}
+			m[w] &= keep
+		}
 	}
 	if q.cities != nil {
-		keep(func(s int32) bool { return q.cities.has(c.city[s]) })
+		narrowByID(m, c.city, q.cities)
 	}
 	if q.types != nil {
-		keep(func(s int32) bool { return q.types.has(c.ptype[s]) })
+		narrowByID(m, c.ptype, q.types)
 	}
 	for _, l := range q.links {
-		keep(func(s int32) bool { return slices.ContainsFunc(c.cats.of(s), l.has) })
+		// Slots whose links changed since they were loaded are judged by the overlay.
+		var changed []int32
+		for s := range c.cats.over {
+			if m.has(s) {
+				changed = append(changed, s)
+			}
+		}
+		ids, start := c.cats.ids, c.cats.start
+		for w := range m {
+			if m[w] == 0 {
+				continue
+			}
+			var keep uint64
+			for s := w * 64; s < min(c.slots(), w*64+64); s++ {
+				for _, id := range ids[start[s]:start[s+1]] {
+					if l.has(id) {
+						keep |= 1 << uint(s-w*64)
+						break
+					}
+				}
+			}
+			m[w] &= keep
+		}
+		for _, s := range changed {
+			c.setFlag(m, s, slices.ContainsFunc(c.cats.over[s], l.has))
+		}
 	}
 	return m
+}
+
+// narrowByID keeps in m the slots whose id in col is in f.
+func narrowByID(m bitset, col []int32, f *idFilter) {
+	for w := range m {
+		if m[w] == 0 {
+			continue
+		}
+		var keep uint64
+		for i, id := range col[w*64 : min(len(col), w*64+64)] {
+			if f.has(id) {
+				keep |= 1 << uint(i)
+			}
+		}
+		m[w] &= keep
+	}
 }
 
 // page answers the slots of q's page among the matches m (total of them) in q's order.

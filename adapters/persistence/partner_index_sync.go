@@ -148,8 +148,10 @@ func (ix *partnerIndex) changes(ctx context.Context) (ids []int64, seq int64, op
 			UNION ALL SELECT coalesce(min(seq), 0), -1, '' FROM partner_changes`, ix.seq)
 	} else {
 		// One statement, one snapshot: the rows it sees and the transactions it does not.
-		rows, err = ix.db.QueryContext(ctx, `SELECT seq, partner_id, '' FROM partner_changes
-			WHERE seq > ? OR txid = ANY (string_to_array(?, ',')::xid8[])
+		// Each condition is its own branch, so each reads its own index (with OR the
+		// planner reads the whole log).
+		rows, err = ix.db.QueryContext(ctx, `SELECT seq, partner_id, '' FROM partner_changes WHERE seq > ?
+			UNION ALL SELECT seq, partner_id, '' FROM partner_changes WHERE txid = ANY (string_to_array(?, ',')::xid8[])
 			UNION ALL SELECT coalesce(min(seq), 0), -1,
 			  coalesce((SELECT string_agg(x::text, ',') FROM pg_snapshot_xip(pg_current_snapshot()) AS x), '')
 			FROM partner_changes`, ix.seq, ix.open)
