@@ -11,7 +11,7 @@ import (
 	"vitrina/domain/partner"
 )
 
-// The partner list's rows in memory (ADR 0034): every column the list filters or sorts on,
+// The partner list's rows in memory (ADR 0035): every column the list filters or sorts on,
 // one slice per column, a slot per partner in id order. A page is a scan of the columns its
 // filters name into a bitset (the total is its population count), the page's slots picked
 // in the list's order, and only those rows read from SQL (partner_index_list.go); the
@@ -49,7 +49,7 @@ func (b bitset) count() int {
 // grown is b holding at least n bits, its bits kept.
 func (b bitset) grown(n int) bitset {
 	for len(b) < (n+63)/64 {
-		b = append(b, 0)
+		b = appendOff(b, 0)
 	}
 	return b
 }
@@ -95,13 +95,12 @@ const (
 )
 
 func newTextColumn(slots, bytes int) textColumn {
-	c := textColumn{arena: make([]byte, 0, bytes), start: make([]uint32, 1, slots+1)}
-	return c
+	return textColumn{arena: makeOff[byte](0, bytes), start: makeOff[uint32](1, slots+1)}
 }
 
 func (c *textColumn) push(t []byte) {
-	c.arena = append(append(c.arena, t...), textEnd)
-	c.start = append(c.start, uint32(len(c.arena)))
+	c.arena = appendOff(appendOff(c.arena, t...), textEnd)
+	c.start = appendOff(c.start, uint32(len(c.arena)))
 }
 
 // text is slot s's text.
@@ -206,8 +205,8 @@ type linkColumn struct {
 }
 
 func (c *linkColumn) push(ids []int32) {
-	c.ids = append(c.ids, ids...)
-	c.start = append(c.start, uint32(len(c.ids)))
+	c.ids = appendOff(c.ids, ids...)
+	c.start = appendOff(c.start, uint32(len(c.ids)))
 }
 
 func (c *linkColumn) of(s int32) []int32 {
@@ -248,7 +247,8 @@ type partnerRecord struct {
 // (ordered reports whether one came late, and the index is then rebuilt).
 type partnerColumns struct {
 	ids     []int64
-	slotOf  map[int64]int32
+	sorted  int             // ids[:sorted] ascend: found by a binary search
+	late    map[int64]int32 // the slots pushed out of id order since, by id
 	live    bitset // not deleted
 	active  bitset
 	city    []int32
@@ -261,24 +261,61 @@ type partnerColumns struct {
 	dead    int
 }
 
-func newPartnerColumns(slots int) *partnerColumns {
-	c := &partnerColumns{ids: make([]int64, 0, slots), slotOf: make(map[int64]int32, slots),
-		city: make([]int32, 0, slots), ptype: make([]int32, 0, slots), updated: make([]int64, 0, slots),
-		cats: linkColumn{start: make([]uint32, 1, slots+1)}, ordered: true}
+// newPartnerColumns makes room for slots partners and, per text column, its bytes (0: a
+// guess).
+func newPartnerColumns(slots int, textBytes [partnerTexts]int) *partnerColumns {
+	c := &partnerColumns{ids: makeOff[int64](0, slots), city: makeOff[int32](0, slots), ptype: makeOff[int32](0, slots),
+		updated: makeOff[int64](0, slots), cats: linkColumn{start: makeOff[uint32](1, slots+1)}, ordered: true,
+		live: makeOff[uint64](0, slots/64+1), active: makeOff[uint64](0, slots/64+1)}
 	for f := range c.figures {
-		c.figures[f] = make([]int64, 0, slots)
+		c.figures[f] = makeOff[int64](0, slots)
 	}
 	for t := range c.texts {
-		c.texts[t] = newTextColumn(slots, slots*16)
+		if textBytes[t] == 0 {
+			textBytes[t] = slots * 16
+		}
+		c.texts[t] = newTextColumn(slots, textBytes[t])
 	}
 	return c
 }
 
 func (c *partnerColumns) slots() int { return len(c.ids) }
 
+// slot finds the partner id's slot (a dead one too: the caller asks live).
+func (c *partnerColumns) slot(id int64) (int32, bool) {
+	if s, ok := c.late[id]; ok {
+		return s, true
+	}
+	// The last of equal ids: a deleted partner's id back again has its new slot after.
+	i, _ := slices.BinarySearch(c.ids[:c.sorted], id+1)
+	if i > 0 && c.ids[i-1] == id {
+		return int32(i - 1), true
+	}
+	return 0, false
+}
+
+// free gives the columns' memory back; nothing may read them after.
+func (c *partnerColumns) free() {
+	freeOff(c.ids)
+	freeOff(c.city)
+	freeOff(c.ptype)
+	freeOff(c.updated)
+	freeOff(c.live)
+	freeOff(c.active)
+	for f := range c.figures {
+		freeOff(c.figures[f])
+	}
+	for t := range c.texts {
+		freeOff(c.texts[t].arena)
+		freeOff(c.texts[t].start)
+	}
+	freeOff(c.cats.ids)
+	freeOff(c.cats.start)
+}
+
 // put stores r: a new slot for a new partner, its columns replaced for a known one.
 func (c *partnerColumns) put(r *partnerRecord) {
-	s, ok := c.slotOf[r.id]
+	s, ok := c.slot(r.id)
 	if !ok || !c.live.has(s) {
 		c.push(r)
 		return
@@ -299,17 +336,24 @@ func (c *partnerColumns) push(r *partnerRecord) {
 	if s > 0 && r.id < c.ids[s-1] {
 		c.ordered = false
 	}
-	c.ids = append(c.ids, r.id)
-	c.slotOf[r.id] = s
+	if len(c.ids) == c.sorted && c.ordered {
+		c.sorted++
+	} else {
+		if c.late == nil {
+			c.late = map[int64]int32{}
+		}
+		c.late[r.id] = s
+	}
+	c.ids = appendOff(c.ids, r.id)
 	c.live = c.live.grown(int(s) + 1)
 	c.active = c.active.grown(int(s) + 1)
 	c.live.set(s)
 	c.setFlag(c.active, s, r.active)
-	c.city = append(c.city, int32(r.city))
-	c.ptype = append(c.ptype, int32(r.ptype))
-	c.updated = append(c.updated, r.updated)
+	c.city = appendOff(c.city, int32(r.city))
+	c.ptype = appendOff(c.ptype, int32(r.ptype))
+	c.updated = appendOff(c.updated, r.updated)
 	for f := range c.figures {
-		c.figures[f] = append(c.figures[f], r.figures[f])
+		c.figures[f] = appendOff(c.figures[f], r.figures[f])
 	}
 	for t := range c.texts {
 		c.texts[t].push(r.texts[t])
@@ -327,7 +371,7 @@ func (c *partnerColumns) setFlag(b bitset, s int32, on bool) {
 
 // remove takes the partner id out of every answer.
 func (c *partnerColumns) remove(id int64) {
-	s, ok := c.slotOf[id]
+	s, ok := c.slot(id)
 	if !ok || !c.live.has(s) {
 		return
 	}
@@ -337,7 +381,7 @@ func (c *partnerColumns) remove(id int64) {
 		c.texts[t].blank(s)
 		delete(c.texts[t].over, s)
 	}
-	delete(c.slotOf, id)
+	delete(c.late, id)
 	c.dead++
 }
 
@@ -345,7 +389,11 @@ func (c *partnerColumns) remove(id int64) {
 // dead or changed since they were loaded.
 func (c *partnerColumns) worn() bool {
 	limit := max(1024, c.slots()/8)
-	return !c.ordered || c.dead > limit || len(c.texts[0].over) > limit || len(c.cats.over) > limit
+	changed := len(c.cats.over)
+	for t := range c.texts {
+		changed = max(changed, len(c.texts[t].over))
+	}
+	return !c.ordered || len(c.late) > 0 || c.dead > limit || changed > limit
 }
 
 // rebuilt is the columns anew: the live slots in id order, every text in its arena.
@@ -353,7 +401,11 @@ func (c *partnerColumns) rebuilt() *partnerColumns {
 	order := make([]int32, 0, c.slots()-c.dead)
 	c.live.each(false, func(s int32) bool { order = append(order, s); return true })
 	slices.SortFunc(order, func(a, b int32) int { return cmpInt64(c.ids[a], c.ids[b]) })
-	n := newPartnerColumns(len(order))
+	var sizes [partnerTexts]int
+	for t := range c.texts {
+		sizes[t] = len(c.texts[t].arena)
+	}
+	n := newPartnerColumns(len(order), sizes)
 	var r partnerRecord
 	for _, s := range order {
 		c.record(s, &r)
@@ -379,21 +431,23 @@ func (c *partnerColumns) record(s int32, r *partnerRecord) {
 // withLinks sets the links of every slot at once, from pairs sorted by partner id: the
 // full load reads the partners first and their categories after.
 func (c *partnerColumns) withLinks(next func() (partnerID int64, linkID int32, ok bool)) {
-	c.cats = linkColumn{start: make([]uint32, c.slots()+1)}
+	freeOff(c.cats.start)
+	freeOff(c.cats.ids)
+	c.cats = linkColumn{start: makeOff[uint32](c.slots()+1, c.slots()+1)}
 	s := int32(0)
 	for {
 		id, link, ok := next()
 		if !ok {
 			break
 		}
-		slot, known := c.slotOf[id]
+		slot, known := c.slot(id)
 		if !known {
 			continue // a partner added after the partners were read: the change log brings it
 		}
 		for ; s <= slot; s++ {
 			c.cats.start[s] = uint32(len(c.cats.ids))
 		}
-		c.cats.ids = append(c.cats.ids, link)
+		c.cats.ids = appendOff(c.cats.ids, link)
 	}
 	for ; int(s) <= c.slots(); s++ {
 		c.cats.start[s] = uint32(len(c.cats.ids))

@@ -13,7 +13,7 @@ import (
 )
 
 // partnerList is the partners screen's list: its pages and totals from the partner index
-// (ADR 0034), the page's rows from SQL by id; the stream (exports) and one row by id are the
+// (ADR 0035), the page's rows from SQL by id; the stream (exports) and one row by id are the
 // shared list mechanism's, with the same filters and order.
 type partnerList struct {
 	*Lister[partnerViewRow, partnerports.PartnerView]

@@ -3,6 +3,7 @@ package persistence
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,7 +14,7 @@ import (
 	"vitrina/domain/partner"
 )
 
-// The partner index kept current (ADR 0034). Every write to a partner or to its categories
+// The partner index kept current (ADR 0035). Every write to a partner or to its categories
 // leaves the partner's id in partner_changes (triggers, in the writing transaction). Before
 // each answer the index reads the changes past its position and re-reads those partners, so
 // a page reflects every write committed before it was asked for, whichever process made it.
@@ -28,6 +29,10 @@ type partnerIndex struct {
 	db      *bun.DB
 	sqlite  bool
 	catchMu sync.Mutex   // one catch-up at a time, so states are applied in commit order
+	// arrivals numbers the catch-ups asked for; covered is the number the latest one to start
+	// had reached: it saw every commit before those asks, so they need no catch-up of their own.
+	arrivals atomic.Int64
+	covered  int64
 	mu      sync.RWMutex // guards cols
 	cols    *partnerColumns
 	seq     int64
@@ -105,17 +110,30 @@ func (ix *partnerIndex) read(ctx context.Context, fn func(*partnerColumns)) erro
 // catchUp brings the index to every write committed before it was called: it loads the
 // partners the first time, and re-reads those the change log names after.
 func (ix *partnerIndex) catchUp(ctx context.Context) error {
+	asked := ix.arrivals.Add(1)
 	ix.catchMu.Lock()
 	defer ix.catchMu.Unlock()
+	if ix.cols != nil && ix.covered >= asked {
+		return nil // a catch-up begun after this ask has read every commit before it
+	}
+	covers := ix.arrivals.Load()
 	if ix.cols == nil {
-		return ix.load(ctx)
+		if err := ix.load(ctx); err != nil {
+			return err
+		}
+		ix.covered = covers
+		return nil
 	}
 	ids, seq, open, lost, err := ix.changes(ctx)
 	if err != nil {
 		return err
 	}
 	if lost || len(ids) > ix.cols.slots()/reloadShare+1000 {
-		return ix.load(ctx)
+		if err := ix.load(ctx); err != nil {
+			return err
+		}
+		ix.covered = covers
+		return nil
 	}
 	if len(ids) > 0 {
 		recs, err := ix.records(ctx, ids)
@@ -130,12 +148,14 @@ func (ix *partnerIndex) catchUp(ctx context.Context) error {
 				ix.cols.remove(id)
 			}
 		}
-		if ix.cols.worn() {
-			ix.cols = ix.cols.rebuilt()
+		if old := ix.cols; old.worn() {
+			ix.cols = old.rebuilt()
+			old.free()
 		}
 		ix.mu.Unlock()
 	}
 	ix.seq, ix.open = seq, open
+	ix.covered = covers
 	return nil
 }
 
@@ -220,6 +240,26 @@ func (ix *partnerIndex) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	var db bun.IConn = ix.db
+	if ix.sqlite {
+		// Read through SQLite's page cache, not its memory map: a scan of every partner
+		// would leave the whole table mapped in the process (mmap_size, 256 MiB), beside
+		// the index made from it.
+		c, err := ix.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		if _, err := c.ExecContext(ctx, "PRAGMA mmap_size = 0"); err != nil {
+			return err
+		}
+		defer func() {
+			if _, err := c.ExecContext(context.Background(), "PRAGMA mmap_size = 268435456"); err != nil {
+				_ = c.Raw(func(any) error { return driver.ErrBadConn })
+			}
+		}()
+		db = c
+	}
 	// The arenas sized once: a million partners' texts would otherwise be copied as they grow.
 	length := "octet_length(%s)"
 	if ix.sqlite {
@@ -235,15 +275,21 @@ func (ix *partnerIndex) load(ctx context.Context) error {
 	for i := range textBytes {
 		dest = append(dest, &textBytes[i])
 	}
-	if err := ix.db.QueryRowContext(ctx, sizes+" FROM partners").Scan(dest...); err != nil {
+	if err := db.QueryRowContext(ctx, sizes+" FROM partners").Scan(dest...); err != nil {
 		return err
 	}
 	n += n/64 + 16 // room for the rows written while loading
-	cols := newPartnerColumns(n)
-	for i := range cols.texts {
-		cols.texts[i] = newTextColumn(n, textBytes[i]+textBytes[i]/64+n)
+	for i := range textBytes {
+		textBytes[i] += textBytes[i]/64 + n // the separators, and room as for the rows
 	}
-	rows, err := ix.db.QueryContext(ctx, "SELECT "+partnerRecordColumns+" FROM partners AS p ORDER BY p.id")
+	cols := newPartnerColumns(n, textBytes)
+	kept := false
+	defer func() {
+		if !kept {
+			cols.free() // a load that failed leaves nothing mapped
+		}
+	}()
+	rows, err := db.QueryContext(ctx, "SELECT "+partnerRecordColumns+" FROM partners AS p ORDER BY p.id")
 	if err != nil {
 		return err
 	}
@@ -259,7 +305,7 @@ func (ix *partnerIndex) load(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	links, err := ix.db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories ORDER BY partner_id, category_id")
+	links, err := db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories ORDER BY partner_id, category_id")
 	if err != nil {
 		return err
 	}
@@ -280,8 +326,12 @@ func (ix *partnerIndex) load(ctx context.Context) error {
 		return err
 	}
 	ix.mu.Lock()
+	if ix.cols != nil {
+		ix.cols.free()
+	}
 	ix.cols = cols
 	ix.mu.Unlock()
+	kept = true
 	ix.seq, ix.open = seq, open
 	return nil
 }

@@ -17,7 +17,7 @@ import (
 )
 
 // Issue 22, "several processes": the partner list answers from memory in each process
-// (ADR 0034), so a write made through one process must show in the next page another
+// (ADR 0035), so a write made through one process must show in the next page another
 // process serves. Here each process is its own connection pool and list over the same
 // database: one writes through the partner store and by plain SQL (as another program
 // would), the other reads.

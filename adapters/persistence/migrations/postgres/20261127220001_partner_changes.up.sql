@@ -1,4 +1,4 @@
--- The partner list's change log (ADR 0034): every write to a partner or to its categories
+-- The partner list's change log (ADR 0035): every write to a partner or to its categories
 -- leaves the partner's id here with its transaction's id, so that each process serving the
 -- list from memory catches up with the writes of every process before it answers: the rows
 -- past the last seq it read, and those of the transactions still open when it read them.

@@ -1,8 +1,10 @@
--- The partner list's change log (ADR 0034): every committed write to a partner or to its
+-- The partner list's change log (ADR 0035): every committed write to a partner or to its
 -- categories leaves the partner's id here, in commit order (seq), so that each process
 -- serving the list from memory catches up with the writes of every process before it answers.
+-- seq is the rowid, one past the highest: the prune deletes the lowest rows only, so it never
+-- goes back (AUTOINCREMENT would write sqlite_sequence on every insert).
 CREATE TABLE partner_changes (
-  seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+  seq        INTEGER PRIMARY KEY,
   partner_id INTEGER NOT NULL
 );
 --bun:split
