@@ -10,10 +10,15 @@ import (
 	"net/http"
 	"os"
 	osexec "os/exec"
+	"os/signal"
+	"runtime/pprof"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/uptrace/bun"
 
 	"vitrina/adapters/persistence/dbtest"
 	"vitrina/bootstrap"
@@ -54,11 +59,19 @@ const (
 // `vitrina serve` from the environment.
 func TestMain(m *testing.M) {
 	if os.Getenv("VITRINA_BENCH_CHILD") == "serve" {
-		if err := bootstrap.Run(context.Background(), []string{"serve"}, os.Getenv, nil, os.Stdout); err != nil {
+		// VITRINA_BENCH_CPUPROFILE=file profiles the serving process until it is stopped.
+		if path := os.Getenv("VITRINA_BENCH_CPUPROFILE"); path != "" {
+			if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+				defer pprof.StopCPUProfile()
+			}
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+		defer stop()
+		if err := bootstrap.Run(ctx, []string{"serve"}, os.Getenv, nil, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "child:", err)
 			os.Exit(1)
 		}
-		os.Exit(0)
+		return
 	}
 	os.Exit(m.Run())
 }
@@ -74,9 +87,26 @@ func BenchmarkPartnersMillionPostgres(b *testing.B) {
 	benchPartnersMillion(b, dbtest.PostgresURL(b), 250)
 }
 
+// settle leaves the loaded database as one that has run a while: the partner change log
+// pruned to what a server keeps (the load wrote 1.5 million rows; the first server would
+// otherwise spend its first seconds pruning them), and on PostgreSQL vacuumed and analysed
+// rather than in the middle of the autovacuum a million fresh rows start.
+func settle(b *testing.B, db *bun.DB) {
+	ctx := context.Background()
+	if _, err := db.ExecContext(ctx, "DELETE FROM partner_changes WHERE seq < (SELECT max(seq) FROM partner_changes) - 500000"); err != nil {
+		b.Fatal(err)
+	}
+	if db.Dialect().Name().String() != "sqlite" {
+		if _, err := db.ExecContext(ctx, "VACUUM (ANALYZE) partners, partner_categories, partner_changes"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func benchPartnersMillion(b *testing.B, dbURL string, memoryMB float64) {
 	app, _, cleanup := startPartners(b, dbURL)
 	loadPartners(b, app.DB, millionPartners)
+	settle(b, app.DB)
 	cleanup()
 	for range b.N {
 		child := serveBenchChild(b, dbURL)
@@ -106,7 +136,9 @@ func benchPartnersMillion(b *testing.B, dbURL string, memoryMB float64) {
 		rss, peak := child.memory()
 		b.ReportMetric(rss, "MB-server-rss")
 		b.ReportMetric(peak, "MB-server-peak-rss")
-		b.Logf("serving process: resident %.0f MB, peak %.0f MB — target < %.0f MB %s", rss, peak, memoryMB, verdict(peak < memoryMB))
+		anon, file := child.parts()
+		b.Logf("serving process: resident %.0f MB (anonymous %.0f, mapped file %.0f), peak %.0f MB — target < %.0f MB %s",
+			rss, anon, file, peak, memoryMB, verdict(peak < memoryMB))
 		child.stop()
 	}
 }
@@ -166,8 +198,16 @@ func serveBenchChild(b *testing.B, dbURL string) *benchChild {
 
 func (c *benchChild) stop() {
 	if c.cmd.Process != nil && c.cmd.ProcessState == nil {
-		_ = c.cmd.Process.Kill()
-		_ = c.cmd.Wait()
+		// SIGTERM: the server shuts down and returns, so a profile it writes is complete.
+		_ = c.cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = c.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			_ = c.cmd.Process.Kill()
+			<-done
+		}
 	}
 }
 
@@ -215,6 +255,16 @@ func (c *benchChild) page(b *testing.B, token, query string) pageAnswer {
 		b.Fatalf("%s: %d %v %.300s", query, res.StatusCode, err, body)
 	}
 	return pageAnswer{total: res.Header.Get("X-Total-Count"), took: took}
+}
+
+// parts is the serving process's resident memory now by kind, in MB: its own (the Go heap,
+// the partner index's mappings, SQLite's page cache) and the database file it maps.
+func (c *benchChild) parts() (anon, file float64) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
+	if err != nil {
+		return 0, 0
+	}
+	return statusMB(status, "RssAnon"), statusMB(status, "RssFile")
 }
 
 // memory is the serving process's resident memory now and at its peak, in MB.

@@ -218,7 +218,18 @@ func (ix *partnerIndex) prune(below int64) {
 		defer ix.pruning.Store(false)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		_, _ = ix.db.ExecContext(ctx, "DELETE FROM partner_changes WHERE seq < ?", below)
+		// In chunks, each a short write: a million rows in one statement would hold
+		// SQLite's write lock, or a PostgreSQL core, for seconds.
+		for {
+			res, err := ix.db.ExecContext(ctx, `DELETE FROM partner_changes WHERE seq IN
+				(SELECT seq FROM partner_changes WHERE seq < ? ORDER BY seq LIMIT 5000)`, below)
+			if err != nil {
+				return
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return
+			}
+		}
 	}()
 }
 
