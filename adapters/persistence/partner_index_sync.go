@@ -271,27 +271,32 @@ func (ix *partnerIndex) load(ctx context.Context) error {
 		}()
 		db = c
 	}
-	// The arenas sized once: a million partners' texts would otherwise be copied as they grow.
+	// The columns sized once, so that a million partners' are not copied as they grow: the
+	// rows counted and their texts' bytes guessed from the first thousand, with room to
+	// spare, which costs nothing until written (the mappings are reserved, not touched).
 	length := "octet_length(%s)"
 	if ix.sqlite {
 		length = "length(CAST(%s AS BLOB))"
 	}
-	sizes := "SELECT count(*)"
+	sample := "SELECT count(*)"
 	for _, f := range partnerTextFields {
-		sizes += ", coalesce(sum(" + strings.Replace(length, "%s", f+"_fold", 1) + "), 0)"
+		sample += ", coalesce(sum(" + strings.Replace(length, "%s", f+"_fold", 1) + "), 0)"
 	}
-	var n int
+	var n, sampled int
 	var textBytes [partnerTexts]int
-	dest := []any{&n}
+	dest := []any{&sampled}
 	for i := range textBytes {
 		dest = append(dest, &textBytes[i])
 	}
-	if err := db.QueryRowContext(ctx, sizes+" FROM partners").Scan(dest...); err != nil {
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM partners").Scan(&n); err != nil {
+		return err
+	}
+	if err := db.QueryRowContext(ctx, sample+" FROM (SELECT * FROM partners LIMIT 1000) AS p").Scan(dest...); err != nil {
 		return err
 	}
 	n += n/64 + 16 // room for the rows written while loading
 	for i := range textBytes {
-		textBytes[i] += textBytes[i]/64 + n // the separators, and room as for the rows
+		textBytes[i] = (textBytes[i]/max(1, sampled)+1)*n*2 + 1024
 	}
 	cols := newPartnerColumns(n, textBytes)
 	kept := false
