@@ -107,7 +107,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists)
 	auditRetention := persistence.NewAuditRetention(db)
 	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock)
-	workers := ProvideWorkers(logger, service, sender, retention)
+	workers := ProvideWorkers(logger, service, sender, retention, partnerLists)
 	app := &App{
 		Config:        cfg,
 		Log:           logger,

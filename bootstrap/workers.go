@@ -12,6 +12,7 @@ import (
 	appactivity "vitrina/application/activity"
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
+	partnerports "vitrina/ports/partner"
 )
 
 // Worker is background work of the serving process: it runs until its context ends and
@@ -44,12 +45,20 @@ func Every(name string, interval time.Duration, log *zap.Logger, fn func(ctx con
 }
 
 // ProvideWorkers lists the serving process's background work.
-func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender, retention *appactivity.Retention) Workers {
-	return Workers{
+func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender, retention *appactivity.Retention,
+	partners partnerports.PartnerLists) Workers {
+	workers := Workers{
 		Every("session purge", time.Hour, log, identity.PurgeExpiredSessions),
 		{Name: "push sender", Run: sender.Run},
 		Every("audit retention", time.Hour, log, archiveAudit(log, retention)),
 	}
+	// The partner list's index (ADR 0035) loads at start rather than at the first filtered
+	// page, and follows the change log while no one asks, so that a quiet replica neither
+	// falls behind the log's prune nor makes its next user wait for a long catch-up.
+	if index, ok := partners.Partners.(interface{ CatchUp(context.Context) error }); ok {
+		workers = append(workers, Every("partner list index", 10*time.Second, log, index.CatchUp))
+	}
+	return workers
 }
 
 // archiveAudit runs the audit log's retention once and logs what it archived.

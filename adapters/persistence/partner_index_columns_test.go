@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The partner index's columns without a database (ADR 0035): random partners, random edits,
@@ -187,4 +188,29 @@ func keeps(r *partnerRecord, q *partnerSearch) bool {
 		}
 	}
 	return true
+}
+
+// sqliteNanos reads the update times the SQLite load takes as text as time.Parse does.
+func TestSQLiteNanosAsTimeParse(t *testing.T) {
+	for _, text := range []string{
+		"2026-11-27 06:10:58.123456789+00:00", "2026-11-27 06:10:58+00:00", "2026-11-27 06:10:58.5+01:00",
+		"2026-11-27 06:10:58.04-07:30", "2026-01-01 00:00:00Z", "2026-11-27 06:10:58", "2026-11-27T06:10:58.25Z",
+	} {
+		var want time.Time
+		var err error
+		for _, layout := range []string{"2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999Z07:00", time.RFC3339Nano, "2006-01-02 15:04:05.999999999"} {
+			if want, err = time.Parse(layout, text); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if got := sqliteNanos([]byte(text)); got != want.UnixNano() {
+			t.Fatalf("%s: %d, want %d (%s)", text, got, want.UnixNano(), want)
+		}
+	}
+	if got := sqliteNanos([]byte("not a time")); got != 0 {
+		t.Fatalf("garbage: %d", got)
+	}
 }

@@ -25,6 +25,10 @@ func newPartnerList(db *bun.DB) *partnerList {
 		index: newPartnerIndex(db)}
 }
 
+// CatchUp brings the list's index up to every committed write (loading it the first time):
+// what each filtered page does first, for a worker to do ahead of it.
+func (l *partnerList) CatchUp(ctx context.Context) error { return l.index.catchUp(ctx) }
+
 // List answers one page and the exact total.
 func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[partnerports.PartnerView], error) {
 	if _, inTx := ctx.Value(txKey{}).(bun.Tx); inTx {
