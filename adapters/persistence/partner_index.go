@@ -249,7 +249,7 @@ type partnerColumns struct {
 	ids     []int64
 	sorted  int             // ids[:sorted] ascend: found by a binary search
 	late    map[int64]int32 // the slots pushed out of id order since, by id
-	live    bitset // not deleted
+	live    bitset          // not deleted
 	active  bitset
 	city    []int32
 	ptype   []int32

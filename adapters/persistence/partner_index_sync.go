@@ -28,16 +28,16 @@ import (
 type partnerIndex struct {
 	db      *bun.DB
 	sqlite  bool
-	catchMu sync.Mutex   // one catch-up at a time, so states are applied in commit order
+	catchMu sync.Mutex // one catch-up at a time, so states are applied in commit order
 	// arrivals numbers the catch-ups asked for; covered is the number the latest one to start
 	// had reached: it saw every commit before those asks, so they need no catch-up of their own.
 	arrivals atomic.Int64
 	covered  int64
-	mu      sync.RWMutex // guards cols
-	cols    *partnerColumns
-	seq     int64
-	open    string // PostgreSQL: the txids in progress at the last read, "1,2"
-	pruning atomic.Bool
+	mu       sync.RWMutex // guards cols
+	cols     *partnerColumns
+	seq      int64
+	open     string // PostgreSQL: the txids in progress at the last read, "1,2"
+	pruning  atomic.Bool
 }
 
 func newPartnerIndex(db *bun.DB) *partnerIndex {
