@@ -69,7 +69,7 @@ func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[p
 		return page, nil
 	}
 	var rows []partnerViewRow
-	if err := l.spec.From(l.db).ColumnExpr(l.spec.Columns).Where("p.id IN (?)", bun.In(ids)).Scan(ctx, &rows); err != nil {
+	if err := l.spec.From(l.db).ColumnExpr(l.spec.Columns).Where("p.id IN (?)", bun.List(ids)).Scan(ctx, &rows); err != nil {
 		return ports.Page[partnerports.PartnerView]{}, err
 	}
 	at := make(map[int64]int, len(rows))

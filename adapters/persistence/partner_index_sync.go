@@ -373,7 +373,7 @@ func (ix *partnerIndex) records(ctx context.Context, ids []int64) (map[int64]*pa
 	const chunk = 5000
 	for from := 0; from < len(ids); from += chunk {
 		part := ids[from:min(len(ids), from+chunk)]
-		rows, err := ix.db.QueryContext(ctx, "SELECT "+partnerRecordColumns(ix.sqlite)+" FROM partners AS p WHERE p.id IN (?)", bun.In(part))
+		rows, err := ix.db.QueryContext(ctx, "SELECT "+partnerRecordColumns(ix.sqlite)+" FROM partners AS p WHERE p.id IN (?)", bun.List(part))
 		if err != nil {
 			return nil, err
 		}
@@ -394,7 +394,7 @@ func (ix *partnerIndex) records(ctx context.Context, ids []int64) (map[int64]*pa
 		if err := rows.Err(); err != nil {
 			return nil, err
 		}
-		links, err := ix.db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories WHERE partner_id IN (?) ORDER BY partner_id, category_id", bun.In(part))
+		links, err := ix.db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories WHERE partner_id IN (?) ORDER BY partner_id, category_id", bun.List(part))
 		if err != nil {
 			return nil, err
 		}
