@@ -38,13 +38,17 @@ func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[p
 	if err := l.spec.check(q); err != nil {
 		return ports.Page[partnerports.PartnerView]{}, err
 	}
-	search, ranks, err := l.search(ctx, q)
+	search, err := l.search(ctx, q)
 	if err != nil {
 		return ports.Page[partnerports.PartnerView]{}, err
 	}
 	if search.unfiltered() {
 		// Every partner: SQL reads the page in an index's order and the total from row_counts.
 		return l.Lister.List(ctx, q)
+	}
+	ranks, err := l.order(ctx, q, &search)
+	if err != nil {
+		return ports.Page[partnerports.PartnerView]{}, err
 	}
 	var slots []int32
 	var ids []int64
@@ -85,9 +89,9 @@ func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[p
 	return page, nil
 }
 
-// search turns q into a query over the index: the linked tables' names it filters on found
-// in SQL first, and, for a sort by a linked name, how to rank every partner by it.
-func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSearch, func(*partnerColumns) []int64, error) {
+// search turns q's filters into a query over the index, the linked tables' names it filters
+// on found in SQL first; order adds its sort.
+func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSearch, error) {
 	s := partnerSearch{active: q.Active, offset: q.Offset()}
 	if q.Page > 0 {
 		s.limit = q.PerPage
@@ -126,7 +130,7 @@ func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSea
 		}
 		ids, err := l.namedIDs(ctx, table, term)
 		if err != nil {
-			return s, nil, err
+			return s, err
 		}
 		switch k {
 		case "city_name":
@@ -144,12 +148,18 @@ func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSea
 		}
 		s.links = append(s.links, newIDFilter(ids))
 	}
+	return s, nil
+}
+
+// order sets s's order from q's sort and, for a sort by a linked name, answers how to rank
+// every partner by it (the names read in SQL).
+func (l *partnerList) order(ctx context.Context, q ports.ListQuery, s *partnerSearch) (func(*partnerColumns) []int64, error) {
+	if _, _, _, err := l.spec.sortKey(q); err != nil {
+		return nil, err // a sort the list does not have
+	}
 	key := q.Sort
 	if key == "" {
 		key = l.spec.DefaultSort
-	}
-	if _, _, _, err := l.spec.sortKey(q); err != nil {
-		return s, nil, err
 	}
 	s.order.desc = q.Desc
 	var ranks func(*partnerColumns) []int64
@@ -164,7 +174,7 @@ func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSea
 		table := map[string]string{"city_name": "cities", "partner_type_name": "partner_types"}[key]
 		rank, err := l.rankedIDs(ctx, table)
 		if err != nil {
-			return s, nil, err
+			return nil, err
 		}
 		s.order.nullable = true
 		ranks = func(c *partnerColumns) []int64 {
@@ -184,7 +194,7 @@ func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSea
 	case "category_names":
 		names, err := l.categoryNames(ctx)
 		if err != nil {
-			return s, nil, err
+			return nil, err
 		}
 		s.order.nullable = true
 		ranks = func(c *partnerColumns) []int64 { return categoryRanks(c, names) }
@@ -199,7 +209,7 @@ func (l *partnerList) search(ctx context.Context, q ports.ListQuery) (partnerSea
 	if ranks != nil {
 		s.order.kind = byNumber
 	}
-	return s, ranks, nil
+	return ranks, nil
 }
 
 // figureIndex is the figure a list field names, by its key; -1 for the id.

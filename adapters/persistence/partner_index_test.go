@@ -3,6 +3,7 @@ package persistence_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -51,6 +52,12 @@ func TestPartnerListFollowsAnotherProcessesWrites(t *testing.T) {
 			}
 			byName := ports.ListQuery{Page: 1, PerPage: 10, Sort: "name"}
 			want(byName, nil) // the reader's index is loaded, empty
+			// A sort the list does not have is refused, filtered or not.
+			for _, f := range []map[string]string{nil, {"name": "a"}} {
+				if _, err := lists.Partners.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Sort: "password_hash", Filters: f}); !errors.Is(err, persistence.ErrBadSort) {
+					t.Fatalf("sort password_hash, filters %v: %v", f, err)
+				}
+			}
 
 			for i, n := range []string{"Zeta gradnja", "Alfa boje", "Mega alati"} {
 				if err := store.Add(ctx, newPartner(t, int64(i+1), n, w.podgorica, w.alati)); err != nil {
