@@ -182,9 +182,20 @@ func importFile(b *testing.B, n int) []byte {
 
 // importFileWith is importFile with the six figures of row j given by figures.
 func importFileWith(b *testing.B, n int, figures func(j int) [6]string) []byte {
+	return importRows(b, 0, n, figures)
+}
+
+// importFileFrom is importFile of the n rows from row from on (ids from+1 …).
+func importFileFrom(b *testing.B, from, n int) []byte {
+	return importRows(b, from, n, func(j int) [6]string {
+		return [6]string{strconv.Itoa(j % 1000), fmt.Sprintf("%d.%03d", j%50000, j%1000), "0", "12.5", "50000", strconv.Itoa(j % 90000)}
+	})
+}
+
+func importRows(b *testing.B, from, n int, figures func(j int) [6]string) []byte {
 	var buf bytes.Buffer
 	err := excel.New().Write(context.Background(), &buf, "Partners", apppartner.Columns, func(emit func([]ports.SheetCell) error) error {
-		for j := 0; j < n; j++ {
+		for j := from; j < from+n; j++ {
 			t := func(s string) ports.SheetCell { return ports.SheetCell{Value: s} }
 			num := func(s string) ports.SheetCell { return ports.SheetCell{Value: s, Number: true} }
 			name := partnerName(j)
@@ -253,6 +264,50 @@ func BenchmarkPartnerImport100kPostgres(b *testing.B) {
 		b.Skip("VITRINA_TEST_DATABASE_URL not set")
 	}
 	benchImport(b, dbtest.PostgresURL(b))
+}
+
+// benchImportFresh is the peer harness's import (../shared/bench/vitrina.sh): 100,000 new
+// partners into an empty register, as two files of 50,000 rows uploaded one after the other.
+// The harness pins the server to one core; run it under `taskset -c 1` to compare.
+func benchImportFresh(b *testing.B, dbURL string) {
+	const n, perFile = 100_000, 50_000
+	app, token, cleanup := startPartners(b, dbURL)
+	defer cleanup()
+	files := make([][]byte, 0, n/perFile)
+	for from := 0; from < n; from += perFile {
+		files = append(files, importFileFrom(b, from, perFile))
+	}
+	h := app.Server.Handler()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i > 0 {
+			b.StopTimer()
+			if _, err := app.DB.ExecContext(context.Background(), "DELETE FROM partner_categories; DELETE FROM partners"); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		peak := peakRSS(b)
+		t0 := time.Now()
+		for _, f := range files {
+			if w := post(b, h, token, "/api/saveAddPartnerExcelDoc", f); w.Code != http.StatusOK {
+				b.Fatalf("status %d: %.500s", w.Code, w.Body.String())
+			}
+		}
+		b.ReportMetric(time.Since(t0).Seconds(), "s/import")
+		b.ReportMetric(peak(), "MB-peak-rss")
+	}
+}
+
+func BenchmarkPartnerImportFresh100kSQLite(b *testing.B) {
+	benchImportFresh(b, "sqlite://"+b.TempDir()+"/bench.db")
+}
+
+func BenchmarkPartnerImportFresh100kPostgres(b *testing.B) {
+	if os.Getenv("VITRINA_TEST_DATABASE_URL") == "" {
+		b.Skip("VITRINA_TEST_DATABASE_URL not set")
+	}
+	benchImportFresh(b, dbtest.PostgresURL(b))
 }
 
 // countingWriter is a response that only counts what it is sent.
