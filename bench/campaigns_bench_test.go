@@ -106,7 +106,7 @@ func benchCampaignsOn(b *testing.B, dbURL string) {
 	loadPartners(b, db, benchCampaignPartners)
 	loadCampaigns(b, db)
 	ctx := context.Background()
-	svc := appcampaign.NewService(persistence.NewCampaignStore(db), persistence.NewCampaignLists(db), persistence.NewCampaignApp(db),
+	svc := appcampaign.NewService(persistence.NewCampaignStore(db), persistence.NewCampaignLists(db, persistence.NewPartnerIndex(db)), persistence.NewCampaignApp(db),
 		persistence.NewCampaignPartners(db), persistence.NewCampaignCatalog(db), storage.NewImages(b.TempDir()),
 		persistence.NewTxManager(db), systemClock{})
 	lists := svc.Lists()

@@ -176,7 +176,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(catalogports.CatalogRepository), new(*persistence.Catalog)),
 	persistence.NewPartnerCategoryUsage,
 
-	persistence.NewPartnerStore, persistence.NewPartnerLists, persistence.NewOverviewLists,
+	persistence.NewPartnerIndex, persistence.NewPartnerStore, persistence.NewPartnerLists, persistence.NewOverviewLists,
 	wire.Bind(new(partnerports.PartnerRepository), new(*persistence.PartnerStore)),
 	wire.Bind(new(partnerports.Types), new(*persistence.PartnerStore)),
 	persistence.NewPartnerCatalog, wire.Bind(new(partnerports.Catalog), new(*persistence.PartnerCatalog)),

@@ -90,7 +90,7 @@ func TestCampaignPartnerFiltersAnswerExactly(t *testing.T) {
 		}
 		phones := func(i int) string { return fmt.Sprintf("+382 67 %03d 55%d", 100+i%3, i) }
 
-		for _, lists := range []campaignports.Lists{persistence.NewCampaignLists(db), persistence.NewCampaignListsWithCommonTrigrams(db)} {
+		for _, lists := range []campaignports.Lists{persistence.NewCampaignLists(db, persistence.NewPartnerIndex(db)), persistence.NewCampaignListsMatchingInSQL(db)} {
 			for _, tc := range []struct {
 				filter, term, sort string
 				desc               bool

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -92,12 +93,12 @@ func partnerCategoryNames(sqlite bool, partner string) (names, sortKey string) {
 }
 
 // partnerText is a "contains" filter on a folded column of the partner (joined as p) of the
-// list's rows (aliased rows). The matching partners are looked up first, by their own
-// trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), and the rows are then read by
-// partner id: a campaign holds a partner once, so a name filter costs its matches, not the
-// campaign's 100,000 rows.
+// list's rows (aliased rows), column being one the partner index holds ("name_fold" for its
+// "name"). The matching partners are found first, in the partner index (ADR 0035), and the
+// rows are then read by partner id: a campaign holds a partner once, so a name filter costs
+// its matches, not the campaign's 100,000 rows.
 func partnerText(rows, column string) Field {
-	return Field{Sort: "p." + column, Fold: "pn." + column, WithinFTS: "partners_fts." + column, WithinKey: "pn.id",
+	return Field{Sort: "p." + column, Fold: "pn." + column, WithinIndex: strings.TrimSuffix(column, "_fold"), WithinKey: "pn.id",
 		WithinFrom: "partners AS pn", WithinOn: rows + ".partner_id", WithinSort: "pn." + column, Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
 }
 
@@ -279,13 +280,14 @@ func campaignCategorySpec() ListSpec {
 	}
 }
 
-// NewCampaignLists returns the campaign context's list screens.
-func NewCampaignLists(db *bun.DB) campaignports.Lists {
+// NewCampaignLists returns the campaign context's list screens; partners, the process's
+// partner index, finds the partners their name and phone filters match.
+func NewCampaignLists(db *bun.DB, partners *PartnerIndex) campaignports.Lists {
 	sqlite := IsSQLite(db)
 	return campaignports.Lists{
 		Campaigns: NewLister(db, campaignSpec(), "campaign", (*campaignViewRow).view),
-		Partners:  campaignPartners{NewLister(db, campaignPartnerSpec(sqlite), "partner", (*campaignPartnerViewRow).view)},
-		Cart:      cartItems{NewLister(db, cartSpec(sqlite), "cart item", (*cartItemViewRow).view)},
+		Partners:  campaignPartners{NewLister(db, campaignPartnerSpec(sqlite), "partner", (*campaignPartnerViewRow).view).withPartners(partners)},
+		Cart:      cartItems{NewLister(db, cartSpec(sqlite), "cart item", (*cartItemViewRow).view).withPartners(partners)},
 		Products:  NewLister(db, campaignProductSpec(), "product", (*campaignProductViewRow).view),
 		Categories: NewLister(db, campaignCategorySpec(), "category", func(r *campaignCategoryViewRow) campaignports.Ref {
 			return campaignports.Ref{ID: r.ID, Name: r.Name}

@@ -192,7 +192,7 @@ func TestCampaignRepositoryContract(t *testing.T) {
 		}
 		k := newCampaignKit(t, db)
 		repo := k.repo
-		lists := persistence.NewCampaignLists(db)
+		lists := persistence.NewCampaignLists(db, persistence.NewPartnerIndex(db))
 		c, err := campaign.New(campaign.Input{Name: "Zimska akcija", Description: "Popusti na alat", Image: "c.jpg"}, t0)
 		if err != nil {
 			t.Fatal(err)
@@ -450,7 +450,7 @@ func TestCampaignManyPartners(t *testing.T) {
 		if withCart, _ := k.withCart(c.ID()); len(withCart) != 0 || len(k.comp(c.ID()).Partners()) != n {
 			t.Fatalf("with cart %v", withCart)
 		}
-		_, total, err := persistence.NewCampaignLists(db).Partners.ListWithCash(ctx, ports.ListQuery{Page: 1, PerPage: 1}.Within("campaign_id", c.ID()))
+		_, total, err := persistence.NewCampaignLists(db, persistence.NewPartnerIndex(db)).Partners.ListWithCash(ctx, ports.ListQuery{Page: 1, PerPage: 1}.Within("campaign_id", c.ID()))
 		if err != nil || total.Thousandths() != int64(n*(n-1)/2) {
 			t.Fatalf("total cash %v %v", total, err)
 		}
@@ -482,7 +482,7 @@ func TestCampaignTotalsFollowEveryChange(t *testing.T) {
 		}
 		k := newCampaignKit(t, db)
 		repo := k.repo
-		lists := persistence.NewCampaignLists(db)
+		lists := persistence.NewCampaignLists(db, persistence.NewPartnerIndex(db))
 		var ids []kernel.ID
 		for _, name := range []string{"Prva akcija", "Druga akcija"} {
 			c, _ := campaign.New(campaign.Input{Name: name, Description: "Opis akcije", Image: "c.jpg"}, t0)

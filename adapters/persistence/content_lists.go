@@ -151,9 +151,8 @@ func sliderPartnerSpec(sqlite bool) ListSpec {
 	}
 	return ListSpec{
 		Fields: map[string]Field{
-			"id": number("sp.partner_id", 1),
-			"name": {Sort: "p.name_fold", Fold: "pn.name_fold",
-				Within: "sp.partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"},
+			"id":   number("sp.partner_id", 1),
+			"name": partnerText("sp", "name_fold"),
 			"category_names": {Sort: categorySort, Fold: "c.name_fold", Nullable: true,
 				Within: "sp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"},
 			"quantity":  number("sp.quantity", 1),
@@ -183,12 +182,13 @@ func (l sliderPartners) TotalQuantity(ctx context.Context, q ports.ListQuery) (i
 	return l.Sum(ctx, q, "sp.quantity")
 }
 
-// NewContentLists returns the content context's list screens.
-func NewContentLists(db *bun.DB) contentports.ContentLists {
+// NewContentLists returns the content context's list screens; partners, the process's
+// partner index, finds the partners a slider's name filter matches.
+func NewContentLists(db *bun.DB, partners *PartnerIndex) contentports.ContentLists {
 	sqlite := IsSQLite(db)
 	return contentports.ContentLists{
 		Sliders:        NewLister(db, sliderSpec(sqlite), "slider", (*sliderViewRow).view),
-		SliderPartners: sliderPartners{NewLister(db, sliderPartnerSpec(sqlite), "partner", (*sliderPartnerViewRow).view)},
+		SliderPartners: sliderPartners{NewLister(db, sliderPartnerSpec(sqlite), "partner", (*sliderPartnerViewRow).view).withPartners(partners)},
 	}
 }
 

@@ -52,7 +52,7 @@ func TestSliderRepositoryContract(t *testing.T) {
 			}
 		}
 		repo := persistence.NewSliderStore(db)
-		lists := persistence.NewContentLists(db)
+		lists := persistence.NewContentLists(db, persistence.NewPartnerIndex(db))
 		find := func(t *testing.T, id kernel.ID) contentports.SliderView {
 			t.Helper()
 			v, err := lists.Sliders.Find(ctx, id)

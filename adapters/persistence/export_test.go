@@ -16,12 +16,8 @@ func NewPartnersByCity(db *bun.DB) ports.Lister[partnerports.PartnerView] {
 	return NewLister(db, s, "partner", (*partnerViewRow).view)
 }
 
-// NewCampaignListsWithCommonTrigrams is NewCampaignLists on whose partner filters no trigram
-// counts as rare: a term is matched as a whole phrase, as on a table where all its trigrams
-// are common.
-func NewCampaignListsWithCommonTrigrams(db *bun.DB) campaignports.Lists {
-	lists := NewCampaignLists(db)
-	lists.Partners.(campaignPartners).spec.trigrams.rare = 1
-	lists.Cart.(cartItems).spec.trigrams.rare = 1
-	return lists
+// NewCampaignListsMatchingInSQL is NewCampaignLists without a partner index: the linked
+// partners' filters are matched in SQL, as inside a transaction or past maxMatchIDs matches.
+func NewCampaignListsMatchingInSQL(db *bun.DB) campaignports.Lists {
+	return NewCampaignLists(db, nil)
 }

@@ -23,22 +23,42 @@ func (t totalRow) windowSums() [maxWindowSums]int64 { return [maxWindowSums]int6
 
 // Lister implements ports.Lister for one resource: a ListSpec, a row type R and its view V.
 type Lister[R counted, V any] struct {
-	db     *bun.DB
-	spec   ListSpec
-	entity string
-	view   func(*R) V
+	db       *bun.DB
+	spec     ListSpec
+	entity   string
+	view     func(*R) V
+	partners *PartnerIndex // finds the matches of the fields on a linked partner; nil: SQL does
 }
 
 // NewLister returns the list reader of a resource; entity names it in not-found errors.
 func NewLister[R counted, V any](db *bun.DB, spec ListSpec, entity string, view func(*R) V) *Lister[R, V] {
-	spec.trigrams = newTrigramCounts()
 	return &Lister[R, V]{db: db, spec: spec, entity: entity, view: view}
+}
+
+// withPartners makes the list find the matches of its fields on a linked partner
+// (Field.WithinIndex) in ix.
+func (l *Lister[R, V]) withPartners(ix *PartnerIndex) *Lister[R, V] {
+	l.partners = ix
+	return l
+}
+
+// plan checks q and answers its plan, the linked partners' matches found.
+func (l *Lister[R, V]) plan(ctx context.Context, db bun.IDB, q ports.ListQuery) (listPlan, error) {
+	if err := l.spec.check(q); err != nil {
+		return listPlan{}, err
+	}
+	return listPlan{ListSpec: l.spec, partners: l.partners}.resolveWithin(ctx, db, q)
 }
 
 // List answers one page and the total.
 func (l *Lister[R, V]) List(ctx context.Context, q ports.ListQuery) (ports.Page[V], error) {
+	db := conn(ctx, l.db)
+	plan, err := l.plan(ctx, db, q)
+	if err != nil {
+		return ports.Page[V]{}, err
+	}
 	var rows []R
-	total, err := listPage(ctx, conn(ctx, l.db), l.spec.plan(), q, &rows, func(r R) int { return r.total() })
+	total, err := listPage(ctx, db, plan, q, &rows, func(r R) int { return r.total() })
 	if err != nil {
 		return ports.Page[V]{}, err
 	}
@@ -51,7 +71,11 @@ func (l *Lister[R, V]) List(ctx context.Context, q ports.ListQuery) (ports.Page[
 
 // Stream feeds the whole filtered list to fn row by row.
 func (l *Lister[R, V]) Stream(ctx context.Context, q ports.ListQuery, fn func(V) error) error {
-	return streamList(ctx, l.db, l.spec.plan(), q, func(r *R) error { return fn(l.view(r)) })
+	plan, err := l.plan(ctx, conn(ctx, l.db), q)
+	if err != nil {
+		return err
+	}
+	return streamList(ctx, l.db, plan, q, func(r *R) error { return fn(l.view(r)) })
 }
 
 // Find reads one row by id.
@@ -80,7 +104,12 @@ func (l *Lister[R, V]) Sum(ctx context.Context, q ports.ListQuery, expr string) 
 
 // Sums is Sum of several expressions in one pass over the rows q matches.
 func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...string) ([]int64, error) {
-	return sums(ctx, conn(ctx, l.db), l.spec.plan(), q, exprs)
+	db := conn(ctx, l.db)
+	plan, err := l.plan(ctx, db, q)
+	if err != nil {
+		return nil, err
+	}
+	return sums(ctx, db, plan, q, exprs)
 }
 
 // ListWithSums answers a page, its total and Sums of exprs over every row q matches: a
@@ -90,10 +119,7 @@ func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...str
 // ScopeTotals' scope alone reads its total and sums from that table.
 func (l *Lister[R, V]) ListWithSums(ctx context.Context, q ports.ListQuery, exprs ...string) (ports.Page[V], []int64, error) {
 	db := conn(ctx, l.db)
-	if err := l.spec.check(q); err != nil {
-		return ports.Page[V]{}, nil, err
-	}
-	spec, err := l.spec.plan().resolveWithin(ctx, db, q)
+	spec, err := l.plan(ctx, db, q)
 	if err != nil {
 		return ports.Page[V]{}, nil, err
 	}

@@ -14,7 +14,7 @@ import (
 // (Field, ListSpec), a query's plan over it (listPlan: the configuration and what was found
 // before the page) and what a query must be checked against (its filters and sort);
 // listing_filter.go turns a query into its WHERE clause, listing_count.go its exact total,
-// listing_trigram.go SQLite's trigram matching and the linked tables' matches resolved
+// listing_trigram.go SQLite's trigram matching and the linked partners' matches resolved
 // once, listing_page.go the page and the stream.
 
 // Field is one column of a list resource as the list API names it.
@@ -27,18 +27,16 @@ type Field struct {
 	// Within, when set, is a predicate with one %s that the "contains" condition on Fold
 	// fills: a filter on rows of a linked table, e.g. a partner's categories.
 	Within string
-	// WithinFTS, with Within, names the SQLite FTS5 trigram table and column ("table.column")
-	// that index Fold in the linked table, and WithinKey that table's id in Within's query
-	// ("pn.id"): on SQLite a term of three characters or more then fills Within with a
-	// trigram phrase instead of reading every linked row (a campaign's partners by name).
-	WithinFTS string
-	WithinKey string
-	// WithinFrom, with Within, is the linked table of Within's query ("partners AS pn") and
-	// WithinOn the list's column holding its id ("cp.partner_id"): a term of three
-	// characters or more is then matched there first, once, through its trigram index, and
-	// the list reads its rows by the ids found (resolveWithin).
-	WithinFrom string
-	WithinOn   string
+	// WithinIndex, with Within, names the partner index's text column ("name", "phone";
+	// ADR 0035) that holds Fold of the linked partner, WithinKey the partner's id in Within's
+	// query ("pn.id"), WithinFrom its table there ("partners AS pn") and WithinOn the list's
+	// column holding it ("cp.partner_id"): the matching partners are found in memory, once,
+	// and the list reads its rows by their ids (resolveWithin). Past maxMatchIDs matches, or
+	// inside a transaction, Within's query matches the term in SQL.
+	WithinIndex string
+	WithinKey   string
+	WithinFrom  string
+	WithinOn    string
 	// WithinSort, with WithinFrom, is the NOT NULL column of the linked table that Sort reads
 	// through WithinOn ("pn.name_fold" for "p.name_fold"): on SQLite a list sorted by this
 	// field and filtered on the same linked table then reads the matches' order with their
@@ -114,10 +112,6 @@ type ListSpec struct {
 	// of them, e.g. "p.id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE
 	// pc.category_id IN (?))". Like a scope, it reads only columns CountFrom has.
 	IDSets map[string]string
-
-	// trigrams keeps the trigram counts that pick how a linked table's filter is matched
-	// (resolveWithin); NewLister gives each list its own.
-	trigrams *trigramCounts
 }
 
 // listPlan is one query's plan over a list's configuration: the spec, and what was found
@@ -126,8 +120,11 @@ type ListSpec struct {
 // SQL from a query is the plan's, so no query is built without what was found.
 type listPlan struct {
 	ListSpec
-	// withinIDs holds, per filter key, the ids a trigram match on a linked table resolved to
-	// (a JSON array), so that the page, its count and its sums match the phrase once.
+	// partners, when set, is the partner index that finds the matches of the fields on a
+	// linked partner (Field.WithinIndex).
+	partners *PartnerIndex
+	// withinIDs holds, per filter key, the ids a match on a linked partner resolved to (a
+	// JSON array), so that the page, its count and its sums match the term once.
 	withinIDs map[string]string
 	// rankedKey names the filter of withinIDs whose matches also came in the list's sort:
 	// rankedIDs in that order and their dense ranks (rankedPage); joinedWithin, set on the

@@ -69,10 +69,6 @@ func (s listPlan) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 				}
 				continue
 			}
-			if table, column, ok := strings.Cut(f.WithinFTS, "."); ok && sqlite && utf8.RuneCountInString(term) >= minTrigram {
-				cond = f.WithinKey + " IN (SELECT rowid FROM " + table + " WHERE " + table + " MATCH ?)"
-				arg = column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
-			}
 			sel = sel.Where(fmt.Sprintf(f.Within, cond), arg)
 			continue
 		}

@@ -29,7 +29,7 @@ func TestIDSetFilter(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		lists := persistence.NewPartnerLists(db)
+		lists := persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db))
 		ids := func(q ports.ListQuery) (string, int) {
 			t.Helper()
 			page, err := lists.Partners.List(ctx, q)

@@ -35,7 +35,7 @@ func TestTrigramFilterWithANumberCountsBoth(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		lists := persistence.NewPartnerLists(db)
+		lists := persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db))
 		for filters, want := range map[[2]string]int{{"alfa", ""}: 3, {"alfa", "2..3"}: 2, {"alfa", ">5"}: 0, {"trade", "2"}: 2} {
 			f := map[string]string{"name": filters[0]}
 			if filters[1] != "" {

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -18,19 +17,26 @@ import (
 )
 
 // Trigram matching: SQLite's FTS5 trigram tables for "contains" filters, and a filter on a
-// linked table matched once and read by id (resolveWithin), in its rank when the list is
-// sorted by the same column (listing.go for the whole).
+// linked partner matched once, in the partner index, and read by id (resolveWithin), in its
+// rank when the list is sorted by the same column (listing.go for the whole).
 
 // minTrigram is the shortest term a trigram index can look up.
 const minTrigram = 3
 
-// resolveWithin matches each "contains" filter on a linked table that a trigram index
-// serves (WithinFrom; on SQLite WithinFTS) once, and returns the plan holding the matching
-// ids for where to use, up to maxMatchIDs of them (past that the match stays in the
-// queries). The page, its count and its sums then read the rows by id. On SQLite, when the
-// list is sorted by a column of the same linked table (WithinSort), the first such filter's
-// matches come with their rank in that order, for the page to sort by (rankedKey).
+// resolveWithin matches each "contains" filter on a linked partner (Field.WithinIndex) once,
+// in the partner index, and returns the plan holding the matching ids for where to use, up
+// to maxMatchIDs of them (past that the match stays in the queries). The page, its count and
+// its sums then read the rows by id. On SQLite, when the list is sorted by a column of the
+// partner (WithinSort), the first such filter's matches come with their rank in that order,
+// for the page to sort by (rankedKey). Inside a transaction the index, which holds only what
+// is committed, is not asked.
 func (s listPlan) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (listPlan, error) {
+	if s.partners == nil {
+		return s, nil
+	}
+	if _, inTx := ctx.Value(txKey{}).(bun.Tx); inTx {
+		return s, nil
+	}
 	sqlite := IsSQLite(db)
 	keys := make([]string, 0, len(q.Filters))
 	for k := range q.Filters {
@@ -40,48 +46,26 @@ func (s listPlan) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQue
 	for _, k := range keys {
 		f, ok := s.Fields[k]
 		term := fold(q.Filters[k])
-		if !ok || f.Within == "" || f.WithinFrom == "" || f.WithinOn == "" || utf8.RuneCountInString(term) < minTrigram {
+		if !ok || f.WithinIndex == "" || f.WithinOn == "" || term == "" {
 			continue
 		}
-		table, column, hasFTS := strings.Cut(f.WithinFTS, ".")
-		if sqlite && !hasFTS {
-			continue
-		}
-		var sel *bun.SelectQuery
-		rankBy, rank := s.rankField(q, f)
-		rank = rank && sqlite && s.rankedKey == ""
-		if sqlite {
-			rare, err := s.trigrams.rarest(ctx, db, table, column, term)
-			if err != nil {
-				return s, err
-			}
-			// The linked rows are joined to the trigram table's matches (no list of ids to build).
-			matched := db.NewSelect().TableExpr(table).Join("JOIN " + f.WithinFrom + " ON " + f.WithinKey + " = " + table + ".rowid").ColumnExpr(f.WithinKey)
-			switch {
-			case rare != "":
-				// One rare trigram finds few candidates; each is checked for the whole term.
-				sel = matched.Where(table+" MATCH ?", ftsTerm(column, rare)).Where("instr("+f.Fold+", ?) > 0", term)
-			case rank:
-				sel = matched.Where(table+" MATCH ?", ftsTerm(column, term))
-			default:
-				sel = db.NewSelect().TableExpr(table).ColumnExpr("rowid").Where(table+" MATCH ?", ftsTerm(column, term))
-			}
-		} else {
-			sel = db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
-		}
-		sel = sel.Limit(maxMatchIDs + 1)
-		var ids []int64
-		var ranks []int
-		if rank {
-			var err error
-			if ids, ranks, err = readRanked(ctx, sel.ColumnExpr(rankBy.WithinSort).OrderExpr(rankBy.WithinSort).OrderExpr(f.WithinKey)); err != nil {
-				return s, err
-			}
-		} else if err := sel.Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		ids, over, err := s.partners.textMatches(ctx, f.WithinIndex, term, maxMatchIDs)
+		if err != nil {
 			return s, err
 		}
-		if len(ids) > maxMatchIDs {
+		if over {
 			continue
+		}
+		rankBy, rank := s.rankField(q, f)
+		rank = rank && sqlite && s.rankedKey == ""
+		var ranks []int
+		if rank {
+			sel := db.NewSelect().TableExpr(f.WithinFrom).ColumnExpr(f.WithinKey).ColumnExpr(rankBy.WithinSort).
+				Where(f.WithinKey+" IN (SELECT value FROM json_each(?))", idsJSON(ids)).
+				OrderExpr(rankBy.WithinSort).OrderExpr(f.WithinKey)
+			if ids, ranks, err = readRanked(ctx, sel); err != nil {
+				return s, err
+			}
 		}
 		resolved := make(map[string]string, len(s.withinIDs)+1)
 		for key, v := range s.withinIDs {
@@ -184,118 +168,6 @@ func sameSortKey(a, b any) bool {
 		return ok && x.Equal(y)
 	}
 	return a == b
-}
-
-// ftsTerm is an FTS5 query of the exact text term in column: a trigram phrase.
-func ftsTerm(column, term string) string {
-	return column + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
-}
-
-// rareTrigram bounds the rows a trigram of a term may match for the term to be looked up by
-// that trigram and checked row by row rather than matched as a phrase, whose cost is that of
-// its most common trigrams ("vic" of "...ović"); maxTrigramProbes bounds the trigrams counted.
-const (
-	rareTrigram      = 1024
-	maxTrigramProbes = 8
-)
-
-// trigramCounts keeps, for a while, how many rows (up to rareTrigram) hold each trigram
-// counted, as a planner keeps statistics: a term's rarest trigram is then chosen without
-// counting again. A stale count can only pick the slower plan, never other rows.
-type trigramCounts struct {
-	rare   int64 // the count a rare trigram stays under: rareTrigram
-	mu     sync.Mutex
-	counts map[string]trigramCount
-}
-
-type trigramCount struct {
-	n  int64
-	at time.Time
-}
-
-// trigramCountTTL is how long a count is trusted; maxTrigramCounts bounds the counts kept.
-const (
-	trigramCountTTL  = 5 * time.Minute
-	maxTrigramCounts = 4096
-)
-
-func newTrigramCounts() *trigramCounts {
-	return &trigramCounts{rare: rareTrigram, counts: make(map[string]trigramCount)}
-}
-
-// rarest returns the trigram of term (up to maxTrigramProbes of them, spread over it) that
-// the fewest rows of the FTS5 table's column hold, if fewer than c.rare; else "". Each
-// count stops there, so a common trigram costs no more than a rare one; counts are kept in c.
-func (c *trigramCounts) rarest(ctx context.Context, db bun.IDB, table, column, term string) (string, error) {
-	runes := []rune(term)
-	seen := make(map[string]bool)
-	var trigrams []string
-	for i := 0; i+minTrigram <= len(runes); i++ {
-		if t := string(runes[i : i+minTrigram]); !seen[t] {
-			seen[t] = true
-			trigrams = append(trigrams, t)
-		}
-	}
-	if len(trigrams) < 2 {
-		return "", nil
-	}
-	if len(trigrams) > maxTrigramProbes {
-		spread := make([]string, maxTrigramProbes)
-		for i := range spread {
-			spread[i] = trigrams[i*len(trigrams)/maxTrigramProbes]
-		}
-		trigrams = spread
-	}
-	if c == nil {
-		c = newTrigramCounts() // a spec outside a Lister keeps its counts for this call only
-	}
-	counts := make([]int64, len(trigrams))
-	var missing []int
-	now := time.Now()
-	c.mu.Lock()
-	for i, t := range trigrams {
-		if kept, ok := c.counts[table+"."+column+"\x00"+t]; ok && now.Sub(kept.at) < trigramCountTTL {
-			counts[i] = kept.n
-		} else {
-			missing = append(missing, i)
-		}
-	}
-	c.mu.Unlock()
-	if len(missing) > 0 {
-		var query strings.Builder
-		args := make([]any, 0, 2*len(missing))
-		dest := make([]any, len(missing))
-		query.WriteString("SELECT ")
-		for j, i := range missing {
-			if j > 0 {
-				query.WriteString(", ")
-			}
-			query.WriteString("(SELECT count(*) FROM (SELECT 1 FROM " + table + " WHERE " + table + " MATCH ? LIMIT ?))")
-			args = append(args, ftsTerm(column, trigrams[i]), c.rare)
-			dest[j] = &counts[i]
-		}
-		if err := db.NewRaw(query.String(), args...).Scan(ctx, dest...); err != nil {
-			return "", err
-		}
-		c.mu.Lock()
-		if len(c.counts)+len(missing) > maxTrigramCounts {
-			c.counts = make(map[string]trigramCount)
-		}
-		for _, i := range missing {
-			c.counts[table+"."+column+"\x00"+trigrams[i]] = trigramCount{n: counts[i], at: now}
-		}
-		c.mu.Unlock()
-	}
-	best := -1
-	for i, n := range counts {
-		if n < c.rare && (best < 0 || n < counts[best]) {
-			best = i
-		}
-	}
-	if best < 0 {
-		return "", nil
-	}
-	return trigrams[best], nil
 }
 
 // ftsServes tells whether SQLite's trigram table answers the filter term on f.

@@ -2,6 +2,7 @@ package persistence
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -17,12 +18,37 @@ import (
 // shared list mechanism's, with the same filters and order.
 type partnerList struct {
 	*Lister[partnerViewRow, partnerports.PartnerView]
-	index *partnerIndex
+	index *PartnerIndex
 }
 
-func newPartnerList(db *bun.DB) *partnerList {
+func newPartnerList(db *bun.DB, index *PartnerIndex) *partnerList {
 	return &partnerList{Lister: NewLister(db, partnerSpec(IsSQLite(db)), "partner", (*partnerViewRow).view),
-		index: newPartnerIndex(db)}
+		index: index}
+}
+
+// textMatches answers the ids of the partners whose folded text column (one of
+// partnerTextFields) holds term, in slot order, unless more than limit do (over): a linked
+// partner's filter on another list (Field.WithinIndex).
+func (ix *PartnerIndex) textMatches(ctx context.Context, column, term string, limit int) (ids []int64, over bool, err error) {
+	i := slices.Index(partnerTextFields[:], column)
+	if i < 0 {
+		return nil, false, fmt.Errorf("the partner index has no text column %q", column)
+	}
+	s := partnerSearch{texts: []textTerm{{column: i, term: term}}}
+	err = ix.read(ctx, func(c *partnerColumns) {
+		m := c.matches(&s)
+		n := m.count()
+		if n > limit {
+			over = true
+			return
+		}
+		ids = make([]int64, 0, n)
+		m.each(false, func(slot int32) bool {
+			ids = append(ids, c.ids[slot])
+			return true
+		})
+	})
+	return ids, over, err
 }
 
 // CatchUp brings the list's index up to every committed write (loading it the first time):

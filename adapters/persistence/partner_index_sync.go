@@ -24,8 +24,8 @@ import (
 // commit rows below that seq. Those transactions' rows are read again by their id (txid)
 // until they are done. On SQLite transactions commit one at a time, in seq order.
 
-// partnerIndex is the partner list's rows in memory and its position in the change log.
-type partnerIndex struct {
+// PartnerIndex is the partner list's rows in memory and its position in the change log.
+type PartnerIndex struct {
 	db      *bun.DB
 	sqlite  bool
 	catchMu sync.Mutex // one catch-up at a time, so states are applied in commit order
@@ -40,8 +40,8 @@ type partnerIndex struct {
 	pruning  atomic.Bool
 }
 
-func newPartnerIndex(db *bun.DB) *partnerIndex {
-	return &partnerIndex{db: db, sqlite: IsSQLite(db)}
+func NewPartnerIndex(db *bun.DB) *PartnerIndex {
+	return &PartnerIndex{db: db, sqlite: IsSQLite(db)}
 }
 
 const (
@@ -112,7 +112,7 @@ func (s *recordScanner) scan(rows *sql.Rows) error {
 }
 
 // read answers the columns under the read lock, current as of the call.
-func (ix *partnerIndex) read(ctx context.Context, fn func(*partnerColumns)) error {
+func (ix *PartnerIndex) read(ctx context.Context, fn func(*partnerColumns)) error {
 	if err := ix.catchUp(ctx); err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func (ix *partnerIndex) read(ctx context.Context, fn func(*partnerColumns)) erro
 
 // catchUp brings the index to every write committed before it was called: it loads the
 // partners the first time, and re-reads those the change log names after.
-func (ix *partnerIndex) catchUp(ctx context.Context) error {
+func (ix *PartnerIndex) catchUp(ctx context.Context) error {
 	asked := ix.arrivals.Add(1)
 	ix.catchMu.Lock()
 	defer ix.catchMu.Unlock()
@@ -176,7 +176,7 @@ func (ix *partnerIndex) catchUp(ctx context.Context) error {
 
 // changes reads the partner ids written since the position, the new position, and whether
 // rows past the old one were pruned before they were read (lost).
-func (ix *partnerIndex) changes(ctx context.Context) (ids []int64, seq int64, open string, lost bool, err error) {
+func (ix *PartnerIndex) changes(ctx context.Context) (ids []int64, seq int64, open string, lost bool, err error) {
 	var rows *sql.Rows
 	if ix.sqlite {
 		rows, err = ix.db.QueryContext(ctx, `SELECT seq, partner_id, '' FROM partner_changes WHERE seq > ?
@@ -225,7 +225,7 @@ func (ix *partnerIndex) changes(ctx context.Context) (ids []int64, seq int64, op
 }
 
 // prune deletes the change-log rows below seq, in the background, one prune at a time.
-func (ix *partnerIndex) prune(below int64) {
+func (ix *PartnerIndex) prune(below int64) {
 	if !ix.pruning.CompareAndSwap(false, true) {
 		return
 	}
@@ -249,7 +249,7 @@ func (ix *partnerIndex) prune(below int64) {
 }
 
 // position is where the change log ends now: its highest seq and the open transactions.
-func (ix *partnerIndex) position(ctx context.Context) (seq int64, open string, err error) {
+func (ix *PartnerIndex) position(ctx context.Context) (seq int64, open string, err error) {
 	q := "SELECT coalesce(max(seq), 0), '' FROM partner_changes"
 	if !ix.sqlite {
 		q = `SELECT coalesce(max(seq), 0), coalesce((SELECT string_agg(x::text, ',')
@@ -261,7 +261,7 @@ func (ix *partnerIndex) position(ctx context.Context) (seq int64, open string, e
 
 // load reads every partner into new columns; the position is taken first, so a write
 // committed meanwhile is read again at the next catch-up.
-func (ix *partnerIndex) load(ctx context.Context) error {
+func (ix *PartnerIndex) load(ctx context.Context) error {
 	seq, open, err := ix.position(ctx)
 	if err != nil {
 		return err
@@ -368,7 +368,7 @@ func (ix *partnerIndex) load(ctx context.Context) error {
 }
 
 // records reads the partners ids names as they are now; an id missing was deleted.
-func (ix *partnerIndex) records(ctx context.Context, ids []int64) (map[int64]*partnerRecord, error) {
+func (ix *PartnerIndex) records(ctx context.Context, ids []int64) (map[int64]*partnerRecord, error) {
 	out := make(map[int64]*partnerRecord, len(ids))
 	const chunk = 5000
 	for from := 0; from < len(ids); from += chunk {

@@ -30,7 +30,7 @@ func TestPartnerListFollowsAnotherProcessesWrites(t *testing.T) {
 			writer, reader := dbtest.Migrated(t, url), dbtest.Migrated(t, url)
 			w := newPartnerWorld(t, writer)
 			store := persistence.NewPartnerStore(writer)
-			lists := persistence.NewPartnerLists(reader)
+			lists := persistence.NewPartnerLists(reader, persistence.NewPartnerIndex(reader))
 			names := func(q ports.ListQuery) ([]string, int) {
 				t.Helper()
 				page, err := lists.Partners.List(ctx, q)
@@ -138,7 +138,7 @@ func TestPartnerListWhileAnotherProcessWrites(t *testing.T) {
 			writer, reader := dbtest.Migrated(t, url), dbtest.Migrated(t, url)
 			w := newPartnerWorld(t, writer)
 			store, tx := persistence.NewPartnerStore(writer), persistence.NewTxManager(writer)
-			lists := persistence.NewPartnerLists(reader)
+			lists := persistence.NewPartnerLists(reader, persistence.NewPartnerIndex(reader))
 			const batches, per = 20, 50
 			var mu sync.Mutex
 			committed := 0 // partners whose batch has committed

@@ -48,7 +48,7 @@ func TestPartnerListAgainstABruteForceScan(t *testing.T) {
 		ctx := context.Background()
 		w := newPartnerWorld(t, db)
 		store := persistence.NewPartnerStore(db)
-		lists := persistence.NewPartnerLists(db)
+		lists := persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db))
 		rng := rand.New(rand.NewPCG(22, 1))
 		cities := map[kernel.ID]string{w.podgorica: "Podgorica", w.niksic: "Nikšić", w.bar: "Bar"}
 		cityIDs := []kernel.ID{w.podgorica, w.niksic, w.bar}

@@ -65,11 +65,11 @@ func partnerSpec(sqlite bool) ListSpec {
 	}
 	fields := map[string]Field{
 		"id":                number("p.id", 1),
-		"name":              text("p.name_fold").trigram("name_fold"),
-		"address":           text("p.address_fold").trigram("address_fold"),
-		"pib":               text("p.pib_fold").trigram("pib_fold"),
-		"pdv":               text("p.pdv_fold").trigram("pdv_fold"),
-		"phone":             text("p.phone_fold").trigram("phone_fold"),
+		"name":              text("p.name_fold"),
+		"address":           text("p.address_fold"),
+		"pib":               text("p.pib_fold"),
+		"pdv":               text("p.pdv_fold"),
+		"phone":             text("p.phone_fold"),
 		"city_name":         text("ci.name_fold").joined().nullable(),
 		"category_names":    {Sort: categoryNames, Fold: "c.name_fold", Nullable: true, Within: categoryFilter},
 		"partner_type_name": text("pt.name_fold").joined().nullable(),
@@ -87,7 +87,6 @@ func partnerSpec(sqlite bool) ListSpec {
 		DefaultSort: "id",
 		IDExpr:      "p.id",
 		ActiveExpr:  "p.is_active",
-		FTSTable:    "partners_fts",
 		From: func(db bun.IDB) *bun.SelectQuery {
 			return db.NewSelect().TableExpr("partners AS p").Join("LEFT JOIN cities AS ci ON ci.id = p.city_id").
 				Join("LEFT JOIN partner_types AS pt ON pt.id = p.partner_type_id")
@@ -179,10 +178,11 @@ var contactSpec = ListSpec{
 	Scopes: map[string]string{"partner_id": "ct.partner_id"},
 }
 
-// NewPartnerLists returns the partner context's list screens.
-func NewPartnerLists(db *bun.DB) partnerports.PartnerLists {
+// NewPartnerLists returns the partner context's list screens; partners is the process's
+// partner index.
+func NewPartnerLists(db *bun.DB, partners *PartnerIndex) partnerports.PartnerLists {
 	return partnerports.PartnerLists{
-		Partners:        newPartnerList(db),
+		Partners:        newPartnerList(db, partners),
 		SupportMessages: NewLister(db, supportSpec, "support message", (*supportViewRow).view),
 		Contacts:        NewLister(db, contactSpec, "contact", (*contactViewRow).view),
 	}

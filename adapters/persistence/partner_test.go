@@ -100,7 +100,7 @@ func TestPartnerRepositoryContract(t *testing.T) {
 		ctx := context.Background()
 		w := newPartnerWorld(t, db)
 		store := persistence.NewPartnerStore(db)
-		lists := persistence.NewPartnerLists(db)
+		lists := persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db))
 		find := func(t *testing.T, id kernel.ID) partnerports.PartnerView {
 			t.Helper()
 			v, err := lists.Partners.Find(ctx, id)
@@ -196,7 +196,7 @@ func TestPartnerContactsAndSupportContract(t *testing.T) {
 		ctx := context.Background()
 		w := newPartnerWorld(t, db)
 		store := persistence.NewPartnerStore(db)
-		lists := persistence.NewPartnerLists(db)
+		lists := persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db))
 		for _, p := range []*partner.Partner{newPartner(t, 1, "Alfa", w.bar, w.alati), newPartner(t, 2, "Beta", w.bar, w.alati)} {
 			if err := store.Add(ctx, p); err != nil {
 				t.Fatal(err)
@@ -466,7 +466,7 @@ func TestScopedLists(t *testing.T) {
 			t.Fatalf("streamed %d %v", streamed, err)
 		}
 		// The plain partners list whitelists no scope.
-		if _, err := persistence.NewPartnerLists(db).Partners.List(ctx, inPodgorica); err == nil {
+		if _, err := persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db)).Partners.List(ctx, inPodgorica); err == nil {
 			t.Fatal("a scope the list does not whitelist must fail")
 		}
 

@@ -55,7 +55,7 @@ func stores(t *testing.T, db *bun.DB) map[string]versioned {
 	}
 
 	partners := persistence.NewPartnerStore(db)
-	partnerLists := persistence.NewPartnerLists(db)
+	partnerLists := persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db))
 	if err := partners.Add(ctx, newPartner(t, 101, "Alfa Trade", w.podgorica, w.alati)); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func stores(t *testing.T, db *bun.DB) map[string]versioned {
 	}
 
 	sliders := persistence.NewSliderStore(db)
-	sliderLists := persistence.NewContentLists(db)
+	sliderLists := persistence.NewContentLists(db, persistence.NewPartnerIndex(db))
 	sl := newSliderOf(t, content.Promocija, "Zimska akcija", []kernel.ID{w.alati})
 	if err := sliders.Add(ctx, sl); err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func stores(t *testing.T, db *bun.DB) map[string]versioned {
 	}
 
 	campaigns := persistence.NewCampaignStore(db)
-	campaignLists := persistence.NewCampaignLists(db)
+	campaignLists := persistence.NewCampaignLists(db, persistence.NewPartnerIndex(db))
 	cm, _ := campaign.New(campaign.Input{Name: "Zimska akcija", Description: "Opis", Image: "c.jpg"}, now)
 	if err := campaigns.Add(ctx, cm); err != nil {
 		t.Fatal(err)

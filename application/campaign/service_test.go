@@ -91,7 +91,7 @@ func newFixture(t *testing.T, db *bun.DB) *fixture {
 }
 
 func (f *fixture) service(repo campaignports.Repository) *appcampaign.Service {
-	return appcampaign.NewService(repo, persistence.NewCampaignLists(f.db), persistence.NewCampaignApp(f.db),
+	return appcampaign.NewService(repo, persistence.NewCampaignLists(f.db, persistence.NewPartnerIndex(f.db)), persistence.NewCampaignApp(f.db),
 		persistence.NewCampaignPartners(f.db), persistence.NewCampaignCatalog(f.db), storage.NewImages(f.dataDir),
 		persistence.NewTxManager(f.db), clock{start})
 }

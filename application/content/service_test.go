@@ -67,7 +67,7 @@ func newFixture(t *testing.T, db *bun.DB) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	f := &fixture{db: db, clock: &clock{now: start}, dataDir: t.TempDir()}
-	f.svc = appcontent.NewService(persistence.NewSliderStore(db), persistence.NewContentLists(db), persistence.NewPartnerSliders(db),
+	f.svc = appcontent.NewService(persistence.NewSliderStore(db), persistence.NewContentLists(db, persistence.NewPartnerIndex(db)), persistence.NewPartnerSliders(db),
 		persistence.NewContentPartners(db), persistence.NewContentCatalog(db), storage.NewImages(f.dataDir), richtext.New(), excel.New(),
 		persistence.NewTxManager(db), f.clock, ports.BusinessZone{Location: podgorica}, nil)
 	cat := persistence.NewCatalog(db)

@@ -43,7 +43,7 @@ func newFixture(t *testing.T, db *bun.DB) fixture {
 	t.Helper()
 	ctx := context.Background()
 	store := persistence.NewPartnerStore(db)
-	svc := apppartner.NewService(store, store, persistence.NewPartnerCatalog(db), persistence.NewPartnerLists(db), excel.New(),
+	svc := apppartner.NewService(store, store, persistence.NewPartnerCatalog(db), persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db)), excel.New(),
 		persistence.NewPartnerAppSessions(db), security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), fixedClock{now}, persistence.NewAuditLog(db, fixedClock{now}))
 	cat := persistence.NewCatalog(db)
 	country, _ := catalog.NewCountry("Crna Gora", now)
