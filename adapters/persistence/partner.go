@@ -386,11 +386,15 @@ func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, rec *importReco
 	}
 	// A new row starts at the default version; an updated one moves on, so that an edit
 	// loaded before the import is stale.
-	q := c.NewInsert().Model(&batch).ExcludeColumn("version").On("CONFLICT (id) DO UPDATE").Set("version = p.version + 1")
-	for _, col := range set {
-		q = q.Set(col + " = EXCLUDED." + col)
-	}
-	if _, err := q.Exec(ctx); err != nil {
+	if IsSQLite(c) {
+		q := c.NewInsert().Model(&batch).ExcludeColumn("version").On("CONFLICT (id) DO UPDATE").Set("version = p.version + 1")
+		for _, col := range set {
+			q = q.Set(col + " = EXCLUDED." + col)
+		}
+		if _, err := q.Exec(ctx); err != nil {
+			return err
+		}
+	} else if _, err := rawExec(ctx, c, pgPartnerUpsert(set), pgPartnerArrays(batch)...); err != nil {
 		return err
 	}
 	del := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.List(ids))
@@ -406,6 +410,9 @@ func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, rec *importReco
 		if err := rec.record(ctx, c, batch, links, stored, storedLinks); err != nil {
 			return err
 		}
+	}
+	if !IsSQLite(c) {
+		return pgInsertCategories(ctx, c, links)
 	}
 	return insertCategories(ctx, c, links)
 }
