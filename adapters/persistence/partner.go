@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"vitrina/domain/audit"
 	"vitrina/domain/kernel"
@@ -353,6 +354,8 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 		set = append(set, figureColumn(f), figureColumn(f)+"_pct")
 	}
 	rec := newImportRecorder(ctx)
+	w := newImportWriter(c, set)
+	defer w.close()
 	for start := 0; start < len(rows); start += batchRows {
 		end := min(start+batchRows, len(rows))
 		batch := make([]partnerRow, 0, end-start)
@@ -365,7 +368,7 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 			ids = append(ids, int64(st.ID))
 			links[int64(st.ID)] = st.Categories
 		}
-		if err := s.saveBatch(ctx, c, rec, set, batch, ids, links); err != nil {
+		if err := s.saveBatch(ctx, c, w, rec, batch, ids, links); err != nil {
 			return errors.Join(err, rec.wait())
 		}
 	}
@@ -375,29 +378,25 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 // saveBatch upserts one batch of SaveRows and replaces its partners' categories, handing
 // rec what each partner was before (the stored row, read before the upsert; the categories,
 // as the delete returns them).
-func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, rec *importRecorder, set []string, batch []partnerRow, ids []int64,
+func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, w *importWriter, rec *importRecorder, batch []partnerRow, ids []int64,
 	links map[int64][]kernel.ID) error {
+	// The batch's ids: on PostgreSQL one array literal, which parses as one value, not a
+	// thousand.
+	inIDs, idList := "p.id IN (?)", any(bun.List(ids))
+	if !IsSQLite(c) {
+		inIDs, idList = "p.id = ANY (?)", pgdialect.Array(ids)
+	}
 	var stored []partnerRow
 	if rec != nil {
-		if err := c.NewSelect().Model(&stored).Column(fingerprintColumns...).Where("p.id IN (?)", bun.List(ids)).
+		if err := c.NewSelect().Model(&stored).Column(fingerprintColumns...).Where(inIDs, idList).
 			Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
 	}
-	// A new row starts at the default version; an updated one moves on, so that an edit
-	// loaded before the import is stale.
-	if IsSQLite(c) {
-		q := c.NewInsert().Model(&batch).ExcludeColumn("version").On("CONFLICT (id) DO UPDATE").Set("version = p.version + 1")
-		for _, col := range set {
-			q = q.Set(col + " = EXCLUDED." + col)
-		}
-		if _, err := q.Exec(ctx); err != nil {
-			return err
-		}
-	} else if _, err := rawExec(ctx, c, pgPartnerUpsert(set), pgPartnerArrays(batch)...); err != nil {
+	if err := w.partners(ctx, batch); err != nil {
 		return err
 	}
-	del := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where("partner_id IN (?)", bun.List(ids))
+	del := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where(strings.Replace(inIDs, "p.id", "partner_id", 1), idList)
 	if rec == nil {
 		if _, err := del.Exec(ctx); err != nil {
 			return err
@@ -411,10 +410,7 @@ func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, rec *importReco
 			return err
 		}
 	}
-	if !IsSQLite(c) {
-		return pgInsertCategories(ctx, c, links)
-	}
-	return insertCategories(ctx, c, links)
+	return w.categories(ctx, links)
 }
 
 // importedFields are the audited fields an import row sets (fingerprintColumns as the
