@@ -113,8 +113,8 @@ func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...str
 }
 
 // ListWithSums answers a page, its total and Sums of exprs over every row q matches: a
-// screen's page with its column totals. What they share is read once: a trigram match on a
-// linked table (SQLite) is resolved to its ids for all three, matches a trigram index
+// screen's page with its column totals. What they share is read once: a linked partner's match
+// (the partner index) is resolved to its ids for all three, matches a trigram index
 // narrows are counted and summed in the pass that pages them, and a list narrowed by its
 // ScopeTotals' scope alone reads its total and sums from that table.
 func (l *Lister[R, V]) ListWithSums(ctx context.Context, q ports.ListQuery, exprs ...string) (ports.Page[V], []int64, error) {

@@ -115,8 +115,8 @@ type ListSpec struct {
 }
 
 // listPlan is one query's plan over a list's configuration: the spec, and what was found
-// before the page was asked for. A plan of nothing found (ListSpec.plan) reads every filter
-// in its own SQL; resolveWithin fills in a linked table's matches. Every method that builds
+// before the page was asked for (Lister.plan). A plan of nothing found reads every filter
+// in its own SQL; resolveWithin fills in a linked partner's matches. Every method that builds
 // SQL from a query is the plan's, so no query is built without what was found.
 type listPlan struct {
 	ListSpec
@@ -134,9 +134,6 @@ type listPlan struct {
 	ranks        []int
 	joinedWithin string
 }
-
-// plan is the plan of a query that found nothing beforehand.
-func (s ListSpec) plan() listPlan { return listPlan{ListSpec: s} }
 
 // ScopeTotals is a table of per-scope totals of a list, kept exact by triggers (ADR 0019);
 // a scope's totals are the sum of its rows there.
