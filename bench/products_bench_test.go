@@ -54,6 +54,7 @@ func benchProducts(b *testing.B, dbURL string) {
 	measureList(b, app.Server.Handler(), login.Token, "/api/products", []listCase{
 		{"name-filter", "page=1&per_page=20&sort=name&order=asc&name=cekic%20zeta"},
 		{"name-filter-by-price", "page=1&per_page=20&sort=price&order=desc&name=brusilica"},
+		{"broad-two-letters-by-price", "page=1&per_page=20&sort=price&order=desc&name=al"},
 		{"no-filter", "page=1&per_page=20&sort=name&order=asc"},
 	})
 }

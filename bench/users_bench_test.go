@@ -99,6 +99,8 @@ func benchList(b *testing.B, dbURL string) {
 	measureList(b, h, login.Token, "/api/users", []listCase{
 		{"name-filter", "page=1&per_page=20&sort=name&order=asc&name=petrov"},
 		{"name-filter-page-5", "page=5&per_page=20&sort=name&order=asc&name=petrov&is_active=1"},
+		{"broad-two-letters", "page=1&per_page=20&sort=name&order=asc&name=ov"},
+		{"broad-word-by-updated", "page=1&per_page=20&sort=updated_at&order=desc&name=marko"},
 		{"no-filter", "page=1&per_page=20&sort=name&order=asc"},
 		{"no-filter-page-2000", "page=2000&per_page=20&sort=name&order=desc"},
 	})
