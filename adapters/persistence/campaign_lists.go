@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -92,16 +91,6 @@ func partnerCategoryNames(sqlite bool, partner string) (names, sortKey string) {
 		JOIN categories AS c ON c.id = pc.category_id WHERE pc.partner_id = ` + partner + `)`
 }
 
-// partnerText is a "contains" filter on a folded column of the partner (joined as p) of the
-// list's rows (aliased rows), column being one the partner index holds ("name_fold" for its
-// "name"). The matching partners are found first, in the partner index (ADR 0035), and the
-// rows are then read by partner id: a campaign holds a partner once, so a name filter costs
-// its matches, not the campaign's 100,000 rows.
-func partnerText(rows, column string) Field {
-	return Field{Sort: "p." + column, Fold: "pn." + column, WithinIndex: strings.TrimSuffix(column, "_fold"), WithinKey: "pn.id",
-		WithinFrom: "partners AS pn", WithinOn: rows + ".partner_id", WithinSort: "pn." + column, Within: rows + ".partner_id IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
-}
-
 // campaignPartnerSpec is the partners of a campaign (scope "campaign_id"): its key pages by
 // partner id and counts from the index alone; names, phones, cities and categories are read
 // for the page's rows, and the name and phone filters look the partners up by their own
@@ -111,12 +100,12 @@ func campaignPartnerSpec(sqlite bool) ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
 			"id":    number("cp.partner_id", 1),
-			"name":  partnerText("cp", "name_fold"),
-			"phone": partnerText("cp", "phone_fold"),
-			"city": {Fold: "ct.name_fold",
-				Within: "cp.partner_id IN (SELECT pn.id FROM partners AS pn JOIN cities AS ct ON ct.id = pn.city_id WHERE %s)"},
-			"category_names": {Sort: sortKey, Fold: "c.name_fold", Nullable: true,
-				Within: "cp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"},
+			"name":  linkedPartner("cp.partner_id", "name"),
+			"phone": linkedPartner("cp.partner_id", "phone"),
+			"city": linked("", "ct.name_fold",
+				"cp.partner_id IN (SELECT pn.id FROM partners AS pn JOIN cities AS ct ON ct.id = pn.city_id WHERE %s)"),
+			"category_names": linked(sortKey, "c.name_fold",
+				"cp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))").nullable(),
 			"cash": number("cp.cash_milli", 1000),
 		},
 		DefaultSort: "id",
@@ -186,10 +175,10 @@ func cartSpec(sqlite bool) ListSpec {
 			"id":         number("ci.id", 1),
 			"created_at": sortOnly("ci.created_at"),
 			"partner_id": {Number: "ci.partner_id", Scale: 1},
-			"name":       partnerText("ci", "name_fold"),
-			"phone":      partnerText("ci", "phone_fold"),
-			"product": {Sort: "(SELECT pr.name_fold FROM products AS pr WHERE pr.id = ci.product_id)", Fold: "prd.name_fold",
-				Within: "ci.product_id IN (SELECT prd.id FROM products AS prd WHERE %s)"},
+			"name":       linkedPartner("ci.partner_id", "name"),
+			"phone":      linkedPartner("ci.partner_id", "phone"),
+			"product": linked("(SELECT pr.name_fold FROM products AS pr WHERE pr.id = ci.product_id)", "prd.name_fold",
+				"ci.product_id IN (SELECT prd.id FROM products AS prd WHERE %s)"),
 			"price":     number("ci.price_milli", 1000),
 			"quantity":  number("ci.quantity", 1),
 			"is_active": flag("ci.delivered", "ci.delivered = TRUE"),

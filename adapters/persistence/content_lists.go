@@ -95,7 +95,7 @@ func sliderSpec(sqlite bool) ListSpec {
 		Fields: map[string]Field{
 			"id":             number("s.id", 1),
 			"name":           text("s.name_fold").trigram("name_fold"),
-			"category_names": {Sort: categoryNames, Fold: "c.name_fold", Nullable: true, Within: categoryFilter},
+			"category_names": linked(categoryNames, "c.name_fold", categoryFilter).nullable(),
 			"type":           number("s.type", 1),
 			"is_visible":     flag("s.is_visible", "s.is_visible = TRUE"),
 			"is_active":      sortOnly("s.is_active"),
@@ -152,9 +152,9 @@ func sliderPartnerSpec(sqlite bool) ListSpec {
 	return ListSpec{
 		Fields: map[string]Field{
 			"id":   number("sp.partner_id", 1),
-			"name": partnerText("sp", "name_fold"),
-			"category_names": {Sort: categorySort, Fold: "c.name_fold", Nullable: true,
-				Within: "sp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))"},
+			"name": linkedPartner("sp.partner_id", "name"),
+			"category_names": linked(categorySort, "c.name_fold",
+				"sp.partner_id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE pc.category_id IN (SELECT c.id FROM categories AS c WHERE %s))").nullable(),
 			"quantity":  number("sp.quantity", 1),
 			"ordered":   {Flag: "sp.quantity > 0"},
 			"confirmed": flag("sp.confirmed", "sp.confirmed = TRUE"),

@@ -36,7 +36,7 @@ func NewLister[R counted, V any](db *bun.DB, spec ListSpec, entity string, view 
 }
 
 // withPartners makes the list find the matches of its fields on a linked partner
-// (Field.WithinIndex) in ix.
+// (Field.Partner) in ix.
 func (l *Lister[R, V]) withPartners(ix *PartnerIndex) *Lister[R, V] {
 	l.partners = ix
 	return l

@@ -11,13 +11,17 @@ import (
 )
 
 // The shared list mechanism (ADR 0002), in files by concern: this one is the configuration
-// (Field, ListSpec), a query's plan over it (listPlan: the configuration and what was found
-// before the page) and what a query must be checked against (its filters and sort);
-// listing_filter.go turns a query into its WHERE clause, listing_count.go its exact total,
-// listing_trigram.go SQLite's trigram matching and the linked partners' matches resolved
-// once, listing_page.go the page and the stream.
+// (Field and its constructors, ListSpec) and what a query must be checked against (its
+// filters and sort). listing_plan.go is a query's plan over it (listPlan: the configuration
+// and what was found before the page: the linked partners' matches and their ranks);
+// listing_filter.go turns a query into its WHERE clause, with listing_sqlite.go (FTS5
+// trigram phrases, and the page they narrow) and listing_postgres.go (pg_trgm's LIKE) for
+// what differs by engine; listing_count.go its exact total; listing_page.go the page and the
+// stream; lister.go the Lister that a resource's list is.
 
-// Field is one column of a list resource as the list API names it.
+// Field is one column of a list resource as the list API names it; make one with the named
+// constructors below (text, number, flag, sortOnly, linked, linkedPartner) and the
+// modifiers (trigram, joined, nullable). An id-set filter is ListSpec.IDSets.
 type Field struct {
 	Sort     string // SQL expression to order by; "" = not sortable
 	Fold     string // folded column for case-insensitive "contains" filters; "" = not filterable
@@ -27,21 +31,15 @@ type Field struct {
 	// Within, when set, is a predicate with one %s that the "contains" condition on Fold
 	// fills: a filter on rows of a linked table, e.g. a partner's categories.
 	Within string
-	// WithinIndex, with Within, names the partner index's text column ("name", "phone";
-	// ADR 0035) that holds Fold of the linked partner, WithinKey the partner's id in Within's
-	// query ("pn.id"), WithinFrom its table there ("partners AS pn") and WithinOn the list's
-	// column holding it ("cp.partner_id"): the matching partners are found in memory, once,
-	// and the list reads its rows by their ids (resolveWithin). Past maxMatchIDs matches, or
-	// inside a transaction, Within's query matches the term in SQL.
-	WithinIndex string
-	WithinKey   string
-	WithinFrom  string
-	WithinOn    string
-	// WithinSort, with WithinFrom, is the NOT NULL column of the linked table that Sort reads
-	// through WithinOn ("pn.name_fold" for "p.name_fold"): on SQLite a list sorted by this
-	// field and filtered on the same linked table then reads the matches' order with their
-	// ids, and its page sorts by their rank instead of reading the linked row per list row.
-	WithinSort string
+	// Partner, with Within, names the partner index's text column ("name", "phone"; ADR
+	// 0035) holding the linked partner's Fold, and PartnerOn the list's column holding that
+	// partner's id ("cp.partner_id"): the matching partners are found in memory, once, and
+	// the list reads its rows by their ids (listing_plan.go). Past maxMatchIDs matches, or inside a
+	// transaction, Within's query matches the term in SQL. On SQLite a list sorted by such a
+	// field and filtered on the same partner reads the matches' order with their ids, and its
+	// page sorts by their rank instead of reading the partner row per list row.
+	Partner   string
+	PartnerOn string
 	// Number, when set, makes the filter numeric on this integer column instead of
 	// "contains": an exact value, a comparison or a range (see parseNumberFilter).
 	Number string
@@ -52,8 +50,7 @@ type Field struct {
 	Flag string
 }
 
-// The usual fields, named: a new filterable column is one of these (or, for a filter on a
-// linked table, a Field spelled out with Within).
+// The fields, named: a new filterable column is one of these.
 
 // sortOnly is a column the list sorts by and does not filter on.
 func sortOnly(expr string) Field { return Field{Sort: expr} }
@@ -69,6 +66,23 @@ func number(column string, scale int64) Field {
 
 // flag is a column sorted by and filtered yes/no on cond.
 func flag(sortExpr, cond string) Field { return Field{Sort: sortExpr, Flag: cond} }
+
+// linked is a "contains" filter on folded, a column of rows linked to the list's (a
+// partner's categories): within is a predicate on the list's rows with one %s, which the
+// condition on folded fills; sortExpr ("" for none) sorts by it.
+func linked(sortExpr, folded, within string) Field {
+	return Field{Sort: sortExpr, Fold: folded, Within: within}
+}
+
+// linkedPartner is a "contains" filter on a text column of the partner (joined as p) of the
+// list's rows, whose partner id is partnerOn ("cp.partner_id"); column is one the partner
+// index holds ("name", "phone"). The matching partners are found first, in the index, and
+// the rows are then read by partner id: a campaign holds a partner once, so a name filter
+// costs its matches, not the campaign's 100,000 rows.
+func linkedPartner(partnerOn, column string) Field {
+	return Field{Sort: "p." + column + "_fold", Fold: "pn." + column + "_fold", Partner: column, PartnerOn: partnerOn,
+		Within: partnerOn + " IN (SELECT pn.id FROM partners AS pn WHERE %s)"}
+}
 
 // trigram is f with the column of the resource's SQLite FTS5 trigram table that indexes it.
 func (f Field) trigram(ftsColumn string) Field { f.FTS = ftsColumn; return f }
@@ -112,27 +126,6 @@ type ListSpec struct {
 	// of them, e.g. "p.id IN (SELECT pc.partner_id FROM partner_categories AS pc WHERE
 	// pc.category_id IN (?))". Like a scope, it reads only columns CountFrom has.
 	IDSets map[string]string
-}
-
-// listPlan is one query's plan over a list's configuration: the spec, and what was found
-// before the page was asked for (Lister.plan). A plan of nothing found reads every filter
-// in its own SQL; resolveWithin fills in a linked partner's matches. Every method that builds
-// SQL from a query is the plan's, so no query is built without what was found.
-type listPlan struct {
-	ListSpec
-	// partners, when set, is the partner index that finds the matches of the fields on a
-	// linked partner (Field.WithinIndex).
-	partners *PartnerIndex
-	// withinIDs holds, per filter key, the ids a match on a linked partner resolved to (a
-	// JSON array), so that the page, its count and its sums match the term once.
-	withinIDs map[string]string
-	// rankedKey names the filter of withinIDs whose matches also came in the list's sort:
-	// rankedIDs in that order and their dense ranks (rankedPage); joinedWithin, set on the
-	// queries that join those ranks, leaves that filter out of the WHERE clause.
-	rankedKey    string
-	rankedIDs    []int64
-	ranks        []int
-	joinedWithin string
 }
 
 // ScopeTotals is a table of per-scope totals of a list, kept exact by triggers (ADR 0019);

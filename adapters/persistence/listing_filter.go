@@ -55,48 +55,22 @@ func (s listPlan) whereExcept(db bun.IDB, sel *bun.SelectQuery, q ports.ListQuer
 		if f.Within != "" && k == s.joinedWithin {
 			continue
 		}
-		if f.Within != "" {
-			cond, arg := f.Fold+" LIKE ?", any("%"+escapeLike(term)+"%")
-			if sqlite {
-				cond, arg = "instr("+f.Fold+", ?) > 0", term
-			}
-			if ids, ok := s.withinIDs[k]; ok {
-				// The linked rows are found: the list's rows are read by their ids directly.
-				if sqlite {
-					sel = sel.Where(f.WithinOn+" IN (SELECT value FROM json_each(?))", ids)
-				} else {
-					sel = sel.Where(f.WithinOn+" = ANY (ARRAY(SELECT json_array_elements_text(?::json)::bigint))", ids)
-				}
-				continue
-			}
-			sel = sel.Where(fmt.Sprintf(f.Within, cond), arg)
-			continue
-		}
-		if skipFTS && s.ftsServes(f, term) {
-			if splitWords(term) != nil {
-				// The phrase matched the words apart; keep the rows holding the whole term.
-				sel = sel.Where("instr("+f.Fold+", ?) > 0", term)
-			}
-			continue
-		}
 		switch {
-		case sqlite && s.ftsServes(f, term):
-			// A trigram phrase is an exact substring match and, unlike LIKE on the FTS
-			// table, needs no recheck against the content rows.
-			phrase := f.FTS + `:"` + strings.ReplaceAll(term, `"`, `""`) + `"`
-			sel = sel.Where(s.IDExpr+" IN (SELECT rowid FROM "+s.FTSTable+" WHERE "+s.FTSTable+" MATCH ?)", phrase)
-		case sqlite:
-			sel = sel.Where("instr("+f.Fold+", ?) > 0", term)
-		case f.FTS != "" && splitWords(term) != nil:
-			// As on SQLite, the words go to the trigram index apart (a phrase's trigrams
-			// across spaces and its common ones cost the most), and strpos, which no index
-			// serves, keeps the rows holding the whole term.
-			for _, w := range splitWords(term) {
-				sel = sel.Where(f.Fold+" LIKE ?", "%"+escapeLike(w)+"%")
+		case f.Within != "" && s.withinIDs[k] != "":
+			// The linked partners are found: the list's rows are read by their ids directly.
+			if sqlite {
+				sel = sel.Where(f.PartnerOn+" IN (SELECT value FROM json_each(?))", s.withinIDs[k])
+			} else {
+				sel = sel.Where(f.PartnerOn+" = ANY (ARRAY(SELECT json_array_elements_text(?::json)::bigint))", s.withinIDs[k])
 			}
-			sel = sel.Where("strpos("+f.Fold+", ?) > 0", term)
+		case f.Within != "" && sqlite:
+			sel = sel.Where(fmt.Sprintf(f.Within, "instr("+f.Fold+", ?) > 0"), term)
+		case f.Within != "":
+			sel = sel.Where(fmt.Sprintf(f.Within, f.Fold+" LIKE ?"), "%"+escapeLike(term)+"%")
+		case sqlite:
+			sel = s.sqliteContains(sel, f, term, skipFTS)
 		default:
-			sel = sel.Where(f.Fold+" LIKE ?", "%"+escapeLike(term)+"%")
+			sel = pgContains(sel, f, term)
 		}
 	}
 	return sel
@@ -119,4 +93,22 @@ func (s listPlan) indexedFilter(q ports.ListQuery) bool {
 
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// splitWords returns the words of a multi-word term that a trigram phrase can match (3 or
+// more letters), or nil when the term is one word or has no such word. Matching the words
+// apart costs less than one long phrase (every trigram across a space has a long posting
+// list); the rows are then checked for the whole term.
+func splitWords(term string) []string {
+	fields := strings.Fields(term)
+	if len(fields) < 2 {
+		return nil
+	}
+	var words []string
+	for _, w := range fields {
+		if utf8.RuneCountInString(w) >= minTrigram {
+			words = append(words, w)
+		}
+	}
+	return words
 }

@@ -28,7 +28,7 @@ func newPartnerList(db *bun.DB, index *PartnerIndex) *partnerList {
 
 // textMatches answers the ids of the partners whose folded text column (one of
 // partnerTextFields) holds term, in slot order, unless more than limit do (over): a linked
-// partner's filter on another list (Field.WithinIndex).
+// partner's filter on another list (Field.Partner).
 func (ix *PartnerIndex) textMatches(ctx context.Context, column, term string, limit int) (ids []int64, over bool, err error) {
 	i := slices.Index(partnerTextFields[:], column)
 	if i < 0 {

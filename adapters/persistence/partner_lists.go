@@ -71,7 +71,7 @@ func partnerSpec(sqlite bool) ListSpec {
 		"pdv":               text("p.pdv_fold"),
 		"phone":             text("p.phone_fold"),
 		"city_name":         text("ci.name_fold").joined().nullable(),
-		"category_names":    {Sort: categoryNames, Fold: "c.name_fold", Nullable: true, Within: categoryFilter},
+		"category_names":    linked(categoryNames, "c.name_fold", categoryFilter).nullable(),
 		"partner_type_name": text("pt.name_fold").joined().nullable(),
 		"is_active":         sortOnly("p.is_active"),
 		"updated_at":        sortOnly("p.updated_at"),
