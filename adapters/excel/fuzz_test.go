@@ -73,7 +73,8 @@ func fuzzSink(t *testing.T) *rowSink {
 
 // FuzzSheetXML reads the input as a worksheet part, with a small shared-string table: the
 // streaming reader must end (no hang, no panic) with rows that keep the port's promises and
-// the budgets, or with one of the adapter's refusals.
+// the budgets, or with one of the adapter's refusals, and read the tokens and rows the
+// former reader (oracle_test.go) read.
 func FuzzSheetXML(f *testing.F) {
 	for _, s := range []string{
 		`<worksheet xmlns="` + nsMain + `"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1"><v>1.5</v></c></row></sheetData></worksheet>`,
@@ -90,13 +91,16 @@ func FuzzSheetXML(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		err := readSheetXML(context.Background(), bytes.NewReader(data), []string{"one", "", "dva č"}, fuzzSink(t))
+		sst := []string{"one", "", "dva č"}
+		err := readSheetXML(context.Background(), bytes.NewReader(data), sst, fuzzSink(t))
 		checkFuzzError(t, err)
+		assertSameTokens(t, data)
+		assertSameSheet(t, data, sst)
 	})
 }
 
 // FuzzSharedStrings reads the input as a shared-string table: each string within a cell's
-// limit and the table within the text budget, or a refusal.
+// limit and the table within the text budget, or a refusal; the same as the former reader.
 func FuzzSharedStrings(f *testing.F) {
 	for _, s := range []string{
 		`<sst xmlns="` + nsMain + `" count="3" uniqueCount="3"><si><t>one</t></si><si><t/></si><si><t xml:space="preserve"> dva č </t></si></sst>`,
@@ -119,6 +123,7 @@ func FuzzSharedStrings(f *testing.F) {
 		if table > ports.SpreadsheetMaxTextBytes {
 			t.Fatalf("a table of %d bytes", table)
 		}
+		assertSameSharedStrings(t, data)
 	})
 }
 
@@ -160,7 +165,8 @@ func FuzzReadXLS(f *testing.F) {
 
 // FuzzReadXLSX reads an input that starts with the zip signature as a file; any other input
 // is taken as the sheet XML of a package that is otherwise sound, stored without
-// compression, with the text after a NUL as its shared strings part.
+// compression, with the text after a NUL as its shared strings part. The rows and the
+// refusal must be the former reader's.
 func FuzzReadXLSX(f *testing.F) {
 	f.Add(fixture(f, "mixed.xlsx"))
 	var written bytes.Buffer
@@ -182,6 +188,7 @@ func FuzzReadXLSX(f *testing.F) {
 			data = packageOf(t, string(sheet), parts...)
 		}
 		fuzzRead(t, data)
+		assertSameFile(t, data)
 	})
 }
 

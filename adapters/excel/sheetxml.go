@@ -1,8 +1,8 @@
 package excel
 
 import (
+	"bytes"
 	"context"
-	"encoding/xml"
 	"errors"
 	"io"
 	"math"
@@ -13,9 +13,9 @@ import (
 	"vitrina/ports"
 )
 
-// Bounds of the streaming XML reader. encoding/xml holds one token (a text run, a tag with
-// its attributes, a comment, a CDATA section) whole in memory and one entry per open
-// element; xmlGuard and xmlReader keep both small whatever a part holds.
+// Bounds of the streaming XML reader (xmlscan.go). It holds one token (a text run, a tag
+// with its attributes, a comment, a CDATA section) whole in memory and one name per open
+// element; these keep both small whatever a part holds.
 const (
 	// The raw text of a 32,767-character cell takes at most about 330 KB (numeric
 	// character references); a text run or tag longer than this is no spreadsheet's.
@@ -35,188 +35,8 @@ var (
 	errXMLMarkup = errors.New("excel: XML markup too long or too deep, or a DTD")
 )
 
-// guardState is where xmlGuard is in the XML: the token it is counting.
-type guardState uint8
-
-const (
-	gText     guardState = iota
-	gOpen                // after '<'
-	gTag                 // a start or end tag, up to its '>' outside quotes
-	gBang                // after "<!"
-	gBangDash            // after "<!-"
-	gCDATAIn             // inside "<![CDATA["
-	gComment             // up to "-->"
-	gCDATA               // up to "]]>"
-	gPI                  // up to "?>"
-)
-
-// xmlGuard passes a part's bytes to encoding/xml and fails the stream once one token would
-// grow past maxXMLToken bytes, before the decoder buffers it; it refuses DTDs (no
-// spreadsheet has one) outright. It follows token boundaries the way the decoder does, so
-// it never resets its count inside a token the decoder is still buffering.
-type xmlGuard struct {
-	r     io.Reader
-	state guardState
-	run   int // bytes of the current token
-	seen  int // bytes matched of an opener or a terminator
-	quote byte
-	err   error
-}
-
-func (g *xmlGuard) Read(p []byte) (int, error) {
-	if g.err != nil {
-		return 0, g.err
-	}
-	n, err := g.r.Read(p)
-	for i := 0; i < n; i++ {
-		if ferr := g.step(p[i]); ferr != nil {
-			g.err = ferr
-			return i, ferr
-		}
-	}
-	return n, err
-}
-
-const cdataOpen = "[CDATA["
-
-func (g *xmlGuard) step(b byte) error {
-	end := false
-	switch g.state {
-	case gText:
-		if b == '<' {
-			g.state, g.run = gOpen, 0
-		}
-	case gOpen:
-		switch b {
-		case '!':
-			g.state = gBang
-		case '?':
-			g.state, g.seen = gPI, 0
-		default:
-			g.state, g.quote = gTag, 0
-			end = b == '>'
-			if b == '"' || b == '\'' {
-				g.quote = b
-			}
-		}
-	case gBang:
-		switch b {
-		case '-':
-			g.state = gBangDash
-		case '[':
-			g.state, g.seen = gCDATAIn, 1
-		default:
-			return errXMLMarkup // <!DOCTYPE and other declarations
-		}
-	case gBangDash:
-		if b != '-' {
-			return errXMLMarkup
-		}
-		g.state, g.seen = gComment, 0
-	case gCDATAIn:
-		if b != cdataOpen[g.seen] {
-			return errXMLMarkup
-		}
-		if g.seen++; g.seen == len(cdataOpen) {
-			g.state, g.seen = gCDATA, 0
-		}
-	case gTag:
-		switch {
-		case g.quote != 0:
-			if b == g.quote {
-				g.quote = 0
-			}
-		case b == '"' || b == '\'':
-			g.quote = b
-		case b == '>':
-			end = true
-		}
-	case gComment, gCDATA:
-		closer := byte('-')
-		if g.state == gCDATA {
-			closer = ']'
-		}
-		switch {
-		case b == closer:
-			g.seen++
-		case b == '>' && g.seen >= 2:
-			end = true
-		default:
-			g.seen = 0
-		}
-	case gPI:
-		switch {
-		case b == '?':
-			g.seen = 1
-		case b == '>' && g.seen == 1:
-			end = true
-		default:
-			g.seen = 0
-		}
-	}
-	if end {
-		g.state, g.run = gText, 0
-		return nil
-	}
-	if g.run++; g.run > maxXMLToken {
-		if g.state == gText {
-			return errXMLText
-		}
-		return errXMLMarkup
-	}
-	return nil
-}
-
-// xmlReader reads the tokens of one part through the guard, bounding the depth and checking
-// the request's context every ctxEvery tokens. It reads raw tokens (no namespace
-// translation, which the readers never needed: they look at local names only) and checks
-// itself what the decoder's Token would: each end tag closes the element open, and the part
-// ends with none open.
-type xmlReader struct {
-	ctx   context.Context
-	dec   *xml.Decoder
-	open  []xml.Name // the elements open, outermost first
-	count int
-	root  bool
-}
-
-func newXMLReader(ctx context.Context, r io.Reader) *xmlReader {
-	return &xmlReader{ctx: ctx, dec: xml.NewDecoder(&xmlGuard{r: r})}
-}
-
-// next returns the next token, and io.EOF only after a whole document: the decoder itself
-// reports an element left open at the end of the part.
-func (x *xmlReader) next() (xml.Token, error) {
-	if x.count++; x.count%ctxEvery == 0 {
-		if err := x.ctx.Err(); err != nil {
-			return nil, err
-		}
-	}
-	tok, err := x.dec.RawToken()
-	switch {
-	case err == io.EOF && (!x.root || len(x.open) > 0):
-		return nil, ErrDamaged // an empty part, or one cut short
-	case err != nil:
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case xml.StartElement:
-		x.root = true
-		if len(x.open) >= maxXMLDepth {
-			return nil, errXMLMarkup
-		}
-		x.open = append(x.open, t.Name)
-	case xml.EndElement:
-		if len(x.open) == 0 || x.open[len(x.open)-1] != t.Name {
-			return nil, ErrDamaged // an end tag that closes nothing open
-		}
-		x.open = x.open[:len(x.open)-1]
-	}
-	return tok, nil
-}
-
-// xmlFault is the refusal for an error met while reading a part: a text run too long for
-// the guard inside a cell's text is a cell over its limit, anything else damage.
+// xmlFault is the refusal for an error met while reading a part: a text run past
+// maxXMLToken inside a cell's text is a cell over its limit, anything else damage.
 func xmlFault(err error, inCellText bool) error {
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded), isFileError(err):
@@ -238,15 +58,6 @@ func isFileError(err error) bool {
 	return false
 }
 
-func attr(e xml.StartElement, local string) (string, bool) {
-	for _, a := range e.Attr {
-		if a.Name.Local == local && a.Name.Space == "" {
-			return a.Value, true
-		}
-	}
-	return "", false
-}
-
 // maxRawCell bounds a cell's raw text as it is gathered: past it no decoding can bring it
 // under the cell's limit of characters (a _xHHHH_ escape, the longest, is 7 bytes).
 const maxRawCell = 8 * ports.SpreadsheetMaxCellChars
@@ -265,16 +76,16 @@ func readSharedStrings(ctx context.Context, r io.Reader) ([]string, error) {
 		text  []byte
 	)
 	for {
-		tok, err := x.next()
+		kind, err := x.next()
 		if err == io.EOF {
 			return out, nil
 		}
 		if err != nil {
 			return nil, xmlFault(err, inT)
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
+		switch kind {
+		case xmlStart:
+			switch string(x.local) {
 			case "si":
 				if inSI {
 					return nil, ErrDamaged
@@ -287,15 +98,15 @@ func readSharedStrings(ctx context.Context, r io.Reader) ([]string, error) {
 			case "t":
 				inT = inSI && rph == 0
 			}
-		case xml.CharData:
+		case xmlText:
 			if inT {
-				if len(text)+len(t) > maxRawCell {
+				if len(text)+len(x.text) > maxRawCell {
 					return nil, ErrCellTooLong
 				}
-				text = append(text, t...)
+				text = append(text, x.text...)
 			}
-		case xml.EndElement:
-			switch t.Name.Local {
+		case xmlEnd:
+			switch string(x.local) {
 			case "t":
 				inT = false
 			case "rPh":
@@ -329,10 +140,11 @@ type sheetReader struct {
 
 	row, prev int      // the open row's number (0 outside one) and the last row's
 	cells     []string // the open row's cells
+	width     int      // the last row's cells, to size the next
 	lastCol   int
 
-	col      int    // the open cell's column, 1-based (0 outside one)
-	typ      string // its t attribute
+	col      int      // the open cell's column, 1-based (0 outside one)
+	typ      cellType // its t attribute
 	inV, inT bool
 	inIS     bool
 	hasIS    bool
@@ -340,23 +152,52 @@ type sheetReader struct {
 	v, is    []byte
 }
 
+// cellType is a cell's t attribute: the values the reader tells apart, any other read as
+// a number.
+type cellType uint8
+
+const (
+	cellNumberType cellType = iota
+	cellShared
+	cellInline
+	cellBool
+	cellError
+	cellString // "str", a formula's text, and "d", an ISO 8601 date
+)
+
+func cellTypeOf(t []byte) cellType {
+	switch string(t) {
+	case "s":
+		return cellShared
+	case "inlineStr":
+		return cellInline
+	case "b":
+		return cellBool
+	case "e":
+		return cellError
+	case "str", "d":
+		return cellString
+	}
+	return cellNumberType
+}
+
 func readSheetXML(ctx context.Context, r io.Reader, sst []string, sink *rowSink) error {
 	s := &sheetReader{x: newXMLReader(ctx, r), sst: sst, sink: sink}
 	for {
-		tok, err := s.x.next()
+		kind, err := s.x.next()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			return xmlFault(err, s.inV || s.inT)
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			err = s.start(t)
-		case xml.CharData:
-			err = s.text(t)
-		case xml.EndElement:
-			err = s.end(t.Name.Local)
+		switch kind {
+		case xmlStart:
+			err = s.start()
+		case xmlText:
+			err = s.text(s.x.text)
+		case xmlEnd:
+			err = s.end(s.x.local)
 		}
 		if err != nil {
 			return err
@@ -364,15 +205,16 @@ func readSheetXML(ctx context.Context, r io.Reader, sst []string, sink *rowSink)
 	}
 }
 
-func (s *sheetReader) start(t xml.StartElement) error {
-	switch t.Name.Local {
+func (s *sheetReader) start() error {
+	switch string(s.x.local) {
 	case "sheetData":
 		s.inData = true
 	case "row":
 		if !s.inData || s.row != 0 {
 			return ErrDamaged
 		}
-		n, err := rowNumber(t, s.prev)
+		ref, ok := s.x.attr("r")
+		n, err := rowNumber(ref, ok, s.prev)
 		if err != nil {
 			return err
 		}
@@ -385,7 +227,7 @@ func (s *sheetReader) start(t xml.StartElement) error {
 			return ErrDamaged
 		}
 		col := s.lastCol + 1
-		if ref, ok := attr(t, "r"); ok {
+		if ref, ok := s.x.attr("r"); ok {
 			var err error
 			if col, err = columnOf(ref); err != nil {
 				return err
@@ -394,7 +236,8 @@ func (s *sheetReader) start(t xml.StartElement) error {
 		if col > ports.SpreadsheetMaxColumns {
 			return ErrTooManyColumns
 		}
-		s.typ, _ = attr(t, "t")
+		t, _ := s.x.attr("t")
+		s.typ = cellTypeOf(t)
 		s.col, s.v, s.is, s.hasIS = col, s.v[:0], s.is[:0], false
 	case "v":
 		s.inV = s.col != 0 && !s.inIS
@@ -411,7 +254,7 @@ func (s *sheetReader) start(t xml.StartElement) error {
 	return nil
 }
 
-func (s *sheetReader) text(t xml.CharData) error {
+func (s *sheetReader) text(t []byte) error {
 	switch {
 	case s.inV:
 		if len(s.v)+len(t) > maxRawCell {
@@ -427,8 +270,8 @@ func (s *sheetReader) text(t xml.CharData) error {
 	return nil
 }
 
-func (s *sheetReader) end(name string) error {
-	switch name {
+func (s *sheetReader) end(name []byte) error {
+	switch string(name) {
 	case "v":
 		s.inV = false
 	case "t":
@@ -449,6 +292,9 @@ func (s *sheetReader) end(name string) error {
 			if err := s.sink.cell(value); err != nil {
 				return err
 			}
+			if s.cells == nil {
+				s.cells = make([]string, 0, s.width)
+			}
 			for len(s.cells) < s.col {
 				s.cells = append(s.cells, "")
 			}
@@ -460,7 +306,7 @@ func (s *sheetReader) end(name string) error {
 			return nil
 		}
 		cells := s.cells
-		s.cells = nil // fn may keep the slice
+		s.cells, s.width = nil, len(cells) // fn may keep the slice
 		if err := s.sink.emit(s.row, cells); err != nil {
 			return err
 		}
@@ -475,22 +321,22 @@ func (s *sheetReader) end(name string) error {
 // numbers as their shortest decimal, booleans as TRUE and FALSE, errors as nothing.
 func (s *sheetReader) value() (string, error) {
 	switch s.typ {
-	case "s":
-		raw := strings.TrimSpace(string(s.v))
-		if raw == "" {
+	case cellShared:
+		raw := bytes.TrimSpace(s.v)
+		if len(raw) == 0 {
 			return "", nil
 		}
-		i, err := strconv.Atoi(raw)
+		i, err := strconv.Atoi(string(raw))
 		if err != nil || i < 0 || i >= len(s.sst) {
 			return "", ErrDamaged
 		}
 		return s.sst[i], nil
-	case "inlineStr":
+	case cellInline:
 		if s.hasIS {
 			return unescapeBSTR(string(s.is)), nil
 		}
 		return string(s.v), nil
-	case "b":
+	case cellBool:
 		switch string(s.v) {
 		case "1":
 			return "TRUE", nil
@@ -498,21 +344,25 @@ func (s *sheetReader) value() (string, error) {
 			return "FALSE", nil
 		}
 		return string(s.v), nil
-	case "e":
+	case cellError:
 		return "", nil // a failed formula's #DIV/0! and the like, as the .xls reader reads them
-	case "str", "d":
+	case cellString:
 		return string(s.v), nil
 	}
-	return cellNumber(string(s.v)), nil
+	return cellNumber(s.v), nil
 }
 
 // rowNumber is a row's r attribute, or the row after prev when it has none.
-func rowNumber(t xml.StartElement, prev int) (int, error) {
-	ref, ok := attr(t, "r")
-	if !ok {
-		ref = strconv.Itoa(prev + 1)
+func rowNumber(ref []byte, ok bool, prev int) (int, error) {
+	var (
+		n   uint64
+		err error
+	)
+	if ok {
+		n, err = strconv.ParseUint(string(ref), 10, 64)
+	} else {
+		n = uint64(prev) + 1
 	}
-	n, err := strconv.ParseUint(ref, 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange), err == nil && n > excelMaxRows:
 		return 0, ErrTooManyRows
@@ -524,7 +374,7 @@ func rowNumber(t xml.StartElement, prev int) (int, error) {
 
 // columnOf is the column of a cell reference such as "AB12", refused once its letters pass
 // the last column, however many there are.
-func columnOf(ref string) (int, error) {
+func columnOf(ref []byte) (int, error) {
 	col, i := 0, 0
 	for ; i < len(ref); i++ {
 		c := ref[i] &^ 0x20 // upper case
@@ -549,19 +399,43 @@ func columnOf(ref string) (int, error) {
 // cellNumber renders a number cell as excelize did with number formats off: its shortest
 // decimal, or 15 significant digits when it has more (as Excel shows it); anything that is
 // not a number stays as stored.
-func cellNumber(v string) string {
-	if strings.Contains(v, "_") {
-		return v
+func cellNumber(v []byte) string {
+	if shortestDecimal(v) {
+		return string(v)
 	}
-	f, err := strconv.ParseFloat(v, 64)
+	if bytes.IndexByte(v, '_') >= 0 {
+		return string(v)
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return v
+		return string(v)
 	}
-	plain := strconv.FormatFloat(f, 'f', -1, 64)
-	if len(plain)-strings.Count(plain, ".") > 15 {
+	var digits [32]byte
+	plain := strconv.AppendFloat(digits[:0], f, 'f', -1, 64)
+	if len(plain)-bytes.Count(plain, []byte{'.'}) > 15 {
 		return strconv.FormatFloat(f, 'G', 15, 64)
 	}
-	return plain
+	return string(plain)
+}
+
+// shortestDecimal tells whether v is a number as strconv writes it in 'f' format, its
+// shortest decimal, in 15 characters at most besides the point: a float64 keeps any 15
+// significant digits, so such a number reads back as v and cellNumber gives it unchanged.
+func shortestDecimal(v []byte) bool {
+	if n := len(v) - bytes.Count(v, []byte{'.'}); n == 0 || n > 15 {
+		return false
+	}
+	if v[0] == '-' {
+		v = v[1:]
+	}
+	intPart, frac, hasFrac := bytes.Cut(v, []byte{'.'})
+	switch {
+	case !allDigits(string(intPart)), len(intPart) > 1 && intPart[0] == '0':
+		return false
+	case hasFrac && (!allDigits(string(frac)) || frac[len(frac)-1] == '0'):
+		return false
+	}
+	return true
 }
 
 // unescapeBSTR decodes the _xHHHH_ escapes of SpreadsheetML strings ([ECMA-376] 22.9.2.19):

@@ -3,7 +3,6 @@ package excel
 import (
 	"archive/zip"
 	"context"
-	"encoding/xml"
 	"io"
 	"path"
 	"slices"
@@ -96,18 +95,16 @@ func (p *xlsxPackage) firstSheet() (sheet, shared *zip.File, err error) {
 	err = p.read(wb, func(r io.Reader) error {
 		x := newXMLReader(p.ctx, r)
 		for id == "" {
-			tok, err := x.next()
+			kind, err := x.next()
 			if err == io.EOF {
 				return ErrType // a workbook without sheets
 			}
 			if err != nil {
 				return xmlFault(err, false)
 			}
-			if t, ok := tok.(xml.StartElement); ok && t.Name.Local == "sheet" {
-				for _, a := range t.Attr {
-					if a.Name.Local == "id" && a.Name.Space != "" {
-						id = a.Value
-					}
+			if kind == xmlStart && string(x.local) == "sheet" {
+				if v, ok := x.prefixedAttr("id"); ok {
+					id = string(v)
 				}
 				if id == "" {
 					return ErrDamaged
@@ -156,28 +153,27 @@ func (p *xlsxPackage) relationships(name string, fn func(relationship) bool) err
 	return p.read(f, func(r io.Reader) error {
 		x := newXMLReader(p.ctx, r)
 		for {
-			tok, err := x.next()
+			kind, err := x.next()
 			if err == io.EOF {
 				return nil
 			}
 			if err != nil {
 				return xmlFault(err, false)
 			}
-			t, ok := tok.(xml.StartElement)
-			if !ok || t.Name.Local != "Relationship" {
+			if kind != xmlStart || string(x.local) != "Relationship" {
 				continue
 			}
-			if mode, _ := attr(t, "TargetMode"); strings.EqualFold(mode, "External") {
+			if mode, _ := x.attr("TargetMode"); strings.EqualFold(string(mode), "External") {
 				continue
 			}
-			id, _ := attr(t, "Id")
-			typ, _ := attr(t, "Type")
-			target, _ := attr(t, "Target")
-			target = strings.ReplaceAll(target, "\\", "/")
+			id, _ := x.attr("Id")
+			typ, _ := x.attr("Type")
+			ref, _ := x.attr("Target")
+			target := strings.ReplaceAll(string(ref), "\\", "/")
 			if !strings.HasPrefix(target, "/") {
 				target = path.Join(source, target)
 			}
-			if fn(relationship{id: id, typ: typ, target: partName(target)}) {
+			if fn(relationship{id: string(id), typ: string(typ), target: partName(target)}) {
 				return nil
 			}
 		}
@@ -223,16 +219,16 @@ func (p *xlsxPackage) checkContentTypes(f *zip.File) error {
 	err := p.read(f, func(r io.Reader) error {
 		x := newXMLReader(p.ctx, r)
 		for !found {
-			tok, err := x.next()
+			kind, err := x.next()
 			if err == io.EOF {
 				return nil
 			}
 			if err != nil {
 				return xmlFault(err, false)
 			}
-			if t, ok := tok.(xml.StartElement); ok {
-				ct, _ := attr(t, "ContentType")
-				found = slices.Contains(workbookTypes, strings.ToLower(ct))
+			if kind == xmlStart {
+				ct, _ := x.attr("ContentType")
+				found = slices.Contains(workbookTypes, strings.ToLower(string(ct)))
 			}
 		}
 		return nil

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -230,6 +231,60 @@ func TestXLSXZipBombsAreRefusedCheaply(t *testing.T) {
 				t.Errorf("%d MB allocated", alloc>>20)
 			}
 			assertEmptyDir(t, dir)
+		})
+	}
+}
+
+// TestXLSXAsExcelAndLibreOfficeSaveIt: the SpreadsheetML that files saved by Excel and
+// LibreOffice hold, with and without a namespace prefix on every element.
+func TestXLSXAsExcelAndLibreOfficeSaveIt(t *testing.T) {
+	sheet := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\r\n" +
+		`<worksheet xmlns="` + nsMain + `" xmlns:r="` + nsRel + `" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" ` +
+		`xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" mc:Ignorable="x14ac">` +
+		`<dimension ref="A1:G4"/><sheetViews><sheetView workbookViewId="0"/></sheetViews><sheetFormatPr defaultRowHeight="15" x14ac:dyDescent="0.25"/>` +
+		`<sheetData>` +
+		// shared strings, styled, with spans
+		`<row r="1" spans="1:7" x14ac:dyDescent="0.25"><c r="A1" s="1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>` +
+		`<c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v> 3 </v></c><c r="E1" t="s"><v>4</v></c></row>` + "\r\n" +
+		// rich inline runs with a phonetic run, entities and references, CDATA, a formula's text, a date
+		`<row r="2" spans="1:7"><c r="A2" t="inlineStr"><is><r><rPr><b/><sz val="11"/></rPr><t>Bo</t></r><r><t xml:space="preserve"> ld &#269;&#x10D;&lt;&gt;</t></r>` +
+		`<rPh sb="0" eb="1"><t>skip</t></rPh><phoneticPr fontId="1"/></is></c>` +
+		`<c r="B2" t="str"><f>A1&amp;"!"</f><v>Čačak &amp; co</v></c><c r="C2" t="n"><v><![CDATA[12.50]]></v></c>` +
+		`<c r="D2" t="d"><v>2024-01-31T00:00:00</v></c><c r="E2" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="F2" t="b"><v>0</v></c>` +
+		`<c r="G2" t="inlineStr"><is><t>line` + "\r\n" + `break_x000D_</t></is></c></row>` +
+		// gaps: a cell without r after an empty one, an empty styled cell, a row without r
+		`<row r="4"><c r="B4" s="2"/><c><v>4</v></c><c r="E4" s="3"/><c t="str"><v><![CDATA[<&>]]></v></c></row>` +
+		`<row><c><v>1.0E+2</v></c><c r="C5" t="inlineStr"><is><t xml:space="preserve">  spaced  </t></is></c></row>` +
+		`</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`
+	sst := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` + "\n" +
+		`<sst xmlns="` + nsMain + `" count="5" uniqueCount="5">` +
+		`<si><t>id</t></si>` +
+		`<si><r><rPr><b/></rPr><t>na</t></r><r><t xml:space="preserve">me </t></r><rPh sb="0" eb="2"><t>ネーム</t></rPh><phoneticPr fontId="1" type="noConversion"/></si>` +
+		`<si><t>&#x161;ifra &amp; &quot;PIB&quot;</t></si>` +
+		`<si><t xml:space="preserve"> Njegoševa 1 </t></si>` +
+		`<si><t><![CDATA[a<y]]>_x005F_x0041_</t></si>` +
+		`</sst>`
+	want := []sheetRow{
+		{1, []string{"id", "name ", "šifra & \"PIB\"", " Njegoševa 1 ", "a<y_x0041_"}},
+		{2, []string{"Bo ld čč<>", "Čačak & co", "12.5", "2024-01-31T00:00:00", "", "FALSE", "line\nbreak\r"}},
+		{4, []string{"", "", "4", "", "", "<&>"}},
+		{5, []string{"100", "", "  spaced  "}},
+	}
+	prefix := regexp.MustCompile(`<(/?)(worksheet|dimension|sheetViews|sheetView|sheetFormatPr|sheetData|row|c|v|f|is|r|rPr|b|sz|t|rPh|phoneticPr|pageMargins|sst|si)\b`)
+	for name, prefixed := range map[string]bool{"plain": false, "prefixed": true} {
+		t.Run(name, func(t *testing.T) {
+			sheet, sst := sheet, sst
+			if prefixed {
+				sheet = strings.Replace(prefix.ReplaceAllString(sheet, "<${1}x:$2"), `xmlns="`, `xmlns:x="`, 1)
+				sst = strings.Replace(prefix.ReplaceAllString(sst, "<${1}x:$2"), `xmlns="`, `xmlns:x="`, 1)
+			}
+			data := packageWhole(t, sheet, &sst)
+			rows, err := readRows(t, New(), data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			assertRows(t, rows, want)
+			assertSameFile(t, data)
 		})
 	}
 }
