@@ -3,6 +3,7 @@ package kernel
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // NameKey is how a typed name is matched to a record's: folded, with runs of spaces as one.
@@ -12,9 +13,27 @@ func NameKey(s string) string { return strings.Join(strings.Fields(Fold(s)), " "
 // the local alphabets, so "markovic" finds "Marković" and "DJ" finds "Đ".
 func Fold(s string) string {
 	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s // already folded: ASCII without capitals (an import's every number and code)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
+	b.WriteString(s[:i])
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		r = unicode.ToLower(r)
 		switch r {
 		case 'č', 'ć':
