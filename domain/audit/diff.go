@@ -70,6 +70,13 @@ func (s Snapshot) Time(field string, t time.Time) Snapshot {
 // is Diff(nil, after)). Secret fields say only that they changed.
 func Diff(before, after Snapshot) []Change {
 	var out []Change
+	// The values the changes point to, in one array (a creation has a change per field): it
+	// never grows past its capacity, so the pointers stay where they are.
+	values := make([]string, 0, 2*len(before)+len(after))
+	ptr := func(s string) *string {
+		values = append(values, s)
+		return &values[len(values)-1]
+	}
 	for f, b := range before {
 		a, ok := after[f]
 		if ok && a == b {
@@ -80,6 +87,9 @@ func Diff(before, after Snapshot) []Change {
 			c.To = ptr(a)
 		}
 		out = append(out, c)
+	}
+	if len(before) == 0 {
+		out = make([]Change, 0, len(after))
 	}
 	for f, a := range after {
 		if _, ok := before[f]; !ok {
@@ -94,8 +104,6 @@ func Diff(before, after Snapshot) []Change {
 	sortChanges(out)
 	return out
 }
-
-func ptr(s string) *string { return &s }
 
 func sortChanges(cs []Change) {
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Field < cs[j].Field })
