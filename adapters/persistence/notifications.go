@@ -17,13 +17,19 @@ import (
 )
 
 // NotificationStore is the push notifications' outbox (migration 13, ADR 0022): the
-// notifications with their figures, and one delivery per device they target.
-type NotificationStore struct{ db *bun.DB }
+// notifications with their figures, one delivery per device they target, and the claims
+// on them (notifications_claims.go).
+type NotificationStore struct {
+	db   *bun.DB
+	held *heldLeases
+}
 
 var _ contentports.Outbox = (*NotificationStore)(nil)
 
 // NewNotificationStore returns the outbox over db.
-func NewNotificationStore(db *bun.DB) *NotificationStore { return &NotificationStore{db: db} }
+func NewNotificationStore(db *bun.DB) *NotificationStore {
+	return &NotificationStore{db: db, held: newHeldLeases()}
+}
 
 // nullID is NULL for 0.
 func nullID(id kernel.ID) any {
@@ -35,7 +41,7 @@ func nullID(id kernel.ID) any {
 
 // Enqueue writes the notification, its categories and its deliveries: one INSERT … SELECT
 // over the devices of the active partners in the categories, so a fan-out to 100,000
-// devices is one statement.
+// devices is one statement; when they are to be sent, a cursor over them hands them out.
 func (s *NotificationStore) Enqueue(ctx context.Context, n content.Notification, sentBy kernel.ID, configured bool) (kernel.ID, error) {
 	var id int64
 	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
@@ -82,9 +88,21 @@ func (s *NotificationStore) Enqueue(ctx context.Context, n content.Notification,
 		if _, err = c.NewRaw("UPDATE notifications SET devices = ?, attempted = ?, not_configured = ? WHERE id = ?", devices, final, final, id).Exec(ctx); err != nil {
 			return err
 		}
-		var partners int64
-		if err := c.NewRaw("SELECT COUNT(DISTINCT partner_id) FROM deliveries WHERE notification_id = ?", id).Scan(ctx, &partners); err != nil {
+		var written struct {
+			First    int64 `bun:"first"`
+			Last     int64 `bun:"last"`
+			Partners int64 `bun:"partners"`
+		}
+		if err := c.NewRaw("SELECT coalesce(min(id), 0) AS first, coalesce(max(id), 0) AS last, COUNT(DISTINCT partner_id) AS partners "+
+			"FROM deliveries WHERE notification_id = ?", id).Scan(ctx, &written); err != nil {
 			return err
+		}
+		partners := written.Partners
+		if configured && devices > 0 {
+			if _, err := c.NewRaw("INSERT INTO delivery_cursors (notification_id, after_id, last_id) VALUES (?, ?, ?)",
+				id, written.First-1, written.Last).Exec(ctx); err != nil {
+				return err
+			}
 		}
 		// The send (ADR 0031): what was sent, to which categories, and whom it reached.
 		after := audit.Snapshot{}.Text("subject", n.Subject).Text("notification_text", n.Text).Text("categories", idList(n.Categories)).
@@ -121,33 +139,12 @@ func ids64(ids []kernel.ID) []int64 {
 	return out
 }
 
+// claimedRow is a retry a claim leased.
 type claimedRow struct {
 	ID             int64  `bun:"id"`
 	NotificationID int64  `bun:"notification_id"`
 	Token          string `bun:"token"`
 	Attempts       int    `bun:"attempts"`
-}
-
-// Claim moves the due deliveries' next attempt to the lease's end in one statement; on
-// PostgreSQL the rows another claimer holds are skipped (SQLite's writers take turns).
-func (s *NotificationStore) Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]contentports.Claimed, error) {
-	skip := ""
-	if !IsSQLite(s.db) {
-		skip = " FOR UPDATE SKIP LOCKED"
-	}
-	var rows []claimedRow
-	err := conn(ctx, s.db).NewRaw("UPDATE deliveries SET next_at = ? WHERE id IN (SELECT id FROM deliveries "+
-		"WHERE state = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?"+skip+") RETURNING id, notification_id, token, attempts",
-		now.Add(lease).UTC(), now.UTC(), limit).Scan(ctx, &rows)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]contentports.Claimed, len(rows))
-	for i, r := range rows {
-		out[i] = contentports.Claimed{ID: kernel.ID(r.ID), NotificationID: kernel.ID(r.NotificationID), Token: r.Token, Attempts: r.Attempts}
-	}
-	slices.SortFunc(out, func(a, b contentports.Claimed) int { return int(a.ID - b.ID) })
-	return out, nil
 }
 
 // Messages reads the notifications' subject, text and slider.
@@ -190,14 +187,24 @@ type figures struct{ attempted, delivered, failed int64 }
 
 // Record saves the outcomes: final ones and releases a group per UPDATE, retries one by one
 // (each has its own next attempt), then the figures per notification in id order, then the
-// dead tokens' devices.
+// dead tokens' devices, then the end of each lease of this store whose last delivery they
+// account for. A first attempt given back needs no write of its own: its lease ends now.
 func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.Recorded, now time.Time) error {
 	if len(outcomes) == 0 {
 		return nil
 	}
 	now = now.UTC()
-	return NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
+	_, inCallersTx := ctx.Value(txKey{}).(bun.Tx)
+	ending := s.held.ending(outcomes)
+	err := NewTxManager(s.db).WithinTx(ctx, func(ctx context.Context) error {
 		c := conn(ctx, s.db)
+		// On SQLite the deliveries are found by their key whatever the statistics say: with
+		// statistics gathered while the table was empty, the planner scanned an index of
+		// every pending delivery for each group.
+		byID := "deliveries"
+		if IsSQLite(s.db) {
+			byID = "deliveries NOT INDEXED"
+		}
 		groups := map[outcomeGroup][]int64{}
 		var order []outcomeGroup
 		counts := map[kernel.ID]*figures{}
@@ -216,7 +223,7 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 				dead = append(dead, o.Token)
 			}
 			if !o.Released && o.State == content.Pending {
-				res, err := c.NewRaw("UPDATE deliveries SET attempts = attempts + 1, next_at = ?, reason = ?, updated_at = ? "+
+				res, err := c.NewRaw("UPDATE "+byID+" SET attempts = attempts + 1, next_at = ?, reason = ?, updated_at = ? "+
 					"WHERE id = ? AND state = 'pending' AND attempts = ?", o.NextAt.UTC(), o.Reason, now, int64(o.ID), o.Attempts).Exec(ctx)
 				if err != nil {
 					return err
@@ -225,6 +232,9 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 					count(o.NotificationID).attempted += n
 				}
 				continue
+			}
+			if o.Released && o.Attempts == 0 {
+				continue // a lease's: due again when the lease ends
 			}
 			g := outcomeGroup{notification: o.NotificationID, attempts: o.Attempts, state: o.State, reason: o.Reason, released: o.Released}
 			if o.Released {
@@ -244,14 +254,14 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 		for _, g := range order {
 			ids := groups[g]
 			if g.released {
-				if _, err := c.NewRaw("UPDATE deliveries SET next_at = ? WHERE id IN (?) AND state = 'pending' AND attempts = ?",
+				if _, err := c.NewRaw("UPDATE "+byID+" SET next_at = ? WHERE id IN (?) AND state = 'pending' AND attempts = ?",
 					now, bun.List(ids), g.attempts).Exec(ctx); err != nil {
 					return err
 				}
 				continue
 			}
 			var moved []movedDelivery
-			if err := c.NewRaw("UPDATE deliveries SET state = ?, attempts = attempts + 1, reason = ?, updated_at = ? "+
+			if err := c.NewRaw("UPDATE "+byID+" SET state = ?, attempts = attempts + 1, reason = ?, updated_at = ? "+
 				"WHERE id IN (?) AND state = 'pending' AND attempts = ? RETURNING id, partner_id, platform",
 				string(g.state), g.reason, now, bun.List(ids), g.attempts).Scan(ctx, &moved); err != nil {
 				return err
@@ -292,8 +302,21 @@ func (s *NotificationStore) Record(ctx context.Context, outcomes []contentports.
 				recordDeviceGone(ctx, kernel.ID(d.PartnerID), d.Platform)
 			}
 		}
+		for _, l := range ending {
+			q := c.NewRaw("DELETE FROM delivery_leases WHERE id = ? AND holder = ?", l.id, l.holder)
+			if l.released {
+				q = c.NewRaw("UPDATE delivery_leases SET until = ? WHERE id = ? AND holder = ?", now, l.id, l.holder)
+			}
+			if _, err := q.Exec(ctx); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
+	if err == nil && !inCallersTx {
+		s.held.recorded(outcomes)
+	}
+	return err
 }
 
 // movedDelivery is a delivery a final outcome moved, as its UPDATE returns it.
@@ -340,18 +363,6 @@ func recordOutcomes(ctx context.Context, g outcomeGroup, moved []movedDelivery, 
 		recordEvent(ctx, audit.Event{Resource: "deliveries", RecordID: kernel.ID(d.ID), Parent: &parent,
 			PartnerID: kernel.ID(d.PartnerID), Action: audit.ActionSend, Changes: changes})
 	}
-}
-
-// NextDue is the earliest due time of a pending delivery, read from the sender's index.
-func (s *NotificationStore) NextDue(ctx context.Context) (time.Time, bool, error) {
-	var at []time.Time
-	if err := conn(ctx, s.db).NewRaw("SELECT next_at FROM deliveries WHERE state = 'pending' ORDER BY next_at LIMIT 1").Scan(ctx, &at); err != nil {
-		return time.Time{}, false, err
-	}
-	if len(at) == 0 {
-		return time.Time{}, false, nil
-	}
-	return at[0], true, nil
 }
 
 type notificationViewRow struct {

@@ -16,11 +16,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -152,16 +154,7 @@ func (f *FCM) send(ctx context.Context, msg ports.PushMessage) ports.PushResult 
 	if msg.Token == "" { // FCM would refuse it (400) for the message, not the device
 		return deadToken(ReasonInvalidToken)
 	}
-	m := fcmMessage{Token: msg.Token, Data: msg.Data}
-	if msg.Title != "" || msg.Body != "" {
-		m.Notification = &fcmNotification{Title: msg.Title, Body: msg.Body}
-	}
-	body, err := json.Marshal(struct {
-		Message fcmMessage `json:"message"`
-	}{m})
-	if err != nil { // strings and a map of strings always marshal
-		return transient("unsendable message", 0)
-	}
+	body := appendMessage(make([]byte, 0, messageSize(msg)), msg)
 
 	access, err := f.tokens.get(ctx)
 	if err != nil {
@@ -183,7 +176,13 @@ func (f *FCM) send(ctx context.Context, msg ports.PushMessage) ports.PushResult 
 		return transient(netReason(ctx, err), 0)
 	}
 	defer func() { _ = resp.Body.Close() }()
-	answer, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
+	var answer []byte
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		// A success is read to its end (so the connection is reused) but not kept.
+		_, err = io.Copy(io.Discard, io.LimitReader(resp.Body, maxAnswer))
+	} else {
+		answer, err = io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return transient("timeout", 0)
@@ -194,6 +193,67 @@ func (f *FCM) send(ctx context.Context, msg ports.PushMessage) ports.PushResult 
 		f.tokens.drop(access)
 	}
 	return classify(resp.StatusCode, resp.Header.Get("Retry-After"), answer, f.now())
+}
+
+// messageSize is about the size of msg's request body: room enough that appendMessage
+// allocates once.
+func messageSize(msg ports.PushMessage) int {
+	n := 64 + len(msg.Token) + len(msg.Title) + len(msg.Body)
+	for k, v := range msg.Data {
+		n += 8 + len(k) + len(v)
+	}
+	return n + n/8
+}
+
+// appendMessage appends the request body of msg: what json.Marshal writes for
+// {"message": fcmMessage} (the notification left out when it has neither title nor body,
+// empty fields and empty data left out, data keys sorted), without its reflection: a fan-out
+// writes one per device.
+func appendMessage(b []byte, msg ports.PushMessage) []byte {
+	b = append(b, `{"message":{"token":`...)
+	b = appendJSONString(b, msg.Token)
+	if msg.Title != "" || msg.Body != "" {
+		b = append(b, `,"notification":{`...)
+		if msg.Title != "" {
+			b = append(b, `"title":`...)
+			b = appendJSONString(b, msg.Title)
+		}
+		if msg.Body != "" {
+			if msg.Title != "" {
+				b = append(b, ',')
+			}
+			b = append(b, `"body":`...)
+			b = appendJSONString(b, msg.Body)
+		}
+		b = append(b, '}')
+	}
+	if len(msg.Data) > 0 {
+		b = append(b, `,"data":{`...)
+		for i, k := range slices.Sorted(maps.Keys(msg.Data)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, k)
+			b = append(b, ':')
+			b = appendJSONString(b, msg.Data[k])
+		}
+		b = append(b, '}')
+	}
+	return append(b, "}}"...)
+}
+
+// appendJSONString appends s as encoding/json writes it: printable ASCII but the quote, the
+// backslash and the HTML characters as is, anything else through encoding/json itself.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // classify turns FCM's answer into an outcome (the table of ADR 0021).
