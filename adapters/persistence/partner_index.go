@@ -172,14 +172,29 @@ func (c *textColumn) match(term string, out bitset) {
 	}
 }
 
+// maxProbe is the longest needle scan hands bytes.Index: up to about this length it searches
+// with vector instructions; a longer one falls back to Rabin-Karp, 3–8 times slower over a
+// column (a pasted 200-character filter: 37 ms over 30 MB). A longer term is looked for by its
+// first maxProbe bytes and checked whole where they are (it holds no separator, so a match
+// never crosses texts).
+const maxProbe = 32
+
 // scan adds to out the slots from..to-1 whose arena text holds needle.
 func (c *textColumn) scan(needle []byte, from, to int, out bitset) {
 	a, starts := c.arena[:c.start[to]], c.start
+	probe := needle
+	if len(probe) > maxProbe {
+		probe = needle[:maxProbe]
+	}
 	s := from // the slot the search is in
 	for pos := int(starts[from]); ; {
-		i := bytes.Index(a[pos:], needle)
+		i := bytes.Index(a[pos:], probe)
 		if i < 0 {
 			return
+		}
+		if len(probe) < len(needle) && !bytes.HasPrefix(a[pos+i:], needle) {
+			pos += i + 1 // the text may hold the term further on
+			continue
 		}
 		at := uint32(pos + i)
 		// The slot holding the match: galloping from the last one, as matches come in order.

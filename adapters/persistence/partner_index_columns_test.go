@@ -19,10 +19,21 @@ func TestPartnerColumnsAgainstAFullSort(t *testing.T) {
 	words := []string{"gradnja", "boje", "alati", "vujović", "ov", "zeta", "mega", "ić"}
 	model := map[int64]*partnerRecord{}
 	cols := newPartnerColumns(16, [partnerTexts]int{})
+	// phrase is n of a few words (only two of them, so that long terms match long texts).
+	phrase := func(n int) string {
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = words[rng.IntN(2)]
+		}
+		return fold(strings.Join(parts, " "))
+	}
 	random := func(id int64) *partnerRecord {
 		r := &partnerRecord{id: id, city: int64(rng.IntN(4)), active: rng.IntN(5) > 0, updated: int64(rng.IntN(50))}
 		for i := range r.texts {
 			r.texts[i] = []byte(fold(words[rng.IntN(len(words))] + " " + words[rng.IntN(len(words))]))
+			if rng.IntN(4) == 0 {
+				r.texts[i] = []byte(phrase(6 + rng.IntN(6))) // past the probe of a long term
+			}
 		}
 		for f := range r.figures {
 			r.figures[f] = int64(rng.IntN(40)) * 500
@@ -45,8 +56,12 @@ func TestPartnerColumnsAgainstAFullSort(t *testing.T) {
 		t.Helper()
 		for range 30 {
 			q := partnerSearch{order: partnerOrder{desc: rng.IntN(2) == 0}}
-			if rng.IntN(2) == 0 {
+			switch rng.IntN(4) {
+			case 0, 1:
 				q.texts = append(q.texts, textTerm{column: rng.IntN(partnerTexts), term: fold(words[rng.IntN(len(words))])[:1+rng.IntN(2)]})
+			case 2:
+				// A term longer than scan's probe: its first bytes found, the rest checked.
+				q.texts = append(q.texts, textTerm{column: rng.IntN(partnerTexts), term: phrase(4 + rng.IntN(3))})
 			}
 			if rng.IntN(3) == 0 {
 				on := rng.IntN(2) == 0
