@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/migrate"
 
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
@@ -562,23 +561,7 @@ func TestAppSessionsMigrationKeepsOpenSessions(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = db.Close() })
-			all, err := persistence.Migrations(db)
-			if err != nil {
-				t.Fatal(err)
-			}
-			before := migrate.NewMigrations()
-			for _, m := range all.Sorted() {
-				if m.Name < "20261124000008" {
-					before.Add(m)
-				}
-			}
-			migrator := migrate.NewMigrator(db, before, migrate.WithMarkAppliedOnSuccess(true))
-			if err := migrator.Init(ctx); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := migrator.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			migrateBefore(t, db, "20261124000008")
 			if _, err := db.NewRaw(`INSERT INTO users (name, name_fold, username, username_fold, password_hash, roles, created_at, updated_at)
 				VALUES ('Ana', 'ana', 'ana', 'ana', 'h', 'admin', ?, ?)`, t0, t0).Exec(ctx); err != nil {
 				t.Fatal(err)

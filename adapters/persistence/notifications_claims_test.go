@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/migrate"
 
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
@@ -323,23 +322,7 @@ func TestDeliveriesInFlightAtTheUpgradeAreSent(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = db.Close() })
-			all, err := persistence.Migrations(db)
-			if err != nil {
-				t.Fatal(err)
-			}
-			before := migrate.NewMigrations()
-			for _, m := range all.Sorted() {
-				if m.Name < "20261128000001" {
-					before.Add(m)
-				}
-			}
-			old := migrate.NewMigrator(db, before, migrate.WithMarkAppliedOnSuccess(true))
-			if err := old.Init(ctx); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := old.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
+			migrateBefore(t, db, "20261128000001")
 			w := addPartners(t, db, 101)
 			now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
 			var nid int64

@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"vitrina/domain/audit"
 	"vitrina/domain/kernel"
@@ -380,15 +379,9 @@ func (s *PartnerStore) SaveRows(ctx context.Context, rows []partner.Row) error {
 // as the delete returns them).
 func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, w *importWriter, rec *importRecorder, batch []partnerRow, ids []int64,
 	links map[int64][]kernel.ID) error {
-	// The batch's ids: on PostgreSQL one array literal, which parses as one value, not a
-	// thousand.
-	inIDs, idList := "p.id IN (?)", any(bun.List(ids))
-	if !IsSQLite(c) {
-		inIDs, idList = "p.id = ANY (?)", pgdialect.Array(ids)
-	}
 	var stored []partnerRow
 	if rec != nil {
-		if err := c.NewSelect().Model(&stored).Column(fingerprintColumns...).Where(inIDs, idList).
+		if err := c.NewSelect().Model(&stored).Column(fingerprintColumns...).Where(idsIn(c, "p.id", ids)).
 			Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
@@ -396,7 +389,7 @@ func (s *PartnerStore) saveBatch(ctx context.Context, c bun.IDB, w *importWriter
 	if err := w.partners(ctx, batch); err != nil {
 		return err
 	}
-	del := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where(strings.Replace(inIDs, "p.id", "partner_id", 1), idList)
+	del := c.NewDelete().Model((*partnerCategoryRow)(nil)).Where(idsIn(c, "partner_id", ids))
 	if rec == nil {
 		if _, err := del.Exec(ctx); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
@@ -136,13 +137,20 @@ func sqliteLinksInsert(n int) string {
 	return "INSERT INTO partner_categories (partner_id, category_id) VALUES " + strings.Repeat("(?, ?), ", n-1) + "(?, ?)"
 }
 
-// sqlitePartnerValues appends r's values in importColumns order, as bun writes them on SQLite.
-func sqlitePartnerValues(args []any, r *partnerRow) []any {
-	args = append(args, r.ID, r.Name, r.NameFold, r.Address, r.AddressFold, r.PIB, r.PIBFold, r.PDV, r.PDVFold, r.Phone, r.PhoneFold,
+// importValues appends r's values in importColumns order: a missing city or type as nil.
+func importValues(args []any, r *partnerRow) []any {
+	return append(args, r.ID, r.Name, r.NameFold, r.Address, r.AddressFold, r.PIB, r.PIBFold, r.PDV, r.PDVFold, r.Phone, r.PhoneFold,
 		nullable(r.CityID), nullable(r.TypeID), r.PasswordHash,
 		r.Bonus, r.BonusPct, r.Debt, r.DebtPct, r.Payment, r.PaymentPct, r.ToolCash, r.ToolCashPct,
-		r.AnnualPlan, r.AnnualPlanPct, r.MoneyCirculation, r.MoneyCirculationPct)
-	return append(args, r.IsActive, sqliteTime(r.CreatedAt), sqliteTime(r.UpdatedAt))
+		r.AnnualPlan, r.AnnualPlanPct, r.MoneyCirculation, r.MoneyCirculationPct, r.IsActive, r.CreatedAt, r.UpdatedAt)
+}
+
+// sqlitePartnerValues appends r's importValues as bun writes them on SQLite (times as text).
+func sqlitePartnerValues(args []any, r *partnerRow) []any {
+	args = importValues(args, r)
+	n := len(args)
+	args[n-2], args[n-1] = sqliteTime(r.CreatedAt), sqliteTime(r.UpdatedAt)
+	return args
 }
 
 // importColumns are the columns an import's upsert writes, in the order of its values (and
@@ -184,52 +192,49 @@ func pgPartnerUpsert(set []string) string {
 	return q
 }
 
-// pgPartnerArrays are pgPartnerUpsert's arguments: the batch's columns, a missing city or
-// type as 0.
+// pgPartnerArrays are pgPartnerUpsert's arguments: one array per column of importColumns,
+// of the rows' importValues (a missing city or type as 0).
 func pgPartnerArrays(batch []partnerRow) []any {
-	n := len(batch)
-	texts := make([][]string, 11) // name … phone_fold, then password_hash at 10
-	for i := range texts {
-		texts[i] = make([]string, n)
+	arrays := make([]any, len(importColumns))
+	for j, c := range importColumns {
+		switch c.typ {
+		case "bigint":
+			arrays[j] = make([]int64, 0, len(batch))
+		case "boolean":
+			arrays[j] = make([]bool, 0, len(batch))
+		case "timestamptz":
+			arrays[j] = make([]time.Time, 0, len(batch))
+		default:
+			arrays[j] = make([]string, 0, len(batch))
+		}
 	}
-	ids, cities, types := make([]int64, n), make([]int64, n), make([]int64, n)
-	var figs [6][]int64
-	var pcts [6][]bool
-	for i := range figs {
-		figs[i], pcts[i] = make([]int64, n), make([]bool, n)
-	}
-	active := make([]bool, n)
-	created, updated := make([]time.Time, n), make([]time.Time, n)
+	values := make([]any, 0, len(importColumns))
 	for i := range batch {
-		r := &batch[i]
-		ids[i] = r.ID
-		for j, v := range [...]string{r.Name, r.NameFold, r.Address, r.AddressFold, r.PIB, r.PIBFold, r.PDV, r.PDVFold, r.Phone, r.PhoneFold, r.PasswordHash} {
-			texts[j][i] = v
+		values = importValues(values[:0], &batch[i])
+		for j, v := range values {
+			switch a := arrays[j].(type) {
+			case []int64:
+				n, _ := v.(int64) // nil (no city, no type): 0
+				arrays[j] = append(a, n)
+			case []bool:
+				arrays[j] = append(a, v.(bool))
+			case []time.Time:
+				arrays[j] = append(a, v.(time.Time))
+			case []string:
+				arrays[j] = append(a, v.(string))
+			}
 		}
-		if r.CityID != nil {
-			cities[i] = *r.CityID
-		}
-		if r.TypeID != nil {
-			types[i] = *r.TypeID
-		}
-		for j, f := range [...]struct {
-			v   int64
-			pct bool
-		}{{r.Bonus, r.BonusPct}, {r.Debt, r.DebtPct}, {r.Payment, r.PaymentPct}, {r.ToolCash, r.ToolCashPct},
-			{r.AnnualPlan, r.AnnualPlanPct}, {r.MoneyCirculation, r.MoneyCirculationPct}} {
-			figs[j][i], pcts[j][i] = f.v, f.pct
-		}
-		active[i], created[i], updated[i] = r.IsActive, r.CreatedAt, r.UpdatedAt
 	}
-	args := []any{ids}
-	for j := 0; j < 10; j++ {
-		args = append(args, texts[j])
+	return arrays
+}
+
+// idsIn is the condition that column is one of ids, and its argument: on PostgreSQL one array
+// literal, which parses as one value, not a thousand.
+func idsIn(c bun.IDB, column string, ids []int64) (string, any) {
+	if IsSQLite(c) {
+		return column + " IN (?)", bun.List(ids)
 	}
-	args = append(args, cities, types, texts[10])
-	for j := range figs {
-		args = append(args, figs[j], pcts[j])
-	}
-	return append(args, active, created, updated)
+	return column + " = ANY (?)", pgdialect.Array(ids)
 }
 
 // rawExec runs q with args on c's own connection, transaction or pool, unformatted by bun
