@@ -272,6 +272,7 @@ type partnerColumns struct {
 	figures [partner.NumFigures][]int64
 	texts   [partnerTexts]textColumn
 	cats    linkColumn
+	orders  [partner.NumFigures]figureOrder // partner_index_order.go
 	ordered bool
 	dead    int
 }
@@ -326,6 +327,9 @@ func (c *partnerColumns) free() {
 	}
 	freeOff(c.cats.ids)
 	freeOff(c.cats.start)
+	for f := range c.orders {
+		c.orders[f].free()
+	}
 }
 
 // put stores r: a new slot for a new partner, its columns replaced for a known one.
@@ -338,7 +342,10 @@ func (c *partnerColumns) put(r *partnerRecord) {
 	c.setFlag(c.active, s, r.active)
 	c.city[s], c.ptype[s], c.updated[s] = int32(r.city), int32(r.ptype), r.updated
 	for f := range c.figures {
-		c.figures[f][s] = r.figures[f]
+		if c.figures[f][s] != r.figures[f] {
+			c.figures[f][s] = r.figures[f]
+			c.orders[f].note(s)
+		}
 	}
 	for t := range c.texts {
 		c.texts[t].set(s, string(r.texts[t]))
@@ -369,6 +376,7 @@ func (c *partnerColumns) push(r *partnerRecord) {
 	c.updated = appendOff(c.updated, r.updated)
 	for f := range c.figures {
 		c.figures[f] = appendOff(c.figures[f], r.figures[f])
+		c.orders[f].note(s)
 	}
 	for t := range c.texts {
 		c.texts[t].push(r.texts[t])
@@ -392,6 +400,9 @@ func (c *partnerColumns) remove(id int64) {
 	}
 	c.live.clear(s)
 	c.active.clear(s)
+	for f := range c.orders {
+		c.orders[f].note(s)
+	}
 	for t := range c.texts {
 		c.texts[t].blank(s)
 		delete(c.texts[t].over, s)
@@ -421,11 +432,17 @@ func (c *partnerColumns) rebuilt() *partnerColumns {
 		sizes[t] = len(c.texts[t].arena)
 	}
 	n := newPartnerColumns(len(order), sizes)
+	remap := make([]int32, c.slots())
+	for s := range remap {
+		remap[s] = -1
+	}
 	var r partnerRecord
-	for _, s := range order {
+	for i, s := range order {
 		c.record(s, &r)
 		n.push(&r)
+		remap[s] = int32(i)
 	}
+	c.carryOrders(n, remap)
 	return n
 }
 

@@ -3,6 +3,7 @@ package persistence
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -125,6 +126,35 @@ func TestPartnerColumnsAgainstAFullSort(t *testing.T) {
 				}
 				if total != len(want) || !slices.Equal(got, wantIDs) {
 					t.Fatalf("round %d, %+v page %d: total %d, want %d\n got  %v\n want %v", round, q, page, total, len(want), got, wantIDs)
+				}
+			}
+		}
+		// Every partner by a figure: a slice of the figure's order (partner_index_order.go),
+		// built on first use and merged after the writes since.
+		for range 12 {
+			f, desc, limit := rng.IntN(len(cols.figures)), rng.IntN(2) == 0, []int{10, 20, 50}[rng.IntN(3)]
+			all := slices.Collect(maps.Values(model))
+			slices.SortFunc(all, func(a, b *partnerRecord) int {
+				c := cmp.Or(cmp.Compare(a.figures[f], b.figures[f]), cmp.Compare(a.id, b.id))
+				if desc {
+					return -c
+				}
+				return c
+			})
+			pages := max(1, (len(all)+limit-1)/limit)
+			for _, page := range []int{1, 2, pages / 2, pages, pages + 1} {
+				offset := max(0, page-1) * limit
+				slots, total := cols.figurePage(f, desc, offset, limit)
+				var got, want []int64
+				for _, s := range slots {
+					got = append(got, cols.ids[s])
+				}
+				for _, r := range all[min(len(all), offset):min(len(all), offset+limit)] {
+					want = append(want, r.id)
+				}
+				if total != len(all) || !slices.Equal(got, want) {
+					t.Fatalf("round %d, every partner by figure %d (desc %v) page %d of %d: total %d, want %d\n got  %v\n want %v",
+						round, f, desc, page, limit, total, len(all), got, want)
 				}
 			}
 		}

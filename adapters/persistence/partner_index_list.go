@@ -69,14 +69,28 @@ func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[p
 		return ports.Page[partnerports.PartnerView]{}, err
 	}
 	if search.unfiltered() {
-		// Every partner: SQL reads the page in an index's order and the total from row_counts.
+		if f := l.figureSort(q); f >= 0 && search.limit > 0 {
+			// Every partner by a figure: the page is a slice of the figure's order in memory.
+			var ids []int64
+			total := 0
+			err := l.index.read(ctx, func(c *partnerColumns) {
+				var slots []int32
+				slots, total = c.figurePage(f, q.Desc, search.offset, search.limit)
+				ids = slotIDs(c, slots)
+			})
+			if err != nil {
+				return ports.Page[partnerports.PartnerView]{}, err
+			}
+			return l.rows(ctx, ids, total)
+		}
+		// Every partner by another key: SQL reads the page in an index's order and the total
+		// from row_counts.
 		return l.Lister.List(ctx, q)
 	}
 	ranks, err := l.order(ctx, q, &search)
 	if err != nil {
 		return ports.Page[partnerports.PartnerView]{}, err
 	}
-	var slots []int32
 	var ids []int64
 	total := 0
 	err = l.index.read(ctx, func(c *partnerColumns) {
@@ -85,15 +99,33 @@ func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[p
 		}
 		m := c.matches(&search)
 		total = m.count()
-		slots = c.page(&search, m, total)
-		ids = make([]int64, len(slots))
-		for i, s := range slots {
-			ids[i] = c.ids[s]
-		}
+		ids = slotIDs(c, c.page(&search, m, total))
 	})
 	if err != nil {
 		return ports.Page[partnerports.PartnerView]{}, err
 	}
+	return l.rows(ctx, ids, total)
+}
+
+// figureSort is the figure q sorts by, or -1.
+func (l *partnerList) figureSort(q ports.ListQuery) int {
+	if q.Sort == "" {
+		return figureIndex(l.spec.DefaultSort)
+	}
+	return figureIndex(q.Sort)
+}
+
+// slotIDs are the partner ids of slots.
+func slotIDs(c *partnerColumns, slots []int32) []int64 {
+	ids := make([]int64, len(slots))
+	for i, s := range slots {
+		ids[i] = c.ids[s]
+	}
+	return ids
+}
+
+// rows is the page of the partners ids, in that order, read from SQL, with total.
+func (l *partnerList) rows(ctx context.Context, ids []int64, total int) (ports.Page[partnerports.PartnerView], error) {
 	page := ports.Page[partnerports.PartnerView]{Items: make([]partnerports.PartnerView, 0, len(ids)), Total: total}
 	if len(ids) == 0 {
 		return page, nil

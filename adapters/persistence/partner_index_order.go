@@ -1,0 +1,153 @@
+package persistence
+
+import (
+	"slices"
+	"sync"
+)
+
+// The partners in each figure's order, kept beside the columns (ADR 0036, "the figures'
+// order in memory"): the unfiltered page by a figure is a slice of it, with no scan of a
+// million keys and no index in the database, so that an import writes four b-tree entries
+// a partner fewer than six sort indexes would make it.
+
+// figureOrder is every live slot sorted by one figure, then by slot (the id): built on first
+// use; a slot whose figure changed, that came or that went since is in moved, and the next
+// use merges those in. Slots are in id order whenever a reader sees the columns, so a tie
+// by slot is a tie by id.
+type figureOrder struct {
+	mu    sync.Mutex // one reader builds or merges at a time; writers hold the index's write lock
+	slots []int32    // off the heap; nil: not built
+	moved []int32    // may repeat a slot
+}
+
+// note records that slot s is out of place (a changed figure, a new or a removed slot); an
+// order not built yet has nothing to correct.
+func (o *figureOrder) note(s int32) {
+	if o.slots != nil {
+		o.moved = append(o.moved, s)
+	}
+}
+
+func (o *figureOrder) free() {
+	freeOff(o.slots)
+	o.slots, o.moved = nil, nil
+}
+
+// current is the order of figure f over c, built or brought up to date; the caller holds
+// o.mu and the index's read lock.
+func (o *figureOrder) current(c *partnerColumns, f int) []int32 {
+	key := c.figures[f]
+	before := func(a, b int32) int {
+		if key[a] != key[b] {
+			return cmpInt64(key[a], key[b])
+		}
+		return int(a - b)
+	}
+	if o.slots == nil {
+		all := makeOff[int32](0, c.slots()-c.dead)
+		c.live.each(false, func(s int32) bool { all = append(all, s); return true })
+		sortSlots(all, key)
+		o.slots, o.moved = all, nil
+		return o.slots
+	}
+	if len(o.moved) == 0 {
+		return o.slots
+	}
+	// The moved slots leave; those still live come back sorted, merged with the rest.
+	out := bitset(make([]uint64, (c.slots()+63)/64))
+	var back []int32
+	for _, s := range o.moved {
+		if !out.has(s) {
+			out.set(s)
+			if c.live.has(s) {
+				back = append(back, s)
+			}
+		}
+	}
+	slices.SortFunc(back, before)
+	merged := makeOff[int32](0, len(o.slots)+len(back))
+	i := 0
+	for _, s := range o.slots {
+		if out.has(s) {
+			continue
+		}
+		for i < len(back) && before(back[i], s) < 0 {
+			merged = append(merged, back[i])
+			i++
+		}
+		merged = append(merged, s)
+	}
+	merged = append(merged, back[i:]...)
+	freeOff(o.slots)
+	o.slots, o.moved = merged, nil
+	return o.slots
+}
+
+// sortSlots sorts slots by key, then slot: keys and slots together, so the sort reads no
+// column at random.
+func sortSlots(slots []int32, key []int64) {
+	type pair struct {
+		key  int64
+		slot int32
+	}
+	pairs := make([]pair, len(slots))
+	for i, s := range slots {
+		pairs[i] = pair{key[s], s}
+	}
+	slices.SortFunc(pairs, func(a, b pair) int {
+		if a.key != b.key {
+			return cmpInt64(a.key, b.key)
+		}
+		return int(a.slot - b.slot)
+	})
+	for i, p := range pairs {
+		slots[i] = p.slot
+	}
+}
+
+// figurePage answers the slots of every live partner's page [offset, offset+limit) by
+// figure f (descending: the figure and the id both descending), and how many live partners
+// there are; the caller holds the index's read lock.
+func (c *partnerColumns) figurePage(f int, desc bool, offset, limit int) ([]int32, int) {
+	o := &c.orders[f]
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	order := o.current(c, f)
+	total := len(order)
+	if offset >= total {
+		return nil, total
+	}
+	n := min(limit, total-offset)
+	page := make([]int32, n)
+	if !desc {
+		copy(page, order[offset:offset+n])
+		return page, total
+	}
+	for i := range page {
+		page[i] = order[total-1-offset-i]
+	}
+	return page, total
+}
+
+// carryOrders gives to, the rebuilt columns, c's orders, its slot for an old slot s being
+// remap[s] (-1: gone): the slots kept keep their places (their ids keep their order), the
+// moved ones stay to be merged.
+func (c *partnerColumns) carryOrders(to *partnerColumns, remap []int32) {
+	for f := range c.orders {
+		old, o := &c.orders[f], &to.orders[f]
+		if old.slots == nil {
+			continue
+		}
+		o.slots = makeOff[int32](0, len(old.slots))
+		for _, s := range old.slots {
+			if n := remap[s]; n >= 0 {
+				o.slots = append(o.slots, n)
+			}
+		}
+		for _, s := range old.moved {
+			if n := remap[s]; n >= 0 {
+				o.moved = append(o.moved, n)
+			}
+		}
+	}
+}
