@@ -227,6 +227,8 @@ describe('partners', () => {
 
     await list.clearFilters();
     await list.waitForReport('1–10 / 10');
+    // Every partner, still by debt descending: the figure's order the server keeps in memory.
+    await waitForSortedDebt('desc');
     await list.filter('ID', '1005');
     await list.waitForReport('1–1 / 1');
     await list.clearFilters();
