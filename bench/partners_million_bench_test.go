@@ -139,6 +139,19 @@ func benchPartnersMillion(b *testing.B, dbURL string, memoryMB float64) {
 		anon, file := child.parts()
 		b.Logf("serving process: resident %.0f MB (anonymous %.0f, mapped file %.0f), peak %.0f MB — target < %.0f MB %s",
 			rss, anon, file, peak, memoryMB, verdict(peak < memoryMB))
+		// Every partner by each other figure: the first page builds that figure's order in
+		// memory (ADR 0036), the next ones read it; then the memory with every order held.
+		var builds, reads []string
+		for _, f := range []string{"bonus", "payment", "toolCash", "annualPlan", "moneyCirculation"} {
+			first := child.pageBy(b, token, f, "")
+			again := child.pageBy(b, token, f, "")
+			builds = append(builds, fmt.Sprintf("%s %.0f ms", f, float64(first.took.Microseconds())/1000))
+			reads = append(reads, fmt.Sprintf("%.2f", float64(again.took.Microseconds())/1000))
+		}
+		rss, peak = child.memory()
+		b.ReportMetric(peak, "MB-server-peak-rss-every-order")
+		b.Logf("every partner by each other figure: first page (builds the order) %s; the next %s ms; then resident %.0f MB, peak %.0f MB — target < %.0f MB %s",
+			strings.Join(builds, ", "), strings.Join(reads, " / "), rss, peak, memoryMB, verdict(peak < memoryMB))
 		child.stop()
 	}
 }
@@ -237,7 +250,13 @@ type pageAnswer struct {
 // page asks for the first page of 20 partners by debt with the filter query.
 func (c *benchChild) page(b *testing.B, token, query string) pageAnswer {
 	b.Helper()
-	url := c.base + "/api/partners?page=1&per_page=20&sort=debt&order=desc"
+	return c.pageBy(b, token, "debt", query)
+}
+
+// pageBy is page sorted by sort, descending.
+func (c *benchChild) pageBy(b *testing.B, token, sort, query string) pageAnswer {
+	b.Helper()
+	url := c.base + "/api/partners?page=1&per_page=20&sort=" + sort + "&order=desc"
 	if query != "" {
 		url += "&" + query
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 	"weak"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 
 	"vitrina/domain/audit"
@@ -162,7 +164,11 @@ func sqliteTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05
 // inserts them a batch at a time, letting each go once inserted, the last batch in one
 // statement with the head's move on PostgreSQL. Either way the head's row is locked only
 // here, at the end of the transaction.
-func appendEvents(ctx context.Context, db *bun.DB, tx bun.Tx, events *pendingEvents) (chainHead, bool, error) {
+//
+// On PostgreSQL an append of more events than one statement takes (an import's, a prune's, a
+// fan-out's outcomes) goes by COPY through raw, the transaction's connection (nil: none), a
+// batch at a time, and the head's move and the counts in one statement after.
+func appendEvents(ctx context.Context, db *bun.DB, tx bun.Tx, raw *sql.Conn, events *pendingEvents) (chainHead, bool, error) {
 	if events.n == 0 {
 		return chainHead{}, false, nil
 	}
@@ -171,6 +177,10 @@ func appendEvents(ctx context.Context, db *bun.DB, tx bun.Tx, events *pendingEve
 	batch := appendBatch
 	if pg {
 		batch = auditArrayBatch
+	}
+	var copied map[actionKey]int64 // by COPY: the events of each resource and action
+	if pg && raw != nil && events.n > batch {
+		copied = map[actionKey]int64{}
 	}
 	if guess := a.head.Load(); guess != nil && events.n <= batch {
 		rows, head, err := sealEvents(events, 0, events.n, *guess, false)
@@ -215,9 +225,15 @@ func appendEvents(ctx context.Context, db *bun.DB, tx bun.Tx, events *pendingEve
 			following = seal(end, cur.head)
 		}
 		var err error
-		if pg && end == events.n {
+		switch {
+		case copied != nil:
+			err = pgCopy(ctx, raw, cur.rows, copied)
+			if err == nil && end == events.n {
+				err = pgCountAndMove(ctx, tx, copied, found, cur.head)
+			}
+		case pg && end == events.n:
 			err = pgInsertAndMove(ctx, tx, cur.rows, found, cur.head)
-		} else {
+		default:
 			err = insertAuditRows(ctx, a, tx, cur.rows)
 		}
 		if err != nil {
@@ -325,6 +341,59 @@ func pgInsertAndMove(ctx context.Context, tx bun.Tx, rows []*auditEventRow, foun
 	args := append(pgArrays(rows), head.id, head.hash, found.id)
 	res, err := tx.Tx.ExecContext(ctx, "WITH ins AS ("+pgInsert+" RETURNING resource, action), cnt AS ("+pgCount+") "+
 		"UPDATE audit_chain SET last_id = $21, last_hash = $22 WHERE one = 1 AND last_id = $23", args...)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n != 1 {
+		return errHeadMoved
+	}
+	return nil
+}
+
+// actionKey is a resource and an action, the key of audit_counts.
+type actionKey struct{ resource, action string }
+
+// auditColumnNames are auditEventColumns one by one, for COPY.
+var auditColumnNames = strings.Split(auditEventColumns, ", ")
+
+// pgCopy copies rows into audit_events through the driver of raw, the transaction's own
+// connection, and adds them to counts.
+func pgCopy(ctx context.Context, raw *sql.Conn, rows []*auditEventRow, counts map[actionKey]int64) error {
+	err := raw.Raw(func(driverConn any) error {
+		c, ok := driverConn.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("audit: COPY needs pgx, not %T", driverConn)
+		}
+		n, err := c.Conn().CopyFrom(ctx, pgx.Identifier{"audit_events"}, auditColumnNames,
+			pgx.CopyFromSlice(len(rows), func(i int) ([]any, error) {
+				return rows[i].values(make([]any, 0, auditColumnCount), rows[i].At), nil
+			}))
+		if err == nil && n != int64(len(rows)) {
+			err = fmt.Errorf("audit: COPY wrote %d of %d events", n, len(rows))
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		counts[actionKey{r.Resource, r.Action}]++
+	}
+	return nil
+}
+
+// pgCountAndMove adds counts to audit_counts and moves the head from found to head, in one
+// statement: the end of an append by COPY.
+func pgCountAndMove(ctx context.Context, tx bun.Tx, counts map[actionKey]int64, found, head chainHead) error {
+	var resources, actions []string
+	var ns []int64
+	for k, n := range counts {
+		resources, actions, ns = append(resources, k.resource), append(actions, k.action), append(ns, n)
+	}
+	res, err := tx.Tx.ExecContext(ctx, "WITH cnt AS (INSERT INTO audit_counts AS ac (resource, action, n) "+
+		"SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) ON CONFLICT (resource, action) DO UPDATE SET n = ac.n + excluded.n) "+
+		"UPDATE audit_chain SET last_id = $4, last_hash = $5 WHERE one = 1 AND last_id = $6",
+		resources, actions, ns, head.id, head.hash, found.id)
 	if err != nil {
 		return err
 	}

@@ -126,7 +126,18 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 	}
 	var head chainHead
 	var appended bool
-	err := m.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	run, raw := m.db.RunInTx, (*sql.Conn)(nil)
+	if !IsSQLite(m.db) && Recording() {
+		// PostgreSQL: the transaction on a connection of its own, so that a long append can
+		// reach the driver for COPY (audit_append.go) inside it.
+		c, err := m.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		run, raw = c.RunInTx, c.Conn
+	}
+	err := run(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if !Recording() {
 			return fn(context.WithValue(ctx, txKey{}, tx))
 		}
@@ -136,7 +147,7 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 			return err
 		}
 		var err error
-		head, appended, err = appendEvents(ctx, m.db, tx, pending)
+		head, appended, err = appendEvents(ctx, m.db, tx, raw, pending)
 		return err
 	})
 	if err == nil && appended {
