@@ -272,9 +272,12 @@ type partnerColumns struct {
 	figures [partner.NumFigures][]int64
 	texts   [partnerTexts]textColumn
 	cats    linkColumn
-	orders  [partner.NumFigures]figureOrder // partner_index_order.go
-	ordered bool
-	dead    int
+	// The figures' orders (partner_index_order.go), used under ordersMu.
+	ordersMu   sync.Mutex
+	orders     [partner.NumFigures]figureOrder
+	orderClock uint64
+	ordered    bool
+	dead       int
 }
 
 // newPartnerColumns makes room for slots partners and, per text column, its bytes (0: a

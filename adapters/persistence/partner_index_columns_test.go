@@ -158,6 +158,15 @@ func TestPartnerColumnsAgainstAFullSort(t *testing.T) {
 				}
 			}
 		}
+		held := 0
+		for f := range cols.orders {
+			if cols.orders[f].slots != nil {
+				held++
+			}
+		}
+		if held > heldOrders {
+			t.Fatalf("round %d: %d figures' orders held, at most %d", round, held, heldOrders)
+		}
 	}
 	check(0)
 	for round := 1; round <= 6; round++ {
