@@ -266,18 +266,26 @@ func (ix *PartnerIndex) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	db, release, err := ix.scanConn(ctx)
-	if err != nil {
-		return err
+	var db bun.IConn = ix.db
+	if ix.sqlite {
+		// Read through SQLite's page cache, not its memory map: a scan of every partner
+		// would leave the whole table mapped in the process (mmap_size, 256 MiB), beside
+		// the index made from it.
+		c, err := ix.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		if _, err := c.ExecContext(ctx, "PRAGMA mmap_size = 0"); err != nil {
+			return err
+		}
+		defer func() {
+			if _, err := c.ExecContext(context.Background(), "PRAGMA mmap_size = 268435456"); err != nil {
+				_ = c.Raw(func(any) error { return driver.ErrBadConn })
+			}
+		}()
+		db = c
 	}
-	defer release()
-	// The links are read on a connection of their own while the partners are read on this
-	// one (at a million partners, a million and a half links are a third of the load); both
-	// reads start after the position, so what either misses the next catch-up reads.
-	linksCtx, cancel := context.WithCancel(ctx)
-	links := ix.readLinks(linksCtx)
-	defer links.free()
-	defer cancel() // before free waits for the read
 	// The columns sized once, so that a million partners' are not copied as they grow: the
 	// rows counted and their texts' bytes guessed from the first thousand, with room to
 	// spare, which costs nothing until written (the mappings are reserved, not touched).
@@ -328,17 +336,26 @@ func (ix *PartnerIndex) load(ctx context.Context) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	if err := links.wait(); err != nil {
+	links, err := db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories ORDER BY partner_id, category_id")
+	if err != nil {
 		return err
 	}
-	next := 0
+	defer links.Close()
+	var scanErr error
 	cols.withLinks(func() (int64, int32, bool) {
-		if next == len(links.partners) {
+		if scanErr != nil || !links.Next() {
 			return 0, 0, false
 		}
-		next++
-		return links.partners[next-1], links.categories[next-1], true
+		var pid, cid int64
+		scanErr = links.Scan(&pid, &cid)
+		return pid, int32(cid), scanErr == nil
 	})
+	if scanErr != nil {
+		return scanErr
+	}
+	if err := links.Err(); err != nil {
+		return err
+	}
 	ix.mu.Lock()
 	if ix.cols != nil {
 		ix.cols.free()
@@ -348,84 +365,6 @@ func (ix *PartnerIndex) load(ctx context.Context) error {
 	kept = true
 	ix.seq, ix.open = seq, open
 	return nil
-}
-
-// scanConn is a connection to read every partner through, and what gives it back: on
-// SQLite one that reads through the page cache, not the memory map (a scan of every partner
-// would leave the whole table mapped in the process, mmap_size 256 MiB, beside the index made
-// from it); on PostgreSQL the pool.
-func (ix *PartnerIndex) scanConn(ctx context.Context) (bun.IConn, func(), error) {
-	if !ix.sqlite {
-		return ix.db, func() {}, nil
-	}
-	c, err := ix.db.Conn(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	if _, err := c.ExecContext(ctx, "PRAGMA mmap_size = 0"); err != nil {
-		_ = c.Close()
-		return nil, nil, err
-	}
-	return c, func() {
-		if _, err := c.ExecContext(context.Background(), "PRAGMA mmap_size = 268435456"); err != nil {
-			_ = c.Raw(func(any) error { return driver.ErrBadConn })
-		}
-		_ = c.Close()
-	}, nil
-}
-
-// linkRead is every category link, read in the background by readLinks: partner ids and
-// category ids side by side, in partner id order, outside the heap.
-type linkRead struct {
-	done       chan struct{}
-	partners   []int64
-	categories []int32
-	err        error
-}
-
-func (ix *PartnerIndex) readLinks(ctx context.Context) *linkRead {
-	r := &linkRead{done: make(chan struct{})}
-	go func() {
-		defer close(r.done)
-		r.err = ix.scanLinks(ctx, r)
-	}()
-	return r
-}
-
-func (ix *PartnerIndex) scanLinks(ctx context.Context, r *linkRead) error {
-	db, release, err := ix.scanConn(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
-	rows, err := db.QueryContext(ctx, "SELECT partner_id, category_id FROM partner_categories ORDER BY partner_id, category_id")
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	r.partners, r.categories = makeOff[int64](0, 1024), makeOff[int32](0, 1024)
-	for rows.Next() {
-		var pid, cid int64
-		if err := rows.Scan(&pid, &cid); err != nil {
-			return err
-		}
-		r.partners, r.categories = appendOff(r.partners, pid), appendOff(r.categories, int32(cid))
-	}
-	return rows.Err()
-}
-
-// wait waits for the read and answers its error.
-func (r *linkRead) wait() error {
-	<-r.done
-	return r.err
-}
-
-// free waits for the read and gives its memory back.
-func (r *linkRead) free() {
-	<-r.done
-	freeOff(r.partners)
-	freeOff(r.categories)
-	r.partners, r.categories = nil, nil
 }
 
 // records reads the partners ids names as they are now; an id missing was deleted.
