@@ -556,12 +556,7 @@ func TestAppSessionsMigrationKeepsOpenSessions(t *testing.T) {
 	for _, e := range dbtest.Engines() {
 		t.Run(e.Name, func(t *testing.T) {
 			ctx := context.Background()
-			db, err := persistence.Open(ctx, e.Open(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = db.Close() })
-			migrateBefore(t, db, "20261124000008")
+			db := openBefore(t, e.Open(t), "20261124000008")
 			if _, err := db.NewRaw(`INSERT INTO users (name, name_fold, username, username_fold, password_hash, roles, created_at, updated_at)
 				VALUES ('Ana', 'ana', 'ana', 'ana', 'h', 'admin', ?, ?)`, t0, t0).Exec(ctx); err != nil {
 				t.Fatal(err)

@@ -10,11 +10,17 @@ import (
 	"vitrina/adapters/persistence"
 )
 
-// migrateBefore applies the migrations whose names sort before name, as a database that an
-// earlier version left: a migration's test then writes that version's rows and runs the rest.
-func migrateBefore(t *testing.T, db *bun.DB, name string) {
+// openBefore opens the database at url with the migrations whose names sort before name
+// applied, as a database that an earlier version left: a migration's test then writes that
+// version's rows and runs the rest. The database is closed when the test ends.
+func openBefore(t *testing.T, url, name string) *bun.DB {
 	t.Helper()
 	ctx := context.Background()
+	db, err := persistence.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
 	all, err := persistence.Migrations(db)
 	if err != nil {
 		t.Fatal(err)
@@ -32,4 +38,5 @@ func migrateBefore(t *testing.T, db *bun.DB, name string) {
 	if _, err := migrator.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
+	return db
 }

@@ -317,12 +317,7 @@ func TestDeliveriesInFlightAtTheUpgradeAreSent(t *testing.T) {
 	for _, e := range dbtest.Engines() {
 		t.Run(e.Name, func(t *testing.T) {
 			ctx := context.Background()
-			db, err := persistence.Open(ctx, e.Open(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = db.Close() })
-			migrateBefore(t, db, "20261128000001")
+			db := openBefore(t, e.Open(t), "20261128000001")
 			w := addPartners(t, db, 101)
 			now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
 			var nid int64
