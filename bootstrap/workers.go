@@ -44,6 +44,9 @@ func Every(name string, interval time.Duration, log *zap.Logger, fn func(ctx con
 	}}
 }
 
+// PartnerIndexLoaded is the log's message when the partner list's index has first loaded.
+const PartnerIndexLoaded = "partner list index loaded"
+
 // ProvideWorkers lists the serving process's background work.
 func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender, retention *appactivity.Retention,
 	partners partnerports.PartnerLists) Workers {
@@ -55,8 +58,18 @@ func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appc
 	// The partner list's index (ADR 0035) loads at start rather than at the first filtered
 	// page, and follows the change log while no one asks, so that a quiet replica neither
 	// falls behind the log's prune nor makes its next user wait for a long catch-up.
+	// Until its first load is done the lists answer from SQL; the log says when it is.
 	if index, ok := partners.Partners.(interface{ CatchUp(context.Context) error }); ok {
-		workers = append(workers, Every("partner list index", 10*time.Second, log, index.CatchUp))
+		loaded := false
+		workers = append(workers, Every("partner list index", 10*time.Second, log, func(ctx context.Context) error {
+			start := time.Now()
+			err := index.CatchUp(ctx)
+			if err == nil && !loaded {
+				loaded = true
+				log.Info(PartnerIndexLoaded, zap.Duration("took", time.Since(start)))
+			}
+			return err
+		}))
 	}
 	return workers
 }

@@ -5,6 +5,7 @@ package persistence
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"net/url"
@@ -87,7 +88,7 @@ func Open(ctx context.Context, rawURL string) (*bun.DB, error) {
 		// timeout queue writers instead of failing with "database is locked". A 32 MiB page
 		// cache and memory-mapped reads keep list pages over 100,000 rows off the disk path.
 		q := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-			"&_pragma=synchronous(NORMAL)&_pragma=cache_size(-32768)&_pragma=mmap_size(268435456)" +
+			"&_pragma=synchronous(NORMAL)&_pragma=cache_size(" + sqliteCacheSize + ")&_pragma=mmap_size(" + sqliteMmapSize + ")" +
 			"&_pragma=temp_store(MEMORY)&_txlock=immediate&_time_format=sqlite"
 		sqldb, err := sql.Open("sqlite", "file:"+dsn+q)
 		if err != nil {
@@ -104,6 +105,40 @@ func Open(ctx context.Context, rawURL string) (*bun.DB, error) {
 		return nil, fmt.Errorf("database unreachable: %w", err)
 	}
 	return db, nil
+}
+
+// A SQLite connection's page cache (KiB, negative) and memory map (bytes), as the pool opens
+// them, and what a connection reading a whole table takes instead (sqliteScanConn).
+const (
+	sqliteCacheSize     = "-32768"
+	sqliteMmapSize      = "268435456"
+	sqliteScanCacheSize = "-2048"
+)
+
+// sqliteScanConn is a connection of db's pool set up for reading a whole table: through a
+// small page cache and no memory map, so that the scan leaves neither the table mapped in the
+// process nor a full page cache behind it. done puts the pool's settings back (or drops the
+// connection when that fails) and returns it.
+func sqliteScanConn(ctx context.Context, db *bun.DB) (c bun.Conn, done func(), err error) {
+	c, err = db.Conn(ctx)
+	if err != nil {
+		return c, nil, err
+	}
+	set := func(ctx context.Context, cache, mmap string) error {
+		_, err := c.ExecContext(ctx, "PRAGMA cache_size = "+cache+"; PRAGMA mmap_size = "+mmap)
+		return err
+	}
+	done = func() {
+		if set(context.Background(), sqliteCacheSize, sqliteMmapSize) != nil {
+			_ = c.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		_ = c.Close()
+	}
+	if err := set(ctx, sqliteScanCacheSize, "0"); err != nil {
+		done()
+		return c, nil, err
+	}
+	return c, done, nil
 }
 
 // IsSQLite tells whether db runs on SQLite.
@@ -160,10 +195,18 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 	return err
 }
 
-// conn is the transaction of ctx when there is one, else the database.
+// connKey carries a connection the reads of a request go through (scanConnKey), outside any
+// transaction.
+type connKey struct{}
+
+// conn is the transaction of ctx when there is one, else the connection it carries, else
+// the database.
 func conn(ctx context.Context, db *bun.DB) bun.IDB {
 	if tx, ok := ctx.Value(txKey{}).(bun.Tx); ok {
 		return tx
+	}
+	if c, ok := ctx.Value(connKey{}).(bun.Conn); ok {
+		return c
 	}
 	return db
 }

@@ -45,8 +45,8 @@ type listPlan struct {
 // for the page to sort by (rankedKey). Inside a transaction the index, which holds only what
 // is committed, is not asked.
 func (s listPlan) resolveWithin(ctx context.Context, db bun.IDB, q ports.ListQuery) (listPlan, error) {
-	if s.partners == nil {
-		return s, nil
+	if s.partners == nil || s.partners.warming() {
+		return s, nil // no index, or not loaded yet: the match stays in the queries
 	}
 	if _, inTx := ctx.Value(txKey{}).(bun.Tx); inTx {
 		return s, nil

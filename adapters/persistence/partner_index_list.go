@@ -61,6 +61,15 @@ func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[p
 		// A transaction's own writes are not in the index until it commits.
 		return l.Lister.List(ctx, q)
 	}
+	if l.index.warming() {
+		// The index is loading: SQL answers rather than keep the user waiting for the load.
+		var page ports.Page[partnerports.PartnerView]
+		err := l.index.whileLoading(ctx, func(ctx context.Context) (err error) {
+			page, err = l.Lister.List(ctx, q)
+			return err
+		})
+		return page, err
+	}
 	if err := l.spec.check(q); err != nil {
 		return ports.Page[partnerports.PartnerView]{}, err
 	}

@@ -3,7 +3,6 @@ package persistence
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -38,7 +37,31 @@ type PartnerIndex struct {
 	seq      int64
 	open     string // PostgreSQL: the txids in progress at the last read, "1,2"
 	pruning  atomic.Bool
+	// loading is set while the first load runs: the lists answer from SQL meanwhile
+	// (warming), so a start at a million partners serves its first pages at once.
+	loading atomic.Bool
 }
+
+// whileLoading runs fn, a list's answer from SQL while the index's first load runs. On SQLite
+// its reads go through a connection set up as the load's (sqliteScanConn): such an answer may
+// scan the partners table, which the pool's connections would keep mapped and cached (some
+// 280 MB at a million partners) beside the index being built.
+func (ix *PartnerIndex) whileLoading(ctx context.Context, fn func(ctx context.Context) error) error {
+	if !ix.sqlite {
+		return fn(ctx)
+	}
+	c, done, err := sqliteScanConn(ctx, ix.db)
+	if err != nil {
+		return err
+	}
+	defer done()
+	return fn(context.WithValue(ctx, connKey{}, c))
+}
+
+// warming tells whether the index's first load is running. The lists then answer from SQL,
+// which is as exact as the index and current, rather than wait for the load: a request that
+// finds no load running (none was started ahead of it) still loads and waits, as before.
+func (ix *PartnerIndex) warming() bool { return ix.loading.Load() }
 
 func NewPartnerIndex(db *bun.DB) *PartnerIndex {
 	return &PartnerIndex{db: db, sqlite: IsSQLite(db)}
@@ -133,7 +156,10 @@ func (ix *PartnerIndex) catchUp(ctx context.Context) error {
 	}
 	covers := ix.arrivals.Load()
 	if ix.cols == nil {
-		if err := ix.load(ctx); err != nil {
+		ix.loading.Store(true)
+		err := ix.load(ctx)
+		ix.loading.Store(false)
+		if err != nil {
 			return err
 		}
 		ix.covered = covers
@@ -268,22 +294,14 @@ func (ix *PartnerIndex) load(ctx context.Context) error {
 	}
 	var db bun.IConn = ix.db
 	if ix.sqlite {
-		// Read through SQLite's page cache, not its memory map: a scan of every partner
-		// would leave the whole table mapped in the process (mmap_size, 256 MiB), beside
-		// the index made from it.
-		c, err := ix.db.Conn(ctx)
+		// Read through a small page cache, not the memory map: a scan of every partner
+		// would leave the whole table mapped in the process (mmap_size, 256 MiB), or a full
+		// page cache, beside the index made from it.
+		c, done, err := sqliteScanConn(ctx, ix.db)
 		if err != nil {
 			return err
 		}
-		defer c.Close()
-		if _, err := c.ExecContext(ctx, "PRAGMA mmap_size = 0"); err != nil {
-			return err
-		}
-		defer func() {
-			if _, err := c.ExecContext(context.Background(), "PRAGMA mmap_size = 268435456"); err != nil {
-				_ = c.Raw(func(any) error { return driver.ErrBadConn })
-			}
-		}()
+		defer done()
 		db = c
 	}
 	// The columns sized once, so that a million partners' are not copied as they grow: the

@@ -205,3 +205,72 @@ func TestPartnerListWhileAnotherProcessWrites(t *testing.T) {
 		})
 	}
 }
+
+// Issue 22, "start to the first filtered page": while the index's first load runs (the
+// serving process's worker starts it at once), the partner list answers from SQL, exactly,
+// rather than wait for the load; once the index is loaded it answers the same pages.
+func TestPartnerListAnswersFromSQLWhileTheIndexFirstLoads(t *testing.T) {
+	for _, e := range dbtest.Engines() {
+		t.Run(e.Name, func(t *testing.T) {
+			ctx := context.Background()
+			db := dbtest.Migrated(t, e.Open(t))
+			w := newPartnerWorld(t, db)
+			store := persistence.NewPartnerStore(db)
+			for i, n := range []string{"Zeta gradnja", "Alfa boje", "Mega gradnja"} {
+				cat := w.alati
+				if i == 1 {
+					cat = w.rasvjeta
+				}
+				if err := store.Add(ctx, newPartner(t, int64(i+1), n, w.podgorica, cat)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ix := persistence.NewPartnerIndex(db)
+			lists := persistence.NewPartnerLists(db, ix)
+			queries := []ports.ListQuery{
+				{Page: 1, PerPage: 10, Sort: "name", Filters: map[string]string{"name": "gradnja"}},
+				{Page: 1, PerPage: 10, Sort: "name", Filters: map[string]string{"category_names": "rasvjeta"}},
+				{Page: 1, PerPage: 2, Sort: "name", Desc: true},
+			}
+			want := [][]string{{"Mega gradnja", "Zeta gradnja"}, {"Alfa boje"}, {"Zeta gradnja", "Mega gradnja"}}
+			totals := []int{2, 1, 3}
+			check := func(when string) {
+				t.Helper()
+				for i, q := range queries {
+					page, err := lists.Partners.List(ctx, q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got []string
+					for _, p := range page.Items {
+						got = append(got, p.Name)
+					}
+					if !slices.Equal(got, want[i]) || page.Total != totals[i] {
+						t.Fatalf("%s, %+v: got %q (total %d), want %q (total %d)", when, q, got, page.Total, want[i], totals[i])
+					}
+				}
+			}
+			if e.Name == "sqlite" {
+				// Such answers, as the load, read through a small page cache and no memory map,
+				// and leave the connection as the pool has it.
+				during, after, err := persistence.ScanConnPragmas(ctx, db)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if during != [2]int64{-2048, 0} || after != [2]int64{-32768, 268435456} {
+					t.Fatalf("cache_size, mmap_size while scanning %v, after %v", during, after)
+				}
+			}
+			persistence.Warming(ix, true)
+			check("while the first load runs")
+			if persistence.Warming(ix, true) {
+				t.Fatal("a list asked while the first load runs loaded the index itself (it waited for a load)")
+			}
+			persistence.Warming(ix, false)
+			check("from the index")
+			if !persistence.Warming(ix, false) {
+				t.Fatal("the index was not loaded by a list asked with no load running")
+			}
+		})
+	}
+}
