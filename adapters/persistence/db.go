@@ -195,8 +195,8 @@ func (m *TxManager) WithinTx(ctx context.Context, fn func(ctx context.Context) e
 	return err
 }
 
-// connKey carries a connection the reads of a request go through (scanConnKey), outside any
-// transaction.
+// connKey carries a connection the reads of a request go through (PartnerIndex.whileLoading),
+// outside any transaction.
 type connKey struct{}
 
 // conn is the transaction of ctx when there is one, else the connection it carries, else
