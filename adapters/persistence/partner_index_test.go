@@ -13,6 +13,7 @@ import (
 
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/persistence/dbtest"
+	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
 )
@@ -261,13 +262,24 @@ func TestPartnerListAnswersFromSQLWhileTheIndexFirstLoads(t *testing.T) {
 					t.Fatalf("cache_size, mmap_size while scanning %v, after %v", during, after)
 				}
 			}
+			// A wrong filter is refused alike either way, with the field named.
+			refused := func(when string) {
+				t.Helper()
+				_, err := lists.Partners.List(ctx, ports.ListQuery{Page: 1, PerPage: 10, Filters: map[string]string{"debt": "1..x"}})
+				var e *kernel.Error
+				if kernel.KindOf(err) != kernel.KindInvalid || !errors.As(err, &e) || len(e.Fields["debt"]) == 0 {
+					t.Fatalf("%s, a wrong debt filter: %v", when, err)
+				}
+			}
 			persistence.Warming(ix, true)
+			refused("while the first load runs")
 			check("while the first load runs")
 			if persistence.Warming(ix, true) {
 				t.Fatal("a list asked while the first load runs loaded the index itself (it waited for a load)")
 			}
 			persistence.Warming(ix, false)
 			check("from the index")
+			refused("from the index")
 			if !persistence.Warming(ix, false) {
 				t.Fatal("the index was not loaded by a list asked with no load running")
 			}
