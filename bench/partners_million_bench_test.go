@@ -196,7 +196,7 @@ func serveBenchChild(b *testing.B, dbURL string) *benchChild {
 	b.Helper()
 	cmd := osexec.Command(os.Args[0], "-test.run=^$", "-test.bench=^$")
 	cmd.Env = append(os.Environ(), "VITRINA_BENCH_CHILD=serve", "VITRINA_ADDR=127.0.0.1:0", "VITRINA_DATABASE_URL="+dbURL,
-		"VITRINA_DATA_DIR="+b.TempDir(), "VITRINA_LOG_LEVEL=info", "VITRINA_ADMIN_USERNAME=", "VITRINA_ADMIN_PASSWORD=")
+		"VITRINA_DATA_DIR="+b.TempDir(), "VITRINA_LOG_LEVEL=info", "VITRINA_LOG_FORMAT=json", "VITRINA_ADMIN_USERNAME=", "VITRINA_ADMIN_PASSWORD=")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)
