@@ -270,6 +270,7 @@ func (l *partnerList) order(ctx context.Context, q ports.ListQuery, s *partnerSe
 			s.order.kind, s.order.text = byText, i
 		} else {
 			f := figureIndex(key)
+			s.order.byFigure, s.order.figure = true, f
 			ranks = func(c *partnerColumns) []int64 { return c.figures[f] }
 		}
 	}

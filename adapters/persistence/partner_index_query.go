@@ -77,6 +77,10 @@ type partnerOrder struct {
 	nums     []int64 // byNumber: the key per slot; with nullable, -1 is none (last either way)
 	nullable bool
 	desc     bool
+	// byFigure: nums is figure figure's column, whose order in memory (figureWalk) may
+	// serve the page.
+	byFigure bool
+	figure   int
 }
 
 // matches is the set of slots q keeps: the texts scanned first, then the other filters a
@@ -190,6 +194,11 @@ func (c *partnerColumns) page(q *partnerSearch, m bitset, total int) []int32 {
 			return len(out) < limit
 		})
 		return out
+	}
+	if o.kind == byNumber && o.byFigure {
+		if out, ok := c.figureWalk(o.figure, o.desc, m, total, q.offset, limit); ok {
+			return out
+		}
 	}
 	less := c.less(o)
 	const selectAtMost = 4096
