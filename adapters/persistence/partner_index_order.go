@@ -99,13 +99,7 @@ func (o *figureOrder) current(c *partnerColumns, f int) []int32 {
 func (c *partnerColumns) figurePage(f int, desc bool, offset, limit int) ([]int32, int) {
 	c.ordersMu.Lock()
 	defer c.ordersMu.Unlock()
-	c.orderClock++
-	o := &c.orders[f]
-	o.used = c.orderClock
-	if o.slots == nil {
-		c.dropOrdersBeyond(heldOrders-1, f)
-	}
-	order := o.current(c, f)
+	order := c.useOrder(f)
 	total := len(order)
 	if offset >= total {
 		return nil, total
@@ -141,12 +135,7 @@ func (c *partnerColumns) figureWalk(f int, desc bool, m bitset, total, offset, l
 	if int64(offset+limit)*int64(live) > int64(total)*int64(total) {
 		return nil, false
 	}
-	c.orderClock++
-	o.used = c.orderClock
-	if o.slots == nil {
-		c.dropOrdersBeyond(heldOrders-1, f)
-	}
-	order := o.current(c, f)
+	order := c.useOrder(f)
 	page = make([]int32, 0, limit)
 	skip := offset
 	take := func(s int32) bool {
@@ -168,6 +157,19 @@ func (c *partnerColumns) figureWalk(f int, desc bool, m bitset, total, offset, l
 		}
 	}
 	return page, true
+}
+
+// useOrder is figure f's order, built or brought up to date and marked used, the order used
+// longest ago dropped first when f's is to be built past heldOrders; the caller holds
+// c.ordersMu and the index's read lock.
+func (c *partnerColumns) useOrder(f int) []int32 {
+	c.orderClock++
+	o := &c.orders[f]
+	o.used = c.orderClock
+	if o.slots == nil {
+		c.dropOrdersBeyond(heldOrders-1, f)
+	}
+	return o.current(c, f)
 }
 
 // dropOrdersBeyond frees the orders used longest ago, but keep's, until at most n are built.

@@ -16,6 +16,7 @@ import (
 	"vitrina/domain/kernel"
 	"vitrina/domain/partner"
 	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
 )
 
 // Issue 22, "several processes": the partner list answers from memory in each process
@@ -32,18 +33,7 @@ func TestPartnerListFollowsAnotherProcessesWrites(t *testing.T) {
 			w := newPartnerWorld(t, writer)
 			store := persistence.NewPartnerStore(writer)
 			lists := persistence.NewPartnerLists(reader, persistence.NewPartnerIndex(reader))
-			names := func(q ports.ListQuery) ([]string, int) {
-				t.Helper()
-				page, err := lists.Partners.List(ctx, q)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var out []string
-				for _, p := range page.Items {
-					out = append(out, p.Name)
-				}
-				return out, page.Total
-			}
+			names := func(q ports.ListQuery) ([]string, int) { t.Helper(); return partnerNames(t, lists, q) }
 			want := func(q ports.ListQuery, names0 []string) {
 				t.Helper()
 				got, total := names(q)
@@ -238,16 +228,8 @@ func TestPartnerListAnswersFromSQLWhileTheIndexFirstLoads(t *testing.T) {
 			check := func(when string) {
 				t.Helper()
 				for i, q := range queries {
-					page, err := lists.Partners.List(ctx, q)
-					if err != nil {
-						t.Fatal(err)
-					}
-					var got []string
-					for _, p := range page.Items {
-						got = append(got, p.Name)
-					}
-					if !slices.Equal(got, want[i]) || page.Total != totals[i] {
-						t.Fatalf("%s, %+v: got %q (total %d), want %q (total %d)", when, q, got, page.Total, want[i], totals[i])
+					if got, total := partnerNames(t, lists, q); !slices.Equal(got, want[i]) || total != totals[i] {
+						t.Fatalf("%s, %+v: got %q (total %d), want %q (total %d)", when, q, got, total, want[i], totals[i])
 					}
 				}
 			}
@@ -285,4 +267,18 @@ func TestPartnerListAnswersFromSQLWhileTheIndexFirstLoads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// partnerNames is the names on lists' page for q, and the total.
+func partnerNames(t *testing.T, lists partnerports.PartnerLists, q ports.ListQuery) ([]string, int) {
+	t.Helper()
+	page, err := lists.Partners.List(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range page.Items {
+		out = append(out, p.Name)
+	}
+	return out, page.Total
 }
