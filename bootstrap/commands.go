@@ -104,7 +104,11 @@ func migrate(ctx context.Context, app *App) error {
 	if len(applied) > 0 {
 		app.Log.Info("migrations applied", zap.Strings("migrations", applied))
 	}
-	return ensureAdmin(ctx, app)
+	if err := ensureAdmin(ctx, app); err != nil {
+		return err
+	}
+	// The starting two-factor policy, and no start without the key two-factor needs.
+	return app.Identity.StartPolicy(ctx, app.Config.MFARequiredRoles)
 }
 
 func ensureAdmin(ctx context.Context, app *App) error {

@@ -36,8 +36,16 @@ func TestLoadConfig(t *testing.T) {
 	if cfg.SecretKey != "" {
 		t.Fatal("without VITRINA_SECRET_KEY the device cookies' key is kept in the database")
 	}
-	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_SECRET_KEY": strings.Repeat("k", 32)})); err != nil || cfg.SecretKey != strings.Repeat("k", 32) {
-		t.Fatalf("a 32-character secret: %v", err)
+	key := strings.Repeat("0f", 32)
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_SECRET_KEY": key})); err != nil || cfg.SecretKey != key {
+		t.Fatalf("a 64-hex-digit secret: %v", err)
+	}
+	if cfg.SessionIdle != 8*time.Hour || cfg.MFARequiredRoles != nil {
+		t.Fatalf("the defaults: idle %v, roles %v", cfg.SessionIdle, cfg.MFARequiredRoles)
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_SECRET_KEY": key, "VITRINA_MFA_REQUIRED_ROLES": " admin, financier ",
+		"VITRINA_SESSION_IDLE": "30m"})); err != nil || strings.Join(cfg.MFARequiredRoles, ",") != "admin,financier" || cfg.SessionIdle != 30*time.Minute {
+		t.Fatalf("two-factor roles and idle: %+v, %v", cfg, err)
 	}
 	for _, bad := range []map[string]string{
 		{"VITRINA_TOKEN_TTL": "soon"},
@@ -52,6 +60,12 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_EXPORTS": "two"},
 		{"VITRINA_HSTS": "yes please"},
 		{"VITRINA_SECRET_KEY": "too-short-to-sign-anything"},
+		{"VITRINA_SECRET_KEY": strings.Repeat("k", 64)},
+		{"VITRINA_SECRET_KEY": strings.Repeat("0f", 31)},
+		{"VITRINA_MFA_REQUIRED_ROLES": "admin"},
+		{"VITRINA_MFA_REQUIRED_ROLES": "owner", "VITRINA_SECRET_KEY": strings.Repeat("0f", 32)},
+		{"VITRINA_SESSION_IDLE": "30s"},
+		{"VITRINA_SESSION_IDLE": "forever"},
 		{"VITRINA_AUDIT_RETENTION": "29d"},
 		{"VITRINA_AUDIT_RETENTION": "719h"},
 		{"VITRINA_AUDIT_RETENTION": "-40d"},

@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"vitrina/adapters/security"
+	"vitrina/domain/identity"
+
 	// The zone database inside the binary: VITRINA_TIME_ZONE works on a machine without one.
 	_ "time/tzdata"
 )
@@ -24,9 +27,15 @@ type Config struct {
 	LogFormat     string // console | json
 	LogLevel      string
 	TrustProxy    bool
-	// SecretKey signs the device cookies of sign-in (ADR 0025); without it a key is made
-	// once and kept in the database.
-	SecretKey      string
+	// SecretKey signs the device cookies of sign-in (ADR 0025; without it a key is made
+	// once and kept in the database) and seals the two-factor secrets (ADR 0037): 32 bytes
+	// written as 64 hex digits.
+	SecretKey string
+	// MFARequiredRoles is the starting two-factor policy (VITRINA_MFA_REQUIRED_ROLES): used
+	// when no policy was stored yet; the panel changes it afterwards.
+	MFARequiredRoles []string
+	// SessionIdle ends a panel session not used for longer (VITRINA_SESSION_IDLE).
+	SessionIdle    time.Duration
 	MapTiles       string // URL template of the store map's tiles, {z}/{x}/{y}
 	MapAttribution string
 	// TimeZone is the business's zone: the calendar that date rules count days in.
@@ -63,6 +72,15 @@ func parseRetention(v string) (time.Duration, error) {
 		return time.Duration(n) * 24 * time.Hour, nil
 	}
 	return time.ParseDuration(v)
+}
+
+// rolesList names the roles for a configuration error.
+func rolesList() string {
+	names := []string{}
+	for _, r := range identity.Roles() {
+		names = append(names, string(r))
+	}
+	return strings.Join(names, ", ")
 }
 
 // LoadConfig reads the environment, with the documented defaults.
@@ -108,8 +126,26 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			return Config{}, fmt.Errorf("VITRINA_TRUST_PROXY: want true or false")
 		}
 	}
-	if cfg.SecretKey = getenv("VITRINA_SECRET_KEY"); cfg.SecretKey != "" && len(cfg.SecretKey) < 32 {
-		return Config{}, fmt.Errorf("VITRINA_SECRET_KEY: want at least 32 random characters, such as the output of openssl rand -hex 32")
+	if cfg.SecretKey = strings.TrimSpace(getenv("VITRINA_SECRET_KEY")); cfg.SecretKey != "" {
+		if _, err := security.ParseSecretKey(cfg.SecretKey); err != nil {
+			return Config{}, err
+		}
+	}
+	if v := getenv("VITRINA_MFA_REQUIRED_ROLES"); strings.TrimSpace(v) != "" {
+		for _, r := range strings.Split(v, ",") {
+			if r = strings.TrimSpace(r); r != "" {
+				cfg.MFARequiredRoles = append(cfg.MFARequiredRoles, r)
+			}
+		}
+		if _, err := identity.ParseRoles(cfg.MFARequiredRoles); err != nil {
+			return Config{}, fmt.Errorf("VITRINA_MFA_REQUIRED_ROLES: want roles separated by commas, of %s", rolesList())
+		}
+		if cfg.SecretKey == "" {
+			return Config{}, fmt.Errorf("VITRINA_MFA_REQUIRED_ROLES needs VITRINA_SECRET_KEY (64 hex digits; openssl rand -hex 32), which seals the two-factor secrets")
+		}
+	}
+	if cfg.SessionIdle, err = time.ParseDuration(get("VITRINA_SESSION_IDLE", "8h")); err != nil || cfg.SessionIdle < time.Minute {
+		return Config{}, fmt.Errorf("VITRINA_SESSION_IDLE: want a duration of at least 1m, like 8h")
 	}
 	if (cfg.AdminUsername == "") != (cfg.AdminPassword == "") {
 		return Config{}, fmt.Errorf("VITRINA_ADMIN_USERNAME and VITRINA_ADMIN_PASSWORD go together")

@@ -229,7 +229,7 @@ func TestDeviceCookieOutlivesAnAddressLockout(t *testing.T) {
 func TestDeviceCookieKeyFromTheSetting(t *testing.T) {
 	url := dbtest.SQLiteURL(t)
 	secret := func(s string) func(*Config) { return func(c *Config) { c.SecretKey = s } }
-	a := startAPIWith(t, url, secret("the first installation's secret key, 32+"))
+	a := startAPIWith(t, url, secret(strings.Repeat("1a", 32)))
 	a.createUser(userBody("Ana Anić", "ana", "manager"))
 	const office = "10.31.0.1"
 	device := deviceCookie(a.expect(a.signInWith("/api/login", userSignIn("ana", "pass1234"), office, ""), 200)).Value
@@ -237,7 +237,7 @@ func TestDeviceCookieKeyFromTheSetting(t *testing.T) {
 		a.expect(a.signInWith("/api/login", userSignIn(fmt.Sprintf("gost%02d", i), "ljeto2026"), office, ""), 401)
 	}
 	a.expect(a.signInWith("/api/login", userSignIn("ana", "pass1234"), office, device), 200)
-	other := startAPIWith(t, url, secret("another installation's secret key, 32+"))
+	other := startAPIWith(t, url, secret(strings.Repeat("2b", 32)))
 	other.expect(other.signInWith("/api/login", userSignIn("ana", "pass1234"), office, device), 429)
 	var keys int
 	if err := a.app.DB.NewRaw("SELECT count(*) FROM secrets").Scan(context.Background(), &keys); err != nil || keys != 0 {

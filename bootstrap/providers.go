@@ -96,7 +96,25 @@ func ProvideDB(ctx context.Context, cfg Config) (*bun.DB, func(), error) {
 
 // ProvideIdentityConfig is the identity service's settings.
 func ProvideIdentityConfig(cfg Config) appidentity.Config {
-	return appidentity.Config{TokenTTL: cfg.TokenTTL}
+	return appidentity.Config{TokenTTL: cfg.TokenTTL, SessionIdle: cfg.SessionIdle}
+}
+
+// ProvideSecretBox seals the two-factor secrets under VITRINA_SECRET_KEY (ADR 0037); without
+// the key it seals nothing, and two-factor cannot be set up.
+func ProvideSecretBox(cfg Config) (*security.SecretBox, error) {
+	if cfg.SecretKey == "" {
+		return security.NewSecretBox(nil)
+	}
+	key, err := security.ParseSecretKey(cfg.SecretKey)
+	if err != nil {
+		return nil, err
+	}
+	return security.NewSecretBox(key)
+}
+
+// ProvideTwoFactor is what two-factor sign-in and the sessions list use.
+func ProvideTwoFactor(store *persistence.MFA, box *security.SecretBox, sessions *persistence.Sessions) identityports.TwoFactor {
+	return identityports.TwoFactor{Store: store, Box: box, Sessions: sessions}
 }
 
 // ProvideDeviceCookies signs sign-in's device cookies (ADR 0025) with a key derived from
@@ -169,6 +187,7 @@ var PersistenceSet = wire.NewSet(
 	wire.Bind(new(identityports.UserRepository), new(*persistence.Users)),
 	wire.Bind(new(identityports.SessionStore), new(*persistence.Sessions)),
 	wire.Bind(new(identityports.LoginAttempts), new(*persistence.LoginAttempts)),
+	persistence.NewMFA, ProvideSecretBox, ProvideTwoFactor,
 	persistence.NewSecrets, ProvideDeviceCookies, wire.Bind(new(identityports.DeviceCookies), new(*security.DeviceCookies)),
 	persistence.NewPartnerDirectory, wire.Bind(new(identityports.PartnerDirectory), new(*persistence.PartnerDirectory)),
 

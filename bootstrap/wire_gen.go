@@ -55,7 +55,15 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		return nil, nil, err
 	}
 	auditLog := persistence.NewAuditLog(db, systemClock)
-	service := identity.NewService(config, users, userLists, sessions, loginAttempts, deviceCookies, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer, auditLog)
+	mfa := persistence.NewMFA(db)
+	secretBox, err := ProvideSecretBox(cfg)
+	if err != nil {
+		cleanup2()
+		cleanup()
+		return nil, nil, err
+	}
+	twoFactor := ProvideTwoFactor(mfa, secretBox, sessions)
+	service := identity.NewService(config, users, userLists, sessions, loginAttempts, deviceCookies, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer, auditLog, twoFactor)
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
 	images := ProvideImages(cfg)

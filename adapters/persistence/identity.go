@@ -2,7 +2,9 @@ package persistence
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
@@ -153,6 +155,7 @@ type userViewRow struct {
 	Roles       string    `bun:"roles"`
 	CreatedAt   time.Time `bun:"created_at"`
 	UpdatedAt   time.Time `bun:"updated_at"`
+	MFAEnabled  bool      `bun:"mfa_enabled"`
 	versionCol
 	totalRow
 }
@@ -160,7 +163,7 @@ type userViewRow struct {
 func (r *userViewRow) view() identityports.UserView {
 	return identityports.UserView{ID: r.ID, Name: r.Name, Username: r.Username, IsActive: r.IsActive, PartnerID: r.PartnerID,
 		PartnerName: r.PartnerName, Roles: splitRoles(r.Roles), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt,
-		Version: kernel.Version(r.Version)}
+		MFAEnabled: r.MFAEnabled, Version: kernel.Version(r.Version)}
 }
 
 // userList is the users screen: the partner's name is joined for display, sort and filter.
@@ -181,8 +184,9 @@ var userList = ListSpec{
 		return db.NewSelect().TableExpr("users AS u").Join("LEFT JOIN partners AS p ON p.id = u.partner_id")
 	},
 	CountFrom: func(db bun.IDB) *bun.SelectQuery { return db.NewSelect().TableExpr("users AS u") },
-	Columns:   "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at, u.version",
-	Scopes:    map[string]string{"partner_id": "u.partner_id"},
+	Columns: "u.id, u.name, u.username, u.is_active, u.partner_id, p.name AS partner_name, u.roles, u.created_at, u.updated_at, u.version, " +
+		"EXISTS (SELECT 1 FROM user_mfa AS m WHERE m.user_id = u.id AND m.enabled_at IS NOT NULL) AS mfa_enabled",
+	Scopes: map[string]string{"partner_id": "u.partner_id"},
 }
 
 // partnerUserList is the users list narrowed to accounts linked to a partner.
@@ -221,6 +225,11 @@ type sessionRow struct {
 	PartnerID *int64    `bun:"partner_id"`
 	ExpiresAt time.Time `bun:"expires_at"`
 	CreatedAt time.Time `bun:"created_at"`
+	// ID is the session's public id (its owner's list names it), never the token's hash.
+	ID         string    `bun:"id"`
+	LastUsedAt time.Time `bun:"last_used_at"`
+	Address    string    `bun:"address"`
+	UserAgent  string    `bun:"user_agent"`
 }
 
 // idOf reads an optional id column: 0 for NULL.
@@ -237,17 +246,86 @@ type Sessions struct{ db *bun.DB }
 // NewSessions returns the session store of db.
 func NewSessions(db *bun.DB) *Sessions { return &Sessions{db: db} }
 
-var _ identityports.SessionStore = (*Sessions)(nil)
+var (
+	_ identityports.SessionStore     = (*Sessions)(nil)
+	_ identityports.SessionDirectory = (*Sessions)(nil)
+)
 
 // Create stores a new session; one that does not name whom its kind needs is refused.
 func (s *Sessions) Create(ctx context.Context, sess identity.Session) error {
 	if !sess.Whole() {
 		return errors.New("sessions: a panel session needs a user and no partner, an app session a partner")
 	}
+	id := make([]byte, 12)
+	if _, err := rand.Read(id); err != nil {
+		return err
+	}
+	now := sess.LastUsedAt.UTC() // when it was opened, by the service's clock
+	if sess.LastUsedAt.IsZero() {
+		now = time.Now().UTC()
+	}
 	_, err := conn(ctx, s.db).NewInsert().Model(&sessionRow{TokenHash: sess.TokenHash, Kind: string(sess.Kind),
 		UserID: optionalID(sess.UserID), PartnerID: optionalID(sess.PartnerID),
-		ExpiresAt: sess.ExpiresAt.UTC(), CreatedAt: time.Now().UTC()}).Exec(ctx)
+		ExpiresAt: sess.ExpiresAt.UTC(), CreatedAt: now, ID: hex.EncodeToString(id), LastUsedAt: now,
+		Address: sess.Address, UserAgent: sess.UserAgent}).Exec(ctx)
 	return err
+}
+
+// List answers the user's unexpired panel sessions, the most recently used first.
+func (s *Sessions) List(ctx context.Context, userID kernel.ID, now time.Time) ([]identityports.SessionInfo, error) {
+	var rows []sessionRow
+	err := conn(ctx, s.db).NewSelect().Model(&rows).Where("s.user_id = ?", int64(userID)).
+		Where("s.kind = ?", string(kernel.PanelSession)).Where("s.expires_at > ?", now.UTC()).
+		OrderExpr("s.last_used_at DESC, s.created_at DESC, s.id").Limit(maxListedSessions).Scan(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]identityports.SessionInfo, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, identityports.SessionInfo{ID: r.ID, TokenHash: r.TokenHash, CreatedAt: r.CreatedAt,
+			LastUsedAt: r.LastUsedAt, Address: r.Address, UserAgent: r.UserAgent})
+	}
+	return out, nil
+}
+
+// maxListedSessions bounds a user's list: more sessions than that are ended with "all
+// but this one", not one by one.
+const maxListedSessions = 200
+
+// End deletes the user's panel session with the public id.
+func (s *Sessions) End(ctx context.Context, userID kernel.ID, id string) (bool, error) {
+	res, err := conn(ctx, s.db).NewDelete().Model((*sessionRow)(nil)).Where("user_id = ?", int64(userID)).
+		Where("kind = ?", string(kernel.PanelSession)).Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// Touch records the session's use at now when the last recorded use is before since.
+func (s *Sessions) Touch(ctx context.Context, tokenHash string, now, since time.Time) error {
+	_, err := conn(ctx, s.db).NewUpdate().Model((*sessionRow)(nil)).Set("last_used_at = ?", now.UTC()).
+		Where("token_hash = ?", tokenHash).Where("last_used_at < ?", since.UTC()).Exec(ctx)
+	return err
+}
+
+// PurgeIdle deletes the panel sessions last used before.
+func (s *Sessions) PurgeIdle(ctx context.Context, before time.Time) error {
+	_, err := conn(ctx, s.db).NewDelete().Model((*sessionRow)(nil)).Where("kind = ?", string(kernel.PanelSession)).
+		Where("last_used_at < ?", before.UTC()).Exec(ctx)
+	return err
+}
+
+// LastUsed is when the session was last recorded as used.
+func (s *Sessions) LastUsed(ctx context.Context, tokenHash string) (time.Time, error) {
+	var at time.Time
+	err := conn(ctx, s.db).NewSelect().Model((*sessionRow)(nil)).Column("s.last_used_at").
+		Where("s.token_hash = ?", tokenHash).Scan(ctx, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, kernel.NotFound("session")
+	}
+	return at, err
 }
 
 // Find loads a session by token hash.
@@ -261,7 +339,8 @@ func (s *Sessions) Find(ctx context.Context, tokenHash string) (identity.Session
 		return identity.Session{}, err
 	}
 	return identity.Session{TokenHash: row.TokenHash, Kind: kernel.SessionKind(row.Kind), UserID: idOf(row.UserID),
-		PartnerID: idOf(row.PartnerID), ExpiresAt: row.ExpiresAt}, nil
+		PartnerID: idOf(row.PartnerID), ExpiresAt: row.ExpiresAt, Address: row.Address, UserAgent: row.UserAgent,
+		LastUsedAt: row.LastUsedAt}, nil
 }
 
 // Revoke deletes one session.

@@ -26,7 +26,7 @@ func appWorld(t *testing.T, c *clock) (*appidentity.Service, *bun.DB, map[string
 	hasher := security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1})
 	svc := appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, persistence.NewUsers(db), persistence.NewUserLists(db),
 		persistence.NewSessions(db), persistence.NewLoginAttempts(db), devices(), persistence.NewPartnerDirectory(db), hasher,
-		persistence.NewTxManager(db), c, mustAuthz(t), persistence.NewAuditLog(db, c))
+		persistence.NewTxManager(db), c, mustAuthz(t), persistence.NewAuditLog(db, c), twoFactor(t, db))
 	hash, err := hasher.Hash(ctx, "tajna")
 	if err != nil {
 		t.Fatal(err)

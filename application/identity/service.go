@@ -27,6 +27,10 @@ type Config struct {
 	Throttle        identity.Throttle // per username and address
 	AddressThrottle identity.Throttle // per address, across usernames
 	DeviceThrottle  identity.Throttle // per username and trusted device (ADR 0025)
+	// SessionIdle ends a panel session not used for longer (VITRINA_SESSION_IDLE; 0: none).
+	SessionIdle time.Duration
+	// ChallengeTTL is how long a sign-in waits for its two-factor code.
+	ChallengeTTL time.Duration
 }
 
 // Client is who signs in: the address the request came from, and the device cookie it
@@ -34,6 +38,8 @@ type Config struct {
 type Client struct {
 	Address string
 	Device  string
+	// UserAgent is the browser's User-Agent, kept with a new session for its owner's list.
+	UserAgent string
 }
 
 // Operator is the person at the console (`vitrina user create`, the seed, the first admin):
@@ -50,6 +56,13 @@ type LoginResult struct {
 	PartnerID *int64
 	// Device is a new device cookie for the client that signed in (ADR 0025).
 	Device string
+	// MFARequired: the password was right and the account signs in with two factors; no
+	// session yet, Challenge (valid ExpiresIn seconds) waits for the code (LoginMFA).
+	MFARequired bool
+	Challenge   string
+	// EnrolmentRequired: the account's role requires two-factor and it has none; the
+	// session opens only the enrolment calls until it is set up.
+	EnrolmentRequired bool
 }
 
 // Service is the identity use cases.
@@ -71,15 +84,22 @@ type Service struct {
 	// audit records sign-ins, failed sign-ins and sign-outs (issue 21); the store mechanism
 	// records the accounts' own changes.
 	audit ports.AuditLog
+	// mfa is two-factor sign-in and the sessions list (ADR 0037).
+	mfa identityports.TwoFactor
 
 	dummyMu sync.Mutex
 	dummy   string
+
+	policyMu     sync.Mutex
+	cachedPolicy identity.MFAPolicy
+	policyAt     time.Time
 }
 
 // NewService wires the identity use cases.
 func NewService(cfg Config, users identityports.UserRepository, lists identityports.UserLists, sessions identityports.SessionStore,
 	attempts identityports.LoginAttempts, devices identityports.DeviceCookies, partners identityports.PartnerDirectory,
-	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock, perms ports.Permissions, log ports.AuditLog) *Service {
+	hasher ports.PasswordHasher, tx ports.TxManager, clock ports.Clock, perms ports.Permissions, log ports.AuditLog,
+	mfa identityports.TwoFactor) *Service {
 	if cfg.Throttle.Max == 0 {
 		cfg.Throttle = identity.DefaultThrottle
 	}
@@ -89,8 +109,11 @@ func NewService(cfg Config, users identityports.UserRepository, lists identitypo
 	if cfg.DeviceThrottle.Max == 0 {
 		cfg.DeviceThrottle = identity.DefaultDeviceThrottle
 	}
+	if cfg.ChallengeTTL == 0 {
+		cfg.ChallengeTTL = DefaultChallengeTTL
+	}
 	return &Service{cfg: cfg, users: users, list: lists.Users, partnerUsers: lists.PartnerUsers, sessions: sessions, attempts: attempts,
-		devices: devices, partners: partners, hasher: hasher, tx: tx, clock: clock, perms: perms, audit: log}
+		devices: devices, partners: partners, hasher: hasher, tx: tx, clock: clock, perms: perms, audit: log, mfa: mfa}
 }
 
 // HashToken is how tokens are stored: only their SHA-256, never the token itself.
@@ -108,7 +131,7 @@ func (s *Service) Login(ctx context.Context, username, password string, from Cli
 	}
 	key := identity.NormalizeUsername(username)
 	var u *identity.User
-	err := s.counted(ctx, key, from, identity.ErrBadCredentials, func() (bool, error) {
+	clear, err := s.attempt(ctx, key, from, identity.ErrBadCredentials, func() (bool, error) {
 		var err error
 		u, err = s.users.GetByUsername(ctx, username)
 		if err != nil && kernel.KindOf(err) != kernel.KindNotFound {
@@ -123,9 +146,25 @@ func (s *Service) Login(ctx context.Context, username, password string, from Cli
 	if err != nil {
 		return LoginResult{}, s.failedSignIn(ctx, err, signInEvent(u, username))
 	}
-	return s.open(ctx, key, func(tokenHash string, expires time.Time) identity.Session {
+	on, err := s.mfa.Store.Enabled(ctx, u.ID())
+	if err != nil {
+		return LoginResult{}, err
+	}
+	if on { // the attempt stays counted until the code is right (LoginMFA clears it)
+		return s.challenge(ctx, u)
+	}
+	if err := clear(); err != nil {
+		return LoginResult{}, err
+	}
+	enrol, err := s.mustEnrol(ctx, u)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	res, err := s.open(ctx, key, from, func(tokenHash string, expires time.Time) identity.Session {
 		return identity.NewPanelSession(tokenHash, u.ID(), expires)
 	}, u.PartnerID(), signInEvent(u, username))
+	res.EnrolmentRequired = enrol
+	return res, err
 }
 
 // signInEvent is a panel sign-in's event: the account, or for a username no account has,
@@ -210,7 +249,7 @@ func (s *Service) AppLogin(ctx context.Context, in identity.AppSignIn, from Clie
 		return LoginResult{}, s.failedSignIn(ctx, err, appSignInEvent(in, partnerID))
 	}
 	pid := int64(partnerID)
-	return s.open(ctx, key, func(tokenHash string, expires time.Time) identity.Session {
+	return s.open(ctx, key, from, func(tokenHash string, expires time.Time) identity.Session {
 		return identity.NewAppSession(tokenHash, partnerID, userID, expires)
 	}, &pid, appSignInEvent(in, partnerID))
 }
@@ -254,25 +293,36 @@ func (s *Service) appAccount(ctx context.Context, partnerID int64) (identityport
 // up to this attempt. A check that never ran to a verdict (a busy hasher, a lost database)
 // releases its attempt, since nothing was learnt from it.
 func (s *Service) counted(ctx context.Context, key string, from Client, fail error, check func() (bool, error)) error {
-	rule, err := s.rule(ctx, key, from)
+	clear, err := s.attempt(ctx, key, from, fail, check)
 	if err != nil {
 		return err
 	}
+	return clear()
+}
+
+// attempt is counted without the clearing: after a successful check the attempt stays
+// counted until clear is called, so that a sign-in's first factor is not forgiven before
+// its second (ADR 0037).
+func (s *Service) attempt(ctx context.Context, key string, from Client, fail error, check func() (bool, error)) (clear func() error, err error) {
+	rule, err := s.rule(ctx, key, from)
+	if err != nil {
+		return nil, err
+	}
 	id, err := s.attempts.Reserve(ctx, rule, s.clock.Now())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ok, err := check()
 	if err != nil {
 		if rerr := s.attempts.Release(context.WithoutCancel(ctx), id); rerr != nil {
-			return errors.Join(err, rerr)
+			return nil, errors.Join(err, rerr)
 		}
-		return err
+		return nil, err
 	}
 	if !ok {
-		return fail
+		return nil, fail
 	}
-	return s.attempts.Clear(ctx, rule.Key, rule.Source, id)
+	return func() error { return s.attempts.Clear(ctx, rule.Key, rule.Source, id) }, nil
 }
 
 // rule is what an attempt of key from the client counts against: with a device cookie
@@ -310,7 +360,7 @@ func (s *Service) verify(ctx context.Context, hash, password string) (bool, erro
 
 // open starts the session session builds around a new token, gives the client a device
 // cookie for the account (key) and answers the sign-in.
-func (s *Service) open(ctx context.Context, key string, session func(tokenHash string, expires time.Time) identity.Session,
+func (s *Service) open(ctx context.Context, key string, from Client, session func(tokenHash string, expires time.Time) identity.Session,
 	partnerID *int64, signedIn audit.Event) (LoginResult, error) {
 	token, err := newToken()
 	if err != nil {
@@ -323,7 +373,10 @@ func (s *Service) open(ctx context.Context, key string, session func(tokenHash s
 		}
 	}
 	err = s.tx.WithinTx(ctx, func(ctx context.Context) error {
-		if err := s.sessions.Create(ctx, session(HashToken(token), s.clock.Now().Add(s.cfg.TokenTTL))); err != nil {
+		now := s.clock.Now()
+		sess := session(HashToken(token), now.Add(s.cfg.TokenTTL)).From(from.Address, from.UserAgent)
+		sess.LastUsedAt = now
+		if err := s.sessions.Create(ctx, sess); err != nil {
 			return err
 		}
 		return s.audit.Record(ctx, signedIn)
@@ -371,8 +424,19 @@ func (s *Service) Authenticate(ctx context.Context, token string) (kernel.Princi
 	if err != nil {
 		return kernel.Principal{}, err
 	}
-	if sess.Expired(s.clock.Now()) || !sess.Whole() {
+	now := s.clock.Now()
+	if sess.Expired(now) || !sess.Whole() {
 		return kernel.Principal{}, identity.ErrNoSession
+	}
+	if !sess.IsApp() {
+		if identity.Idle(sess.LastUsedAt, s.cfg.SessionIdle, now) {
+			return kernel.Principal{}, identity.ErrNoSession
+		}
+		if now.Sub(sess.LastUsedAt) >= touchEvery {
+			if err := s.mfa.Sessions.Touch(ctx, hash, now, now.Add(-touchEvery)); err != nil {
+				return kernel.Principal{}, err
+			}
+		}
 	}
 	var u *identity.User
 	if sess.UserID != 0 {
@@ -392,9 +456,17 @@ func (s *Service) Authenticate(ctx context.Context, token string) (kernel.Princi
 	for _, r := range u.Roles() {
 		roles = append(roles, string(r))
 	}
+	enrol, err := s.mustEnrol(ctx, u)
+	if err != nil {
+		return kernel.Principal{}, err
+	}
 	return kernel.Principal{Session: kernel.PanelSession, UserID: u.ID(), Username: u.Username(), Roles: roles,
-		PartnerID: u.PartnerID(), TokenHash: hash}, nil
+		PartnerID: u.PartnerID(), TokenHash: hash, MFAEnrolment: enrol}, nil
 }
+
+// touchEvery is how often a session's last use is written: once a minute of use, not at
+// every request; the idle limit is kept to within it.
+const touchEvery = time.Minute
 
 // appPrincipal is the caller of an app session: its partner must still be active, and the
 // user who signed in for it, if one did, still linked to it.
@@ -640,9 +712,19 @@ func (s *Service) EnsureAdmin(ctx context.Context, username, password string) (b
 	return err == nil, err
 }
 
-// PurgeExpiredSessions deletes sessions whose expiry has passed.
+// PurgeExpiredSessions deletes sessions whose expiry has passed, panel sessions idle
+// longer than the limit and the sign-ins that waited for a code too long.
 func (s *Service) PurgeExpiredSessions(ctx context.Context) error {
-	return s.sessions.PurgeExpired(ctx, s.clock.Now())
+	now := s.clock.Now()
+	if err := s.sessions.PurgeExpired(ctx, now); err != nil {
+		return err
+	}
+	if s.cfg.SessionIdle > 0 {
+		if err := s.mfa.Sessions.PurgeIdle(ctx, now.Add(-s.cfg.SessionIdle)); err != nil {
+			return err
+		}
+	}
+	return s.mfa.Store.PurgeChallenges(ctx, now)
 }
 
 func (s *Service) hashIfTyped(ctx context.Context, password string) (string, error) {

@@ -1,6 +1,7 @@
 package identity_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"sync"
@@ -14,6 +15,9 @@ import (
 	appidentity "vitrina/application/identity"
 	"vitrina/domain/identity"
 	"vitrina/domain/kernel"
+	identityports "vitrina/ports/identity"
+
+	"github.com/uptrace/bun"
 )
 
 type clock struct {
@@ -37,12 +41,26 @@ func mustAuthz(t *testing.T) *authz.Enforcer {
 	return e
 }
 
+// twoFactor is two-factor sign-in over db with a test key.
+func twoFactor(t *testing.T, db *bun.DB) identityports.TwoFactor {
+	t.Helper()
+	box, err := security.NewSecretBox(bytes.Repeat([]byte{7}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return identityports.TwoFactor{Store: persistence.NewMFA(db), Box: box, Sessions: persistence.NewSessions(db)}
+}
+
 func newService(t *testing.T, c *clock) *appidentity.Service {
+	return newServiceWith(t, c, appidentity.Config{TokenTTL: time.Hour})
+}
+
+func newServiceWith(t *testing.T, c *clock, cfg appidentity.Config) *appidentity.Service {
 	db := dbtest.Migrated(t, dbtest.SQLiteURL(t))
 	users := persistence.NewUsers(db)
-	return appidentity.NewService(appidentity.Config{TokenTTL: time.Hour}, users, persistence.NewUserLists(db), persistence.NewSessions(db),
+	return appidentity.NewService(cfg, users, persistence.NewUserLists(db), persistence.NewSessions(db),
 		persistence.NewLoginAttempts(db), devices(), persistence.NewPartnerDirectory(db),
-		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c, mustAuthz(t), persistence.NewAuditLog(db, c))
+		security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), c, mustAuthz(t), persistence.NewAuditLog(db, c), twoFactor(t, db))
 }
 
 // The throttle holds for the window, counts per username and address, and lifts by itself.

@@ -81,6 +81,23 @@ type Session struct {
 	UserID    kernel.ID
 	PartnerID kernel.ID
 	ExpiresAt time.Time
+	// Address and UserAgent are where the session was opened from, for its owner's list.
+	Address   string
+	UserAgent string
+	// LastUsedAt is when the session was last used, to the minute (the idle limit).
+	LastUsedAt time.Time
+}
+
+// MaxUserAgent is how much of a User-Agent a session keeps.
+const MaxUserAgent = 512
+
+// From is the session opened from address with the browser userAgent (clipped).
+func (s Session) From(address, userAgent string) Session {
+	if r := []rune(userAgent); len(r) > MaxUserAgent {
+		userAgent = string(r[:MaxUserAgent])
+	}
+	s.Address, s.UserAgent = address, userAgent
+	return s
 }
 
 // NewPanelSession is a back-office user's sign-in.

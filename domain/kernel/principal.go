@@ -28,6 +28,9 @@ type Principal struct {
 	PartnerID *int64
 	// TokenHash is the hash of the session's token, so that the session can be ended.
 	TokenHash string
+	// MFAEnrolment: the roles require two-factor sign-in and the account has none yet; only
+	// the calls that set it up are open (ADR 0037).
+	MFAEnrolment bool
 }
 
 // IsApp tells whether the caller signed in through the partner app.

@@ -41,6 +41,8 @@ type UserView struct {
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	Version     kernel.Version
+	// MFAEnabled tells whether the account signs in with two factors.
+	MFAEnabled bool
 }
 
 // SessionStore keeps open sessions by the hash of their token.
@@ -105,4 +107,99 @@ type UserLists struct {
 	Users ports.Lister[UserView]
 	// PartnerUsers is the users linked to any partner (the partner pickers' lookup).
 	PartnerUsers ports.Lister[UserView]
+}
+
+// SessionInfo is a session as its owner sees it: never its token or the token's hash.
+type SessionInfo struct {
+	ID         string
+	TokenHash  string // only to mark the caller's own; never answered
+	CreatedAt  time.Time
+	LastUsedAt time.Time
+	Address    string
+	UserAgent  string
+}
+
+// SessionDirectory lists and ends sessions by their public id (issue 23), and keeps when
+// each was last used.
+type SessionDirectory interface {
+	// List answers the user's unexpired panel sessions, the most recently used first.
+	List(ctx context.Context, userID kernel.ID, now time.Time) ([]SessionInfo, error)
+	// End deletes the user's session with the public id; false when the user has none.
+	End(ctx context.Context, userID kernel.ID, id string) (bool, error)
+	// Touch records that the session was used at now, when it was last recorded before
+	// since (a write per session and minute, not per request).
+	Touch(ctx context.Context, tokenHash string, now, since time.Time) error
+	// LastUsed is when the session was last recorded as used.
+	LastUsed(ctx context.Context, tokenHash string) (time.Time, error)
+	// PurgeIdle deletes the panel sessions last used before.
+	PurgeIdle(ctx context.Context, before time.Time) error
+}
+
+// MFAState is a user's second factor as stored: the secrets are sealed (SecretBox).
+type MFAState struct {
+	Secret   string // sealed; "" when two-factor is off
+	Pending  string // sealed; the secret being set up, "" when none
+	Enabled  bool
+	LastStep int64
+}
+
+// MFAStore keeps users' second factors, their recovery codes, the sign-ins waiting for a
+// code and the two-factor policy.
+type MFAStore interface {
+	// State is the user's second factor; the zero MFAState when none was ever set up.
+	State(ctx context.Context, userID kernel.ID) (MFAState, error)
+	// SetPending stores a sealed secret being set up, replacing an earlier one.
+	SetPending(ctx context.Context, userID kernel.ID, sealed string) error
+	// Enable makes the pending secret the user's, accepted at step, with new recovery codes
+	// (their hashes); false when the pending secret is no longer sealed (another enrolment
+	// replaced it) or two-factor is already on.
+	Enable(ctx context.Context, userID kernel.ID, sealed string, step int64, codeHashes []string, now time.Time) (bool, error)
+	// Disable removes the user's second factor and recovery codes; false when it was off.
+	Disable(ctx context.Context, userID kernel.ID) (bool, error)
+	// UseStep records that a code of step was accepted, only when step is after the last one
+	// accepted: false for a replay, across requests and replicas.
+	UseStep(ctx context.Context, userID kernel.ID, step int64) (bool, error)
+	// UseRecoveryCode spends one unused recovery code; false when there is none such.
+	UseRecoveryCode(ctx context.Context, userID kernel.ID, codeHash string, now time.Time) (bool, error)
+	// Enabled tells whether the user has two-factor on.
+	Enabled(ctx context.Context, userID kernel.ID) (bool, error)
+	// AnyEnabled tells whether any account has two-factor on.
+	AnyEnabled(ctx context.Context) (bool, error)
+
+	// CreateChallenge stores the second step of a sign-in.
+	CreateChallenge(ctx context.Context, hash string, userID kernel.ID, expires time.Time) error
+	// Challenge is the user a challenge waits for; kernel.KindNotFound when unknown or expired.
+	Challenge(ctx context.Context, hash string, now time.Time) (kernel.ID, error)
+	// EndChallenge deletes a challenge once used.
+	EndChallenge(ctx context.Context, hash string) error
+	// PurgeChallenges deletes the expired challenges.
+	PurgeChallenges(ctx context.Context, now time.Time) error
+
+	// Policy is the stored two-factor policy and its version; ok false when none was
+	// stored yet (version 1, empty).
+	Policy(ctx context.Context) (roles []string, version kernel.Version, ok bool, err error)
+	// SetPolicy stores the policy over the version the user loaded (kernel.ErrStale when it
+	// changed since) and answers the new version.
+	SetPolicy(ctx context.Context, roles []string, expected kernel.Version, now time.Time) (kernel.Version, error)
+	// SeedPolicy stores the policy when none is stored yet (the starting policy).
+	SeedPolicy(ctx context.Context, roles []string, now time.Time) error
+}
+
+// SecretBox seals secrets at rest under the installation's key (VITRINA_SECRET_KEY) and
+// keys the hashes of recovery codes with it, so that a copy of the database alone opens
+// neither.
+type SecretBox interface {
+	// Configured tells whether the key is set; without it nothing can be sealed.
+	Configured() bool
+	Seal(plain []byte) (string, error)
+	Open(sealed string) ([]byte, error)
+	// MAC is the keyed hash of s, hex.
+	MAC(s string) string
+}
+
+// TwoFactor is what two-factor sign-in and the sessions list need (ADR 0037).
+type TwoFactor struct {
+	Store    MFAStore
+	Box      SecretBox
+	Sessions SessionDirectory
 }

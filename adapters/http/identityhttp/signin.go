@@ -19,12 +19,13 @@ const deviceCookieAge = 90 * 24 * time.Hour
 
 // signIn is a sign-in form with the device cookie the client carried.
 type signIn[T any] struct {
-	Body   T
-	Device string
+	Body      T
+	Device    string
+	UserAgent string
 }
 
 func (r signIn[T]) client(ctx context.Context) appidentity.Client {
-	return appidentity.Client{Address: kit.ClientAddress(ctx), Device: r.Device}
+	return appidentity.Client{Address: kit.ClientAddress(ctx), Device: r.Device, UserAgent: r.UserAgent}
 }
 
 // decodeSignIn reads the sign-in form T and the device cookie.
@@ -33,7 +34,7 @@ func decodeSignIn[T any](ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := signIn[T]{Body: body.(T)}
+	in := signIn[T]{Body: body.(T), UserAgent: r.UserAgent()}
 	if c, err := r.Cookie(DeviceCookie); err == nil {
 		in.Device = c.Value
 	}
@@ -42,14 +43,18 @@ func decodeSignIn[T any](ctx context.Context, r *http.Request) (any, error) {
 
 // signedInResponse is the answer to a sign-in and the device cookie to set on path.
 type signedInResponse struct {
-	body   loginResponse
+	body   any
 	device string
 	path   string
 }
 
+// signedIn is a sign-in's answer: the session, or the challenge of the second factor.
 func signedIn(res appidentity.LoginResult, path string) signedInResponse {
-	return signedInResponse{body: loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID},
-		device: res.Device, path: path}
+	if res.MFARequired {
+		return signedInResponse{body: mfaChallengeResponse{MFARequired: true, Challenge: res.Challenge, ExpiresIn: res.ExpiresIn}}
+	}
+	return signedInResponse{body: loginResponse{Token: res.Token, ExpiresIn: res.ExpiresIn, PartnerID: res.PartnerID,
+		MFAEnrollmentRequired: res.EnrolmentRequired}, device: res.Device, path: path}
 }
 
 // encodeSignedIn sets the device cookie and writes the answer.

@@ -27,6 +27,9 @@ type loginResponse struct {
 	Token     string `json:"token"`
 	ExpiresIn int64  `json:"expires_in"`
 	PartnerID *int64 `json:"partner_id"`
+	// MFAEnrollmentRequired: the role requires two-factor sign-in and the account has none;
+	// the token opens only the enrolment until it is set up (ADR 0037).
+	MFAEnrollmentRequired bool `json:"mfa_enrollment_required,omitempty"`
 }
 
 type partnerRef struct {
@@ -46,12 +49,14 @@ type userJSON struct {
 	CreatedAt   time.Time   `json:"created_at"`
 	UpdatedAt   time.Time   `json:"updated_at"`
 	Version     int64       `json:"version"`
+	MFAEnabled  bool        `json:"mfa_enabled"`
 }
 
 // toJSON is a user as every users call answers it.
 func toJSON(v identityports.UserView) userJSON {
 	out := userJSON{ID: v.ID, Name: v.Name, Username: v.Username, IsActive: v.IsActive, PartnerID: v.PartnerID,
-		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt, Version: int64(v.Version)}
+		PartnerName: v.PartnerName, Roles: v.Roles, CreatedAt: v.CreatedAt, UpdatedAt: v.UpdatedAt, Version: int64(v.Version),
+		MFAEnabled: v.MFAEnabled}
 	if out.Roles == nil {
 		out.Roles = []string{}
 	}
@@ -71,6 +76,9 @@ type meJSON struct {
 	// Permissions is what the roles may do, by resource (read, write, pick), from the Casbin
 	// policy: the panel shows only what the account may open (ADR 0029).
 	Permissions map[string][]string `json:"permissions"`
+	// MFAEnabled: the account signs in with two factors; MFARequired: its roles must.
+	MFAEnabled  bool `json:"mfa_enabled"`
+	MFARequired bool `json:"mfa_required"`
 }
 
 type userForm struct {
@@ -122,8 +130,12 @@ func makeMeEndpoint(svc *appidentity.Service) endpoint.Endpoint {
 		if err != nil {
 			return nil, err
 		}
+		mfa, err := svc.MFAStatus(ctx, p)
+		if err != nil {
+			return nil, err
+		}
 		return meJSON{ID: v.ID, Name: v.Name, Username: v.Username, PartnerID: v.PartnerID, Roles: toJSON(v).Roles,
-			Version: int64(v.Version), Permissions: perms}, nil
+			Version: int64(v.Version), Permissions: perms, MFAEnabled: mfa.Enabled, MFARequired: mfa.Required}, nil
 	}
 }
 
@@ -191,7 +203,8 @@ func Routes(svc *appidentity.Service) []kit.Route {
 	write := kit.Access{Resource: "users", Action: "write"}
 	own := kit.Access{} // the caller's own account: any signed-in back-office user, whatever the roles
 	users := kit.Found(svc.Users())
-	return append(kit.ListRoutes("/api/users", read, svc.Users(), toJSON), []kit.Route{
+	routes := append(kit.ListRoutes("/api/users", read, svc.Users(), toJSON), mfaRoutes(svc, users)...)
+	return append(routes, []kit.Route{
 		kit.ListRoute("/api/partnerUsers", read, svc.PartnerUsers(), toJSON, nil),
 		{Method: "POST", Path: "/api/login", Access: kit.Access{Public: true},
 			Decode: decodeSignIn[loginRequest], Encode: encodeSignedIn,
@@ -204,13 +217,13 @@ func Routes(svc *appidentity.Service) []kit.Route {
 				}
 				return signedIn(res, "/api/login"), nil
 			}},
-		{Method: "POST", Path: "/api/logout", Access: kit.Access{AnyAccount: true},
+		{Method: "POST", Path: "/api/logout", Access: kit.Access{AnyAccount: true, Enrolling: true},
 			Decode: kit.NoRequest, Encode: kit.EncodeNoContent,
 			Endpoint: func(ctx context.Context, _ any) (any, error) {
 				p, _ := kit.Principal(ctx)
 				return nil, svc.Logout(ctx, p)
 			}},
-		{Method: "GET", Path: "/api/getLogedUserData", Access: own, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
+		{Method: "GET", Path: "/api/getLogedUserData", Access: kit.Access{Enrolling: true}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: makeMeEndpoint(svc)},
 		{Method: "POST", Path: "/api/userUpdate", Access: own, Decode: kit.DecodeOwnEdit[profileForm], Encode: kit.EncodeJSON,
 			Endpoint: makeUpdateOwnEndpoint(svc)},

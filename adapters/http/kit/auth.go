@@ -81,6 +81,9 @@ func allowed(authz ports.Authorizer, p kernel.Principal, access Access) error {
 	if !access.AnyAccount && p.IsPartnerLinked() {
 		return identity.ErrPartnerAccount
 	}
+	if p.MFAEnrolment && !access.Enrolling {
+		return identity.ErrMFAEnrolment
+	}
 	if access.Resource == "" {
 		return nil
 	}

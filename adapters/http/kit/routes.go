@@ -26,6 +26,10 @@ type Access struct {
 	App        bool   // a partner app call: app sessions only
 	Resource   string // Casbin resource; "" = any signed-in admin account
 	Action     string // read | write
+	// Enrolling: open to an account whose role requires two-factor sign-in before it has set
+	// it up (the own profile's answer, sign-out, enrolment); every other call refuses it
+	// (ADR 0037).
+	Enrolling bool
 }
 
 // AppPrefix is where the partner app's calls live; only App routes may live there.
