@@ -33,7 +33,7 @@ func startAPIWith(t *testing.T, dbURL string, adjust func(*Config)) *api {
 	ctx := context.Background()
 	cfg := Config{DatabaseURL: dbURL, DataDir: t.TempDir(), TokenTTL: time.Hour, LogFormat: "json", LogLevel: "error",
 		AdminUsername: "admin", AdminPassword: "admin-pass", TrustProxy: true,
-		MapTiles: "https://tiles.example.test/{z}/{x}/{y}.png", MapAttribution: "Test tiles", PushWait: time.Second, PushTimeout: time.Second}
+		MapTiles: "https://tiles.example.test/{z}/{x}/{y}.png", MapAttribution: "Test tiles", PushWait: time.Second, PushTimeout: time.Second, SessionIdle: 8 * time.Hour}
 	if adjust != nil {
 		adjust(&cfg)
 	}

@@ -61,7 +61,9 @@ func sessionsJSON(list []appidentity.SessionView) []sessionJSON {
 func decodeUserID(_ context.Context, r *http.Request) (any, error) { return kit.PathID(r, "id") }
 
 // decodeSessionID reads the {session} of /api/sessions/{session}: a session's public id.
-func decodeSessionID(_ context.Context, r *http.Request) (any, error) { return r.PathValue("session"), nil }
+func decodeSessionID(_ context.Context, r *http.Request) (any, error) {
+	return r.PathValue("session"), nil
+}
 
 // principal is the caller of a guarded route.
 func principal(ctx context.Context) kernel.Principal {
