@@ -38,14 +38,17 @@ var actions = []string{ActionRead, ActionWrite, ActionPick}
 // actionsOf are the actions of res a permission answer and the matrix name: the activity
 // log is read and verified, never written (its events are written by the changes).
 func actionsOf(res string) []string {
-	if res == "activity" {
+	switch res {
+	case "activity":
 		return []string{ActionRead, ActionVerify}
+	case "security":
+		return []string{ActionRead, ActionWrite}
 	}
 	return actions
 }
 
 // Resources lists every resource the admin API guards, in the order the permission matrix shows.
-var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications", "activity"}
+var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications", "activity", "security"}
 
 // Roles lists the roles of the policy, in the order the permission matrix shows.
 var Roles = []string{"admin", "director", "manager", "engineer", "financier"}
@@ -122,7 +125,10 @@ func (a *Enforcer) Matrix() (string, error) {
 		"(`GET /api/<resource>Active`) but not open its screen; `read` includes it.\n")
 	b.WriteString("`activity` is the activity log (issue 21): `read` shows the events of the resources the role may read, " +
 		"`verify` checks its hash chain (`GET /api/activity/verify`); reverting an event needs `write` on the event's resource " +
-		"(its screen's: a contact's is `partners`, a partner's cash in a campaign `campaigns`).\n\n")
+		"(its screen's: a contact's is `partners`, a partner's cash in a campaign `campaigns`).\n")
+	b.WriteString("`security` is sign-in security (issue 23): `read` shows the two-factor policy and another user's sessions, " +
+		"`write` changes the policy, resets another user's two-factor and ends another user's sessions. No line grants it: " +
+		"only the admin role's `*` reaches it. Every account sees and ends its own sessions and sets up its own two-factor from the profile.\n\n")
 	b.WriteString("| resource | " + strings.Join(Roles, " | ") + " |\n")
 	b.WriteString("|---" + strings.Repeat("|---", len(Roles)) + "|\n")
 	for _, res := range Resources {
