@@ -233,6 +233,9 @@ func TestReadinessReportsMigrations(t *testing.T) {
 		if r.Status != "not_ready" || !strings.Contains(r.Message, "migrations") || r.Migrations.Current >= r.Migrations.Expected {
 			t.Fatalf("behind: %+v", r)
 		}
+		if n := value(t, a.app.Telemetry.Metrics.Registry(), "vitrina_ready", nil); n != 0 {
+			t.Fatalf("vitrina_ready %v while behind", n)
+		}
 		if _, err := a.app.DB.ExecContext(context.Background(),
 			"INSERT INTO bun_migrations (name, group_id, migrated_at) SELECT ?, 1, CURRENT_TIMESTAMP WHERE NOT EXISTS (SELECT 1 FROM bun_migrations WHERE name = ?)", latest, latest); err != nil {
 			t.Fatal(err)
@@ -329,7 +332,7 @@ func TestServeServesMetricsOnItsOwnListener(t *testing.T) {
 	code, body := read("http://" + at.Metrics + "/metrics")
 	for _, want := range []string{`vitrina_http_requests_total{method="GET",route="/healthz",status="200"} 1`,
 		"go_goroutines", "process_cpu_seconds_total", `go_sql_open_connections{db_name="vitrina"}`,
-		`vitrina_push_outbox_deliveries{state="pending"} 0`, `vitrina_job_runs_total{job="push sender"}`} {
+		`vitrina_push_outbox_deliveries{state="pending"} 0`, `vitrina_job_runs_total{job="push sender"}`, "vitrina_ready 1"} {
 		if code != 200 || !strings.Contains(body, want) {
 			t.Fatalf("/metrics answered %d without %s:\n%s", code, want, body)
 		}

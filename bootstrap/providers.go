@@ -61,8 +61,13 @@ type Telemetry struct{ Metrics *metrics.Metrics }
 // ProvideMetrics is the one registry of the process's metrics.
 func ProvideMetrics() *metrics.Metrics { return metrics.New(Version) }
 
-// ProvideTelemetry adds the push outbox's depth, read at scrape time, to m.
-func ProvideTelemetry(m *metrics.Metrics, outbox *persistence.NotificationStore) Telemetry {
+// ProvideTelemetry adds the push outbox's depth and /readyz's verdict, both read at scrape
+// time, to m.
+func ProvideTelemetry(m *metrics.Metrics, outbox *persistence.NotificationStore, readiness server.Readiness, pinger ports.Pinger) Telemetry {
+	m.WatchReadiness(func(ctx context.Context) bool {
+		ok, _ := readiness.Check(ctx, pinger)
+		return ok
+	})
 	m.WatchOutbox(func(ctx context.Context) (metrics.OutboxReading, error) {
 		d, err := outbox.Depth(ctx)
 		return metrics.OutboxReading{ByState: d.ByState, OldestDue: d.OldestDue}, err

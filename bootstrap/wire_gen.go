@@ -112,7 +112,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	auditRetention := persistence.NewAuditRetention(db)
 	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock)
 	workers := ProvideWorkers(logger, service, sender, retention, partnerLists, metrics, workerStates)
-	telemetry := ProvideTelemetry(metrics, notificationStore)
+	telemetry := ProvideTelemetry(metrics, notificationStore, readiness, pinger)
 	app := &App{
 		Config:        cfg,
 		Log:           logger,

@@ -5,6 +5,7 @@
 package metrics
 
 import (
+	"context"
 	"database/sql"
 	"net/http"
 	"strconv"
@@ -143,6 +144,20 @@ func (m *Metrics) Handler() http.Handler {
 // idle, waits and their time.
 func (m *Metrics) WatchDB(db *sql.DB) {
 	m.registry.MustRegister(collectors.NewDBStatsCollector(db, "vitrina"))
+}
+
+// WatchReadiness adds vitrina_ready, 1 when ready answers true at scrape time (what /readyz
+// answers 200 for), so that an alert sees a replica that is up but not ready.
+func (m *Metrics) WatchReadiness(ready func(ctx context.Context) bool) {
+	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "vitrina_ready",
+		Help: "1 when /readyz would answer 200 (database, migrations, push sender), else 0.",
+	}, func() float64 {
+		if ready(context.Background()) {
+			return 1
+		}
+		return 0
+	}))
 }
 
 // Started counts a request in flight.

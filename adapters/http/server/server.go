@@ -79,16 +79,17 @@ const (
 	PushNotConfigured = "not_configured"
 )
 
-// readyJSON is /readyz's answer.
-type readyJSON struct {
-	Status     string          `json:"status"`
-	Message    string          `json:"message,omitempty"`
-	Database   string          `json:"database"`
-	Migrations *migrationsJSON `json:"migrations,omitempty"`
-	PushSender string          `json:"push_sender,omitempty"`
+// ReadyAnswer is /readyz's answer.
+type ReadyAnswer struct {
+	Status     string            `json:"status"`
+	Message    string            `json:"message,omitempty"`
+	Database   string            `json:"database"`
+	Migrations *MigrationsAnswer `json:"migrations,omitempty"`
+	PushSender string            `json:"push_sender,omitempty"`
 }
 
-type migrationsJSON struct {
+// MigrationsAnswer is the schema's version and the binary's.
+type MigrationsAnswer struct {
 	Current  int64 `json:"current"`
 	Expected int64 `json:"expected"`
 }
@@ -161,41 +162,49 @@ func New(d Deps) *Server {
 	return &Server{handler: handler, router: router}
 }
 
-// ready is /readyz: 200 when the database answers, has every migration of this binary and,
-// with push configured, the push sender runs; else 503 saying what is wrong, with
-// Retry-After.
+// Check answers /readyz's verdict and body: ready when the database answers, has every
+// migration of this binary and, with push configured, the push sender runs.
+func (checks Readiness) Check(ctx context.Context, pinger ports.Pinger) (bool, ReadyAnswer) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	out := ReadyAnswer{Status: "ready", Database: "ok"}
+	var problems []string
+	if err := pinger.Ping(ctx); err != nil {
+		kit.Logger(ctx).Warn("not ready: database", zap.Error(err))
+		out.Database = "unreachable"
+		problems = append(problems, "Database unreachable.")
+	} else if checks.Schema != nil {
+		current, expected, behind, err := checks.Schema(ctx)
+		switch {
+		case err != nil:
+			kit.Logger(ctx).Warn("not ready: migrations", zap.Error(err))
+			problems = append(problems, "The database's migrations could not be read.")
+		case behind:
+			problems = append(problems, "The database lacks migrations of this version: run vitrina migrate.")
+		}
+		if err == nil {
+			out.Migrations = &MigrationsAnswer{Current: current, Expected: expected}
+		}
+	}
+	if checks.PushSender != nil {
+		out.PushSender = checks.PushSender()
+		if out.PushSender == PushStopped {
+			problems = append(problems, "The push sender is not running.")
+		}
+	}
+	if len(problems) > 0 {
+		out.Status, out.Message = "not_ready", strings.Join(problems, " ")
+		return false, out
+	}
+	return true, out
+}
+
+// ready is /readyz: 200 with Check's body, or 503 saying what is wrong, with Retry-After.
 func ready(pinger ports.Pinger, checks Readiness) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		out := readyJSON{Status: "ready", Database: "ok"}
-		var problems []string
-		if err := pinger.Ping(ctx); err != nil {
-			kit.Logger(r.Context()).Warn("not ready: database", zap.Error(err))
-			out.Database = "unreachable"
-			problems = append(problems, "Database unreachable.")
-		} else if checks.Schema != nil {
-			current, expected, behind, err := checks.Schema(ctx)
-			switch {
-			case err != nil:
-				kit.Logger(r.Context()).Warn("not ready: migrations", zap.Error(err))
-				problems = append(problems, "The database's migrations could not be read.")
-			case behind:
-				problems = append(problems, "The database lacks migrations of this version: run vitrina migrate.")
-			}
-			if err == nil {
-				out.Migrations = &migrationsJSON{Current: current, Expected: expected}
-			}
-		}
-		if checks.PushSender != nil {
-			out.PushSender = checks.PushSender()
-			if out.PushSender == PushStopped {
-				problems = append(problems, "The push sender is not running.")
-			}
-		}
+		ok, out := checks.Check(r.Context(), pinger)
 		w.Header().Set("Content-Type", "application/json")
-		if len(problems) > 0 {
-			out.Status, out.Message = "not_ready", strings.Join(problems, " ")
+		if !ok {
 			w.Header().Set("Retry-After", "5")
 			w.WriteHeader(http.StatusServiceUnavailable)
 		}
