@@ -125,15 +125,26 @@ func ensureAdmin(ctx context.Context, app *App) error {
 	return nil
 }
 
-// serve runs the server until ctx ends, then lets in-flight requests finish and returns
-// nil, so the process exits 0. ready, when set, receives the bound address.
-func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string) error {
+// Listening is where serve listens: the API, and /metrics when VITRINA_METRICS_ADDR is set.
+type Listening struct{ API, Metrics string }
+
+// serve runs the server, and the metrics' when configured, until ctx ends, then lets
+// in-flight requests finish and returns nil, so the process exits 0. ready, when set,
+// receives the bound addresses.
+func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- Listening) error {
 	if err := migrate(ctx, app); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", app.Config.Addr)
 	if err != nil {
 		return err
+	}
+	var metricsLn net.Listener
+	if app.Config.MetricsAddr != "" {
+		if metricsLn, err = net.Listen("tcp", app.Config.MetricsAddr); err != nil {
+			_ = ln.Close()
+			return fmt.Errorf("VITRINA_METRICS_ADDR: %w", err)
+		}
 	}
 	// Requests get a context of their own that shutdown can cancel once the grace is over.
 	base, cancelRequests := context.WithCancel(context.Background())
@@ -146,18 +157,40 @@ func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string)
 		ErrorLog:          zap.NewStdLog(app.Log),
 		BaseContext:       func(net.Listener) context.Context { return base },
 	}
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
+	var metricsSrv *http.Server
+	at := Listening{API: ln.Addr().String()}
+	if metricsLn != nil {
+		metricsSrv = &http.Server{
+			Handler:           metricsMux(app.Telemetry),
+			ReadHeaderTimeout: kit.ReadHeaderTimeout,
+			ReadTimeout:       kit.ReadTimeout,
+			WriteTimeout:      time.Minute,
+			IdleTimeout:       120 * time.Second,
+			ErrorLog:          zap.NewStdLog(app.Log),
+		}
+		go func() { errc <- metricsSrv.Serve(metricsLn) }()
+		at.Metrics = metricsLn.Addr().String()
+	}
 	workers := StartWorkers(app.Log, app.Workers)
-	addr := ln.Addr().String()
-	app.Log.Info("serving", zap.String("address", "http://"+addr), zap.String("version", Version))
-	fmt.Fprintf(stdout, "Vitrina is serving on http://%s\n", addr)
+	app.Log.Info("serving", zap.String("address", "http://"+at.API), zap.String("version", Version))
+	fmt.Fprintf(stdout, "Vitrina is serving on http://%s\n", at.API)
+	if at.Metrics != "" {
+		app.Log.Info("serving metrics", zap.String("address", "http://"+at.Metrics+"/metrics"))
+		fmt.Fprintf(stdout, "Metrics at http://%s/metrics\n", at.Metrics)
+	}
 	if ready != nil {
-		ready <- addr
+		ready <- at
 	}
 	select {
 	case err := <-errc:
-		return errors.Join(err, workers.Stop(workerStopWait))
+		err = errors.Join(err, workers.Stop(workerStopWait))
+		_ = srv.Close()
+		if metricsSrv != nil {
+			_ = metricsSrv.Close()
+		}
+		return err
 	case <-ctx.Done():
 	}
 	app.Log.Info("shutting down: waiting for requests in flight", zap.Duration("grace", shutdownGrace))
@@ -165,8 +198,25 @@ func serve(ctx context.Context, app *App, stdout io.Writer, ready chan<- string)
 	// outbox row, an expired session) stays in the database for the next start.
 	stopped := make(chan error, 1)
 	go func() { stopped <- workers.Stop(workerStopWait) }()
+	// The metrics answer while the requests finish, so the stop itself can be watched; they
+	// stop last.
 	err = shutdown(srv, cancelRequests, shutdownGrace, app.Log)
-	return errors.Join(err, <-stopped)
+	err = errors.Join(err, <-stopped)
+	if metricsSrv != nil {
+		mctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if merr := metricsSrv.Shutdown(mctx); merr != nil {
+			err = errors.Join(err, metricsSrv.Close())
+		}
+	}
+	return err
+}
+
+// metricsMux serves /metrics, and nothing else, on the metrics' listener.
+func metricsMux(t Telemetry) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", t.Metrics.Handler())
+	return mux
 }
 
 // workerStopWait bounds how long a stop waits for the background workers to return; it is

@@ -33,6 +33,12 @@ func TestLoadConfig(t *testing.T) {
 	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_EXPORTS": "8", "VITRINA_HSTS": "true"})); err != nil || cfg.Exports != 8 || !cfg.HSTS {
 		t.Fatalf("exports and HSTS: %+v, %v", cfg, err)
 	}
+	if cfg.MetricsAddr != "" {
+		t.Fatal("the metrics' listener is off by default")
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_METRICS_ADDR": "127.0.0.1:9090"})); err != nil || cfg.MetricsAddr != "127.0.0.1:9090" {
+		t.Fatalf("VITRINA_METRICS_ADDR: %+v, %v", cfg.MetricsAddr, err)
+	}
 	if cfg.SecretKey != "" {
 		t.Fatal("without VITRINA_SECRET_KEY the device cookies' key is kept in the database")
 	}
@@ -71,6 +77,8 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_AUDIT_RETENTION": "-40d"},
 		{"VITRINA_AUDIT_RETENTION": "three years"},
 		{"VITRINA_AUDIT_RETENTION": "99999999999d"},
+		{"VITRINA_METRICS_ADDR": "9090"},
+		{"VITRINA_METRICS_ADDR": "127.0.0.1:8080"}, // the API's own
 	} {
 		if _, err := LoadConfig(env(bad)); err == nil {
 			t.Errorf("%v must be refused", bad)
@@ -92,11 +100,11 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cleanup()
-	ready := make(chan string, 1)
+	ready := make(chan Listening, 1)
 	done := make(chan error, 1)
 	var out bytes.Buffer
 	go func() { done <- serve(ctx, app, &out, ready) }()
-	addr := <-ready
+	addr := (<-ready).API
 
 	// A login (argon2 verification, tens of milliseconds) is in flight when the stop comes:
 	// the stop waits until the request has been written and the server had time to read it.

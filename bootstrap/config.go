@@ -4,6 +4,7 @@ package bootstrap
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"strconv"
@@ -18,7 +19,9 @@ import (
 
 // Config is the environment of architecture §2.
 type Config struct {
-	Addr          string
+	Addr string
+	// MetricsAddr is where /metrics listens, apart from the API; empty: no metrics listener.
+	MetricsAddr   string
 	DatabaseURL   string
 	DataDir       string
 	TokenTTL      time.Duration
@@ -96,6 +99,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	cfg := Config{
 		Addr:           get("VITRINA_ADDR", "127.0.0.1:8080"),
+		MetricsAddr:    getenv("VITRINA_METRICS_ADDR"),
 		DatabaseURL:    get("VITRINA_DATABASE_URL", "sqlite://data/vitrina.db"),
 		DataDir:        get("VITRINA_DATA_DIR", "data"),
 		AdminUsername:  getenv("VITRINA_ADMIN_USERNAME"),
@@ -104,6 +108,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		LogLevel:       get("VITRINA_LOG_LEVEL", "info"),
 		MapTiles:       get("VITRINA_MAP_TILES", "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"),
 		MapAttribution: get("VITRINA_MAP_ATTRIBUTION", "Tiles © Esri — Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community"),
+	}
+	if cfg.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(cfg.MetricsAddr); err != nil {
+			return Config{}, fmt.Errorf("VITRINA_METRICS_ADDR: want host:port, like 127.0.0.1:9090")
+		}
+		if cfg.MetricsAddr == cfg.Addr && !strings.HasSuffix(cfg.Addr, ":0") {
+			return Config{}, fmt.Errorf("VITRINA_METRICS_ADDR: want a listener apart from VITRINA_ADDR")
+		}
 	}
 	if u, err := url.Parse(cfg.MapTiles); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return Config{}, fmt.Errorf("VITRINA_MAP_TILES: want an http(s) URL template with {z}, {x} and {y}")

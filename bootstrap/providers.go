@@ -13,6 +13,7 @@ import (
 	"vitrina/adapters/authz"
 	"vitrina/adapters/excel"
 	"vitrina/adapters/http/server"
+	"vitrina/adapters/metrics"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/push"
 	"vitrina/adapters/richtext"
@@ -50,6 +51,48 @@ type App struct {
 	Activity *appactivity.Service
 	Server   *server.Server
 	Workers  Workers
+	// Telemetry is the metrics /metrics serves on its own listener (VITRINA_METRICS_ADDR).
+	Telemetry Telemetry
+}
+
+// Telemetry is the process's metrics (ADR 0038), the push outbox's depth among them.
+type Telemetry struct{ Metrics *metrics.Metrics }
+
+// ProvideMetrics is the one registry of the process's metrics.
+func ProvideMetrics() *metrics.Metrics { return metrics.New(Version) }
+
+// ProvideTelemetry adds the push outbox's depth and /readyz's verdict, both read at scrape
+// time, to m.
+func ProvideTelemetry(m *metrics.Metrics, outbox *persistence.NotificationStore, readiness server.Readiness, pinger ports.Pinger) Telemetry {
+	m.WatchReadiness(func(ctx context.Context) bool {
+		ok, _ := readiness.Check(ctx, pinger)
+		return ok
+	})
+	m.WatchOutbox(func(ctx context.Context) (metrics.OutboxReading, error) {
+		d, err := outbox.Depth(ctx)
+		return metrics.OutboxReading{ByState: d.ByState, OldestDue: d.OldestDue}, err
+	})
+	return Telemetry{Metrics: m}
+}
+
+// ProvideReadiness is what /readyz checks beside the database: its migrations against this
+// binary's, and, with push configured, the push sender running.
+func ProvideReadiness(pinger *persistence.Pinger, p ports.PushSender, states *WorkerStates) server.Readiness {
+	return server.Readiness{
+		Schema: func(ctx context.Context) (int64, int64, bool, error) {
+			v, err := pinger.Schema(ctx)
+			return v.Current, v.Expected, v.Behind > 0, err
+		},
+		PushSender: func() string {
+			switch {
+			case !p.Configured():
+				return server.PushNotConfigured
+			case states.Running(PushSenderWorker):
+				return server.PushRunning
+			}
+			return server.PushStopped
+		},
+	}
 }
 
 // ProvideBusinessZone is the zone of VITRINA_TIME_ZONE.
@@ -85,13 +128,15 @@ func ProvideLogger(cfg Config) (*zap.Logger, func(), error) {
 	return log, func() { _ = log.Sync() }, nil
 }
 
-// ProvideDB opens the configured database.
-func ProvideDB(ctx context.Context, cfg Config) (*bun.DB, func(), error) {
+// ProvideDB opens the configured database, its pool watched by m and its lists' statements
+// timed by it.
+func ProvideDB(ctx context.Context, cfg Config, m *metrics.Metrics) (*bun.DB, func(), error) {
 	db, err := persistence.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return nil, nil, err
 	}
-	return db, func() { _ = db.Close() }, nil
+	m.WatchDB(db.DB)
+	return persistence.TimeLists(db, m), func() { _ = db.Close() }, nil
 }
 
 // ProvideIdentityConfig is the identity service's settings.
@@ -133,19 +178,23 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
 	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, activity *appactivity.Service, zone ports.BusinessZone, images *storage.Images, az ports.Authorizer, p ports.Pinger,
-	overview partnerports.OverviewLists) *server.Server {
-	return server.New(server.Deps{Log: log, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets, Activity: activity, Zone: zone,
+	overview partnerports.OverviewLists, readiness server.Readiness, m *metrics.Metrics) *server.Server {
+	return server.New(server.Deps{Log: log, Readiness: readiness, Meter: m, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets, Activity: activity, Zone: zone,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
 // ProvidePush is FCM when VITRINA_FCM_CREDENTIALS names a service account, else the sender
-// that says push is not configured.
-func ProvidePush(cfg Config, log *zap.Logger) (ports.PushSender, error) {
+// that says push is not configured; every attempt counted and timed by m.
+func ProvidePush(cfg Config, log *zap.Logger, m *metrics.Metrics) (ports.PushSender, error) {
 	if cfg.FCMCredentials == "" {
-		return push.NotConfigured{Log: log}, nil
+		return m.MeterPush(push.NotConfigured{Log: log}), nil
 	}
-	return push.NewFCM(push.FCMConfig{CredentialsFile: cfg.FCMCredentials, Endpoint: cfg.FCMEndpoint, Timeout: cfg.PushTimeout})
+	fcm, err := push.NewFCM(push.FCMConfig{CredentialsFile: cfg.FCMCredentials, Endpoint: cfg.FCMEndpoint, Timeout: cfg.PushTimeout})
+	if err != nil {
+		return nil, err
+	}
+	return m.MeterPush(fcm), nil
 }
 
 // ProvideSender is the outbox's sender, its failures logged.

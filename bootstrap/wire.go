@@ -10,6 +10,6 @@ import (
 
 // InitApp builds the application for a command.
 func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
-	wire.Build(ProvideLogger, PersistenceSet, ApplicationSet, ProvideServer, ProvideWorkers, wire.Struct(new(App), "*"))
+	wire.Build(ProvideLogger, ProvideMetrics, PersistenceSet, ApplicationSet, ProvideServer, ProvideReadiness, ProvideTelemetry, NewWorkerStates, ProvideWorkers, wire.Struct(new(App), "*"))
 	return nil, nil, nil
 }

@@ -32,7 +32,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	db, cleanup2, err := ProvideDB(ctx, cfg)
+	metrics := ProvideMetrics()
+	db, cleanup2, err := ProvideDB(ctx, cfg, metrics)
 	if err != nil {
 		cleanup()
 		return nil, nil, err
@@ -89,7 +90,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	businessZone := ProvideBusinessZone(cfg)
 	notificationStore := persistence.NewNotificationStore(db)
 	notificationLists := persistence.NewNotificationLists(db)
-	pushSender, err := ProvidePush(cfg, logger)
+	pushSender, err := ProvidePush(cfg, logger, metrics)
 	if err != nil {
 		cleanup2()
 		cleanup()
@@ -113,10 +114,13 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	devices := content.NewDevices(deviceStore, systemClock)
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists)
+	workerStates := NewWorkerStates()
+	readiness := ProvideReadiness(pinger, pushSender, workerStates)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists, readiness, metrics)
 	auditRetention := persistence.NewAuditRetention(db)
 	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock)
-	workers := ProvideWorkers(logger, service, sender, retention, partnerLists)
+	workers := ProvideWorkers(logger, service, sender, retention, partnerLists, metrics, workerStates)
+	telemetry := ProvideTelemetry(metrics, notificationStore, readiness, pinger)
 	app := &App{
 		Config:        cfg,
 		Log:           logger,
@@ -131,6 +135,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Activity:      activityService,
 		Server:        server,
 		Workers:       workers,
+		Telemetry:     telemetry,
 	}
 	return app, func() {
 		cleanup2()

@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"vitrina/adapters/metrics"
 	appactivity "vitrina/application/activity"
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
@@ -44,16 +45,80 @@ func Every(name string, interval time.Duration, log *zap.Logger, fn func(ctx con
 	}}
 }
 
+// WorkerStates tells which workers are running now: /readyz asks about the push sender.
+type WorkerStates struct {
+	mu      sync.Mutex
+	running map[string]int
+}
+
+// NewWorkerStates returns states with no worker running.
+func NewWorkerStates() *WorkerStates { return &WorkerStates{running: map[string]int{}} }
+
+// Running tells whether a worker named name runs now.
+func (s *WorkerStates) Running(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running[name] > 0
+}
+
+func (s *WorkerStates) add(name string, d int) {
+	s.mu.Lock()
+	s.running[name] += d
+	s.mu.Unlock()
+}
+
+// watched is w with its state kept in states, running from its start to its return (a
+// panic included), and, when it is not a periodic job (those count each call themselves,
+// metered), its return counted as its run: failed when it returned an error or panicked.
+func watched(w Worker, states *WorkerStates, m *metrics.Metrics, periodic bool) Worker {
+	m.Job(w.Name)
+	run := w.Run
+	w.Run = func(ctx context.Context) (err error) {
+		states.add(w.Name, 1)
+		defer states.add(w.Name, -1)
+		if !periodic {
+			defer func() {
+				if p := recover(); p != nil {
+					m.JobRan(w.Name, fmt.Errorf("panic: %v", p))
+					panic(p)
+				}
+				m.JobRan(w.Name, err)
+			}()
+		}
+		return run(ctx)
+	}
+	return w
+}
+
+// metered is a periodic job's call counted as a run of name, failed when it answers an
+// error; a call cut short by the stop is not counted.
+func metered(m *metrics.Metrics, name string, fn func(ctx context.Context) error) func(ctx context.Context) error {
+	return func(ctx context.Context) error {
+		err := fn(ctx)
+		if ctx.Err() == nil {
+			m.JobRan(name, err)
+		}
+		return err
+	}
+}
+
+// PushSenderWorker is the push outbox's sender's name among the workers.
+const PushSenderWorker = "push sender"
+
 // PartnerIndexLoaded is the log's message when the partner list's index has first loaded.
 const PartnerIndexLoaded = "partner list index loaded"
 
-// ProvideWorkers lists the serving process's background work.
+// ProvideWorkers lists the serving process's background work, each worker's state kept in
+// states and its runs and failures counted in m (vitrina_job_runs_total, …_failures_total).
 func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender, retention *appactivity.Retention,
-	partners partnerports.PartnerLists) Workers {
+	partners partnerports.PartnerLists, m *metrics.Metrics, states *WorkerStates) Workers {
+	every := func(name string, interval time.Duration, fn func(ctx context.Context) error) Worker {
+		return watched(Every(name, interval, log, metered(m, name, fn)), states, m, true)
+	}
 	workers := Workers{
-		Every("session purge", time.Hour, log, identity.PurgeExpiredSessions),
-		{Name: "push sender", Run: sender.Run},
-		Every("audit retention", time.Hour, log, archiveAudit(log, retention)),
+		every("session purge", time.Hour, identity.PurgeExpiredSessions),
+		watched(Worker{Name: PushSenderWorker, Run: sender.Run}, states, m, false),
+		every("audit retention", time.Hour, archiveAudit(log, retention)),
 	}
 	// The partner list's index (ADR 0035) loads at start rather than at the first filtered
 	// page, and follows the change log while no one asks, so that a quiet replica neither
@@ -61,7 +126,7 @@ func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appc
 	// Until its first load is done the lists answer from SQL; the log says when it is.
 	if index, ok := partners.Partners.(interface{ CatchUp(context.Context) error }); ok {
 		loaded := false
-		workers = append(workers, Every("partner list index", 10*time.Second, log, func(ctx context.Context) error {
+		workers = append(workers, every("partner list index", 10*time.Second, func(ctx context.Context) error {
 			start := time.Now()
 			err := index.CatchUp(ctx)
 			if err == nil && !loaded {

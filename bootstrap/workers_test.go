@@ -113,7 +113,7 @@ func TestServeRunsAndStopsWorkers(t *testing.T) {
 		return nil
 	}}}
 	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan string, 1)
+	ready := make(chan Listening, 1)
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, app, new(strings.Builder), ready) }()
 	<-ready

@@ -274,11 +274,11 @@ func campaignCategorySpec() ListSpec {
 func NewCampaignLists(db *bun.DB, partners *PartnerIndex) campaignports.Lists {
 	sqlite := IsSQLite(db)
 	return campaignports.Lists{
-		Campaigns: NewLister(db, campaignSpec(), "campaign", (*campaignViewRow).view),
-		Partners:  campaignPartners{NewLister(db, campaignPartnerSpec(sqlite), "partner", (*campaignPartnerViewRow).view).withPartners(partners)},
-		Cart:      cartItems{NewLister(db, cartSpec(sqlite), "cart item", (*cartItemViewRow).view).withPartners(partners)},
-		Products:  NewLister(db, campaignProductSpec(), "product", (*campaignProductViewRow).view),
-		Categories: NewLister(db, campaignCategorySpec(), "category", func(r *campaignCategoryViewRow) campaignports.Ref {
+		Campaigns: NewLister(db, campaignSpec(), "campaigns", "campaign", (*campaignViewRow).view),
+		Partners:  campaignPartners{NewLister(db, campaignPartnerSpec(sqlite), "campaign_partners", "partner", (*campaignPartnerViewRow).view).withPartners(partners)},
+		Cart:      cartItems{NewLister(db, cartSpec(sqlite), "cart_items", "cart item", (*cartItemViewRow).view).withPartners(partners)},
+		Products:  NewLister(db, campaignProductSpec(), "campaign_products", "product", (*campaignProductViewRow).view),
+		Categories: NewLister(db, campaignCategorySpec(), "campaign_categories", "category", func(r *campaignCategoryViewRow) campaignports.Ref {
 			return campaignports.Ref{ID: r.ID, Name: r.Name}
 		}),
 	}

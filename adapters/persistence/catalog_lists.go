@@ -69,11 +69,11 @@ var citySpec = ListSpec{
 // NewCatalogLists returns the catalog's list screens.
 func NewCatalogLists(db *bun.DB) catalogports.CatalogLists {
 	return catalogports.CatalogLists{
-		Countries:  NewLister(db, namedSpec("countries"), "country", namedView),
-		Categories: NewLister(db, namedSpec("categories"), "category", namedView),
-		Cities:     NewLister(db, citySpec, "city", cityView),
-		Products:   NewLister(db, productSpec, "product", productView),
-		Stores:     NewLister(db, storeSpec, "store", storeView),
+		Countries:  NewLister(db, namedSpec("countries"), "countries", "country", namedView),
+		Categories: NewLister(db, namedSpec("categories"), "categories", "category", namedView),
+		Cities:     NewLister(db, citySpec, "cities", "city", cityView),
+		Products:   NewLister(db, productSpec, "products", "product", productView),
+		Stores:     NewLister(db, storeSpec, "stores", "store", storeView),
 	}
 }
 

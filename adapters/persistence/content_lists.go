@@ -187,8 +187,8 @@ func (l sliderPartners) TotalQuantity(ctx context.Context, q ports.ListQuery) (i
 func NewContentLists(db *bun.DB, partners *PartnerIndex) contentports.ContentLists {
 	sqlite := IsSQLite(db)
 	return contentports.ContentLists{
-		Sliders:        NewLister(db, sliderSpec(sqlite), "slider", (*sliderViewRow).view),
-		SliderPartners: sliderPartners{NewLister(db, sliderPartnerSpec(sqlite), "partner", (*sliderPartnerViewRow).view).withPartners(partners)},
+		Sliders:        NewLister(db, sliderSpec(sqlite), "sliders", "slider", (*sliderViewRow).view),
+		SliderPartners: sliderPartners{NewLister(db, sliderPartnerSpec(sqlite), "slider_partners", "partner", (*sliderPartnerViewRow).view).withPartners(partners)},
 	}
 }
 

@@ -217,6 +217,9 @@ type Pinger struct{ db *bun.DB }
 // NewPinger returns the readiness check of db.
 func NewPinger(db *bun.DB) *Pinger { return &Pinger{db: db} }
 
+// Schema is where the database's schema stands against this binary's migrations.
+func (p *Pinger) Schema(ctx context.Context) (SchemaVersion, error) { return Schema(ctx, p.db) }
+
 // Ping answers nil when a trivial query succeeds.
 func (p *Pinger) Ping(ctx context.Context) error {
 	var one int

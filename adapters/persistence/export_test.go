@@ -15,7 +15,7 @@ import (
 func NewPartnersByCity(db *bun.DB) ports.Lister[partnerports.PartnerView] {
 	s := partnerSpec(IsSQLite(db))
 	s.Scopes = map[string]string{"city_id": "p.city_id"}
-	return NewLister(db, s, "partner", (*partnerViewRow).view)
+	return NewLister(db, s, "partners", "partner", (*partnerViewRow).view)
 }
 
 // NewCampaignListsMatchingInSQL is NewCampaignLists without a partner index: the linked

@@ -211,8 +211,8 @@ func partnerUserList() ListSpec {
 // NewUserLists reads identity's list screens.
 func NewUserLists(db *bun.DB) identityports.UserLists {
 	return identityports.UserLists{
-		Users:        NewLister(db, userList, "user", (*userViewRow).view),
-		PartnerUsers: NewLister(db, partnerUserList(), "user", (*userViewRow).view),
+		Users:        NewLister(db, userList, "users", "user", (*userViewRow).view),
+		PartnerUsers: NewLister(db, partnerUserList(), "partner_users", "user", (*userViewRow).view),
 	}
 }
 

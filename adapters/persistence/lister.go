@@ -25,14 +25,16 @@ func (t totalRow) windowSums() [maxWindowSums]int64 { return [maxWindowSums]int6
 type Lister[R counted, V any] struct {
 	db       *bun.DB
 	spec     ListSpec
+	name     string // the list's name in the metrics: a fixed word, never a filter
 	entity   string
 	view     func(*R) V
 	partners *PartnerIndex // finds the matches of the fields on a linked partner; nil: SQL does
 }
 
-// NewLister returns the list reader of a resource; entity names it in not-found errors.
-func NewLister[R counted, V any](db *bun.DB, spec ListSpec, entity string, view func(*R) V) *Lister[R, V] {
-	return &Lister[R, V]{db: db, spec: spec, entity: entity, view: view}
+// NewLister returns the list reader of a resource; name names the list in the metrics
+// (vitrina_list_query_duration_seconds), entity the resource in not-found errors.
+func NewLister[R counted, V any](db *bun.DB, spec ListSpec, name, entity string, view func(*R) V) *Lister[R, V] {
+	return &Lister[R, V]{db: db, spec: spec, name: name, entity: entity, view: view}
 }
 
 // withPartners makes the list find the matches of its fields on a linked partner
@@ -52,6 +54,7 @@ func (l *Lister[R, V]) plan(ctx context.Context, db bun.IDB, q ports.ListQuery) 
 
 // List answers one page and the total.
 func (l *Lister[R, V]) List(ctx context.Context, q ports.ListQuery) (ports.Page[V], error) {
+	ctx = inList(ctx, l.name)
 	db := conn(ctx, l.db)
 	plan, err := l.plan(ctx, db, q)
 	if err != nil {
@@ -71,6 +74,7 @@ func (l *Lister[R, V]) List(ctx context.Context, q ports.ListQuery) (ports.Page[
 
 // Stream feeds the whole filtered list to fn row by row.
 func (l *Lister[R, V]) Stream(ctx context.Context, q ports.ListQuery, fn func(V) error) error {
+	ctx = inList(ctx, l.name)
 	plan, err := l.plan(ctx, conn(ctx, l.db), q)
 	if err != nil {
 		return err
@@ -104,6 +108,7 @@ func (l *Lister[R, V]) Sum(ctx context.Context, q ports.ListQuery, expr string) 
 
 // Sums is Sum of several expressions in one pass over the rows q matches.
 func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...string) ([]int64, error) {
+	ctx = inList(ctx, l.name)
 	db := conn(ctx, l.db)
 	plan, err := l.plan(ctx, db, q)
 	if err != nil {
@@ -118,6 +123,7 @@ func (l *Lister[R, V]) Sums(ctx context.Context, q ports.ListQuery, exprs ...str
 // narrows are counted and summed in the pass that pages them, and a list narrowed by its
 // ScopeTotals' scope alone reads its total and sums from that table.
 func (l *Lister[R, V]) ListWithSums(ctx context.Context, q ports.ListQuery, exprs ...string) (ports.Page[V], []int64, error) {
+	ctx = inList(ctx, l.name)
 	db := conn(ctx, l.db)
 	spec, err := l.plan(ctx, db, q)
 	if err != nil {

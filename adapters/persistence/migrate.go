@@ -3,9 +3,13 @@ package persistence
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
+	"strings"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/migrate"
 )
@@ -55,4 +59,56 @@ func Migrate(ctx context.Context, db *bun.DB) ([]string, error) {
 		applied = append(applied, m.Name+"_"+m.Comment)
 	}
 	return applied, nil
+}
+
+// SchemaVersion is where the database's schema stands against this binary: each version is a
+// migration's name, a number (20261128000002). Behind is how many of the binary's migrations
+// the database has not applied.
+type SchemaVersion struct {
+	Current, Expected int64
+	Behind            int
+}
+
+// Schema reads which of the binary's migrations db has applied, without changing anything;
+// a database never migrated is behind by all of them.
+func Schema(ctx context.Context, db *bun.DB) (SchemaVersion, error) {
+	ms, err := Migrations(db)
+	if err != nil {
+		return SchemaVersion{}, err
+	}
+	var out SchemaVersion
+	known := map[string]bool{}
+	for _, m := range ms.Sorted() {
+		known[m.Name] = true
+		if v, err := strconv.ParseInt(m.Name, 10, 64); err == nil && v > out.Expected {
+			out.Expected = v
+		}
+	}
+	var applied []string
+	if err := db.NewRaw("SELECT name FROM bun_migrations").Scan(ctx, &applied); err != nil && !isMissingTable(err) {
+		return SchemaVersion{}, err
+	}
+	done := map[string]bool{}
+	for _, name := range applied {
+		done[name] = true
+		if v, err := strconv.ParseInt(name, 10, 64); err == nil && v > out.Current {
+			out.Current = v
+		}
+	}
+	for name := range known {
+		if !done[name] {
+			out.Behind++
+		}
+	}
+	return out, nil
+}
+
+// isMissingTable tells a query on a table that does not exist (PostgreSQL 42P01, SQLite's
+// "no such table"): the migrations' own table before the first migration.
+func isMissingTable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "42P01"
+	}
+	return strings.Contains(err.Error(), "no such table")
 }

@@ -470,7 +470,7 @@ func deliverySpec() ListSpec {
 // NewNotificationLists returns the push notifications screen's lists.
 func NewNotificationLists(db *bun.DB) contentports.NotificationLists {
 	return contentports.NotificationLists{
-		Notifications: NewLister(db, notificationSpec(IsSQLite(db)), "notification", (*notificationViewRow).view),
-		Deliveries:    NewLister(db, deliverySpec(), "delivery", (*deliveryViewRow).view),
+		Notifications: NewLister(db, notificationSpec(IsSQLite(db)), "notifications", "notification", (*notificationViewRow).view),
+		Deliveries:    NewLister(db, deliverySpec(), "deliveries", "delivery", (*deliveryViewRow).view),
 	}
 }

@@ -155,13 +155,13 @@ type overviewLister[R counted, V any] struct {
 	all, active, inactive *Lister[R, V]
 }
 
-func newOverviewLister[R counted, V any](db *bun.DB, entity string, spec func(sqlite bool, active *bool) ListSpec, view func(*R) V) *overviewLister[R, V] {
+func newOverviewLister[R counted, V any](db *bun.DB, name, entity string, spec func(sqlite bool, active *bool) ListSpec, view func(*R) V) *overviewLister[R, V] {
 	sqlite := IsSQLite(db)
 	yes, no := true, false
 	return &overviewLister[R, V]{
-		all:      NewLister(db, spec(sqlite, nil), entity, view),
-		active:   NewLister(db, spec(sqlite, &yes), entity, view),
-		inactive: NewLister(db, spec(sqlite, &no), entity, view),
+		all:      NewLister(db, spec(sqlite, nil), name, entity, view),
+		active:   NewLister(db, spec(sqlite, &yes), name, entity, view),
+		inactive: NewLister(db, spec(sqlite, &no), name, entity, view),
 	}
 }
 
@@ -193,8 +193,8 @@ func (l *overviewLister[R, V]) Find(ctx context.Context, id kernel.ID) (V, error
 // NewOverviewLists returns the overview page's lists.
 func NewOverviewLists(db *bun.DB) partnerports.OverviewLists {
 	return partnerports.OverviewLists{
-		PartnersByCity:     newOverviewLister(db, "city", partnersByCitySpec, (*partnerGroupRow).view),
-		PartnersByCategory: newOverviewLister(db, "category", partnersByCategorySpec, (*partnerGroupRow).view),
-		SupportByWeek:      newOverviewLister(db, "week", supportByWeekSpec, (*supportWeekRow).view),
+		PartnersByCity:     newOverviewLister(db, "partners_by_city", "city", partnersByCitySpec, (*partnerGroupRow).view),
+		PartnersByCategory: newOverviewLister(db, "partners_by_category", "category", partnersByCategorySpec, (*partnerGroupRow).view),
+		SupportByWeek:      newOverviewLister(db, "support_by_week", "week", supportByWeekSpec, (*supportWeekRow).view),
 	}
 }

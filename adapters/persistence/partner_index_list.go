@@ -22,7 +22,7 @@ type partnerList struct {
 }
 
 func newPartnerList(db *bun.DB, index *PartnerIndex) *partnerList {
-	return &partnerList{Lister: NewLister(db, partnerSpec(IsSQLite(db)), "partner", (*partnerViewRow).view),
+	return &partnerList{Lister: NewLister(db, partnerSpec(IsSQLite(db)), "partners", "partner", (*partnerViewRow).view),
 		index: index}
 }
 
@@ -57,6 +57,7 @@ func (l *partnerList) CatchUp(ctx context.Context) error { return l.index.catchU
 
 // List answers one page and the exact total.
 func (l *partnerList) List(ctx context.Context, q ports.ListQuery) (ports.Page[partnerports.PartnerView], error) {
+	ctx = inList(ctx, l.name)
 	if _, inTx := ctx.Value(txKey{}).(bun.Tx); inTx {
 		// A transaction's own writes are not in the index until it commits.
 		return l.Lister.List(ctx, q)

@@ -183,7 +183,7 @@ var contactSpec = ListSpec{
 func NewPartnerLists(db *bun.DB, partners *PartnerIndex) partnerports.PartnerLists {
 	return partnerports.PartnerLists{
 		Partners:        newPartnerList(db, partners),
-		SupportMessages: NewLister(db, supportSpec, "support message", (*supportViewRow).view),
-		Contacts:        NewLister(db, contactSpec, "contact", (*contactViewRow).view),
+		SupportMessages: NewLister(db, supportSpec, "support_messages", "support message", (*supportViewRow).view),
+		Contacts:        NewLister(db, contactSpec, "contacts", "contact", (*contactViewRow).view),
 	}
 }

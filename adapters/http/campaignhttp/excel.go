@@ -89,7 +89,7 @@ func SheetRoutes(sh *appcampaign.Sheets) []kit.Route {
 	return []kit.Route{
 		{Method: "POST", Path: "/api/getCampaignPartnerList", Access: read, Decode: decodePartnerList, Encode: kit.EncodeDownload,
 			Endpoint: makeExportPartnersEndpoint(sh)},
-		{Method: "POST", Path: "/api/saveCampaignPartners/{campaignId}", Access: write, Record: sh.Found, Decode: kit.DecodeUpload("campaignId"), Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/saveCampaignPartners/{campaignId}", Access: write, Record: sh.Found, Decode: kit.DecodeUpload("campaignId"), Encode: kit.EncodeJSON, Import: "campaign_partners",
 			Endpoint: makeImportPartnersEndpoint(sh)},
 		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}/excel", Access: read, Record: sh.Found, Decode: decodeCartExport,
 			Encode: kit.EncodeDownload, Endpoint: makeExportCartEndpoint(sh)},

@@ -61,6 +61,9 @@ type Route struct {
 	// query or body is read: an unknown one is 404 whatever else the request says. Required
 	// exactly when the path names a record.
 	Record Exists
+	// Import, on the route of an upload (DecodeUpload, ImportAnswer), names its kind in the
+	// metrics: how long saving imports take and the rows they save.
+	Import string
 }
 
 // Router registers routes on a ServeMux with the shared server options and remembers
@@ -71,7 +74,11 @@ type Router struct {
 	authz     ports.Authorizer
 	routes    []Route
 	downloads *limit.Gate
+	meter     Meter
 }
+
+// Measure tells m about the imports of the routes registered after it (Route.Import).
+func (rt *Router) Measure(m Meter) { rt.meter = m }
 
 // LimitDownloads bounds the spreadsheets written at once: every answer that is a Download,
 // whatever its route, enters gate before its first row is read, and a full gate answers its
@@ -104,13 +111,17 @@ func (rt *Router) Handle(routes ...Route) {
 	for _, r := range routes {
 		checkAppRoute(r)
 		checkRecordRoute(r)
-		var server http.Handler = httptransport.NewServer(r.Endpoint, r.Decode, rt.gated(r.Encode),
+		ep := r.Endpoint
+		if r.Import != "" && rt.meter != nil {
+			ep = meterImport(rt.meter, r.Import, ep)
+		}
+		var server http.Handler = httptransport.NewServer(ep, r.Decode, rt.gated(r.Encode),
 			httptransport.ServerErrorEncoder(EncodeError),
 		)
 		if r.Record != nil {
 			server = withRecord(RecordParam(r.Path), r.Record, server)
 		}
-		rt.mux.Handle(r.Method+" "+r.Path, guard(rt.auth, rt.authz, r.Access, server))
+		rt.mux.Handle(r.Method+" "+r.Path, MarkRoute(r.Path, guard(rt.auth, rt.authz, r.Access, server)))
 		rt.routes = append(rt.routes, r)
 	}
 }
@@ -119,7 +130,7 @@ func (rt *Router) Handle(routes ...Route) {
 // the handler's own business (public images).
 func (rt *Router) HandlePlain(method, path string, h http.Handler) {
 	checkAppRoute(Route{Method: method, Path: path})
-	rt.mux.Handle(method+" "+path, h)
+	rt.mux.Handle(method+" "+path, MarkRoute(path, h))
 	rt.routes = append(rt.routes, Route{Method: method, Path: path, Access: Access{Public: true}})
 }
 

@@ -429,7 +429,7 @@ func Routes(svc *apppartner.Service) []kit.Route {
 
 		{Method: "GET", Path: "/api/getAddPartnerExcelDoc", Access: read, Decode: kit.DecodeList, Encode: kit.EncodeDownload,
 			Endpoint: makeExportEndpoint(svc)},
-		{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: kit.DecodeUpload(""), Encode: kit.EncodeJSON,
+		{Method: "POST", Path: "/api/saveAddPartnerExcelDoc", Access: write, Decode: kit.DecodeUpload(""), Encode: kit.EncodeJSON, Import: "partners",
 			Endpoint: makeImportEndpoint(svc)},
 
 		kit.ToggleRoute("/api/customerSupport", writeSupport, messages, svc.ToggleSupportMessage),

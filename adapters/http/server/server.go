@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -55,8 +56,42 @@ type Deps struct {
 	Images        http.Handler // GET /api/images/{kind}/{image}
 	Authz         ports.Authorizer
 	Pinger        ports.Pinger
+	Readiness     Readiness
+	Meter         kit.Meter // hears every request and import (ADR 0038); nil: none
 	SPA           fs.FS
 	Map           MapSettings
+}
+
+// Readiness is what /readyz checks beside the database answering.
+type Readiness struct {
+	// Schema answers the database's schema version, the binary's, and whether the database
+	// lacks any of the binary's migrations. Nil: not checked.
+	Schema func(ctx context.Context) (current, expected int64, behind bool, err error)
+	// PushSender answers PushRunning, PushStopped or PushNotConfigured. Nil: not checked.
+	PushSender func() string
+}
+
+// The push sender's states in /readyz. Stopped (push configured, its sender not running)
+// is not ready; not configured is.
+const (
+	PushRunning       = "running"
+	PushStopped       = "stopped"
+	PushNotConfigured = "not_configured"
+)
+
+// ReadyAnswer is /readyz's answer.
+type ReadyAnswer struct {
+	Status     string            `json:"status"`
+	Message    string            `json:"message,omitempty"`
+	Database   string            `json:"database"`
+	Migrations *MigrationsAnswer `json:"migrations,omitempty"`
+	PushSender string            `json:"push_sender,omitempty"`
+}
+
+// MigrationsAnswer is the schema's version and the binary's.
+type MigrationsAnswer struct {
+	Current  int64 `json:"current"`
+	Expected int64 `json:"expected"`
 }
 
 // MapSettings tell the store map where its tiles come from.
@@ -76,6 +111,9 @@ func New(d Deps) *Server {
 	mux := http.NewServeMux()
 	router := kit.NewRouter(mux, d.Identity, d.Authz)
 	router.LimitDownloads(limit.NewGate(int64(d.Exports), 0, kit.ErrDownloadsBusy))
+	if d.Meter != nil {
+		router.Measure(d.Meter)
+	}
 	router.Handle(identityhttp.Routes(d.Identity)...)
 	router.Handle(cataloghttp.Routes(d.Catalog)...)
 	router.Handle(partnerhttp.Routes(d.Partner)...)
@@ -97,24 +135,11 @@ func New(d Deps) *Server {
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 		Endpoint: func(context.Context, any) (any, error) { return d.Map, nil }})
 
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+	mux.Handle("GET /healthz", kit.MarkRoute("/healthz", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
-	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := d.Pinger.Ping(ctx); err != nil {
-			kit.Logger(r.Context()).Warn("not ready", zap.Error(err))
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Retry-After", "5")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = w.Write([]byte(`{"message":"Database unreachable."}` + "\n"))
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"status":"ready"}` + "\n"))
-	})
+	})))
+	mux.Handle("GET /readyz", kit.MarkRoute("/readyz", ready(d.Pinger, d.Readiness)))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		// The catch-all matches every method, so ServeMux never says 405 under /api/ by
 		// itself: a known path asked with another method is told which ones it takes.
@@ -130,7 +155,61 @@ func New(d Deps) *Server {
 	if u, err := url.Parse(d.Map.Tiles); err == nil && u.Host != "" {
 		imgOrigins = append(imgOrigins, u.Scheme+"://"+u.Host)
 	}
-	return &Server{handler: kit.Middleware(d.Log, kit.Edge{TrustProxy: d.TrustProxy, HSTS: d.HSTS}, kit.SecurityHeaders(imgOrigins...), mux), router: router}
+	handler := kit.Middleware(d.Log, kit.Edge{TrustProxy: d.TrustProxy, HSTS: d.HSTS}, kit.SecurityHeaders(imgOrigins...), mux)
+	if d.Meter != nil {
+		handler = kit.Metered(d.Meter, handler)
+	}
+	return &Server{handler: handler, router: router}
+}
+
+// Check answers /readyz's verdict and body: ready when the database answers, has every
+// migration of this binary and, with push configured, the push sender runs.
+func (checks Readiness) Check(ctx context.Context, pinger ports.Pinger) (bool, ReadyAnswer) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	out := ReadyAnswer{Status: "ready", Database: "ok"}
+	var problems []string
+	if err := pinger.Ping(ctx); err != nil {
+		kit.Logger(ctx).Warn("not ready: database", zap.Error(err))
+		out.Database = "unreachable"
+		problems = append(problems, "Database unreachable.")
+	} else if checks.Schema != nil {
+		current, expected, behind, err := checks.Schema(ctx)
+		switch {
+		case err != nil:
+			kit.Logger(ctx).Warn("not ready: migrations", zap.Error(err))
+			problems = append(problems, "The database's migrations could not be read.")
+		case behind:
+			problems = append(problems, "The database lacks migrations of this version: run vitrina migrate.")
+		}
+		if err == nil {
+			out.Migrations = &MigrationsAnswer{Current: current, Expected: expected}
+		}
+	}
+	if checks.PushSender != nil {
+		out.PushSender = checks.PushSender()
+		if out.PushSender == PushStopped {
+			problems = append(problems, "The push sender is not running.")
+		}
+	}
+	if len(problems) > 0 {
+		out.Status, out.Message = "not_ready", strings.Join(problems, " ")
+		return false, out
+	}
+	return true, out
+}
+
+// ready is /readyz: 200 with Check's body, or 503 saying what is wrong, with Retry-After.
+func ready(pinger ports.Pinger, checks Readiness) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ok, out := checks.Check(r.Context(), pinger)
+		w.Header().Set("Content-Type", "application/json")
+		if !ok {
+			w.Header().Set("Retry-After", "5")
+			w.WriteHeader(http.StatusServiceUnavailable)
+		}
+		_ = json.NewEncoder(w).Encode(out)
+	})
 }
 
 // allowedMethods are the methods a route of the API answers at r's path, none when the path
