@@ -23,6 +23,7 @@ export const LAZY_NAMESPACES = [
   'users',
   'products',
   'activity',
+  'security',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 type Namespace = 'translation' | LazyNamespace;
@@ -44,6 +45,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     users: () => import('../locales/users.sr-Latn-ME.json'),
     products: () => import('../locales/products.sr-Latn-ME.json'),
     activity: () => import('../locales/activity.sr-Latn-ME.json'),
+    security: () => import('../locales/security.sr-Latn-ME.json'),
   },
   en: {
     translation: () => import('../locales/en.json'),
@@ -59,6 +61,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     users: () => import('../locales/users.en.json'),
     products: () => import('../locales/products.en.json'),
     activity: () => import('../locales/activity.en.json'),
+    security: () => import('../locales/security.en.json'),
   },
 };
 

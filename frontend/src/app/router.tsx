@@ -21,6 +21,9 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // An account whose role requires two-factor sign-in sets it up here before anything
+          // else; the layout sends it here from every other screen.
+          { path: '/mfa-setup', ...show(screens.enrolment, 'security.mfa.enrol_title') },
           {
             element: <AppLayout />,
             children: [
@@ -41,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: '/notifications/:id', ...show(screens.delivery, 'nav.notifications') },
               { path: '/customerService', ...show(screens.support, 'support.nav') },
               { path: '/activity', ...show(screens.activity, 'nav.activity') },
+              { path: '/settings/security', ...show(screens.securitySettings, 'security.settings.title') },
               { path: '/table-list', ...show(screens.overview, 'templates.overview.title') },
               { path: '/maps', ...show(screens.maps, 'templates.maps.title') },
               { path: '/typography', ...show(screens.styleGuide, 'templates.style.title') },

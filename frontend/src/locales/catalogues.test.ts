@@ -26,6 +26,8 @@ import productsEn from './products.en.json';
 import productsSr from './products.sr-Latn-ME.json';
 import activityEn from './activity.en.json';
 import activitySr from './activity.sr-Latn-ME.json';
+import securityEn from './security.en.json';
+import securitySr from './security.sr-Latn-ME.json';
 import { errorKeySuffix } from '../shared/errors/errorKey';
 
 /** Each lazily loaded namespace (app/i18n.ts) in both languages. */
@@ -42,6 +44,7 @@ const SCREENS: Record<(typeof LAZY_NAMESPACES)[number], { sr: object; en: object
   users: { sr: usersSr, en: usersEn },
   products: { sr: productsSr, en: productsEn },
   activity: { sr: activitySr, en: activityEn },
+  security: { sr: securitySr, en: securityEn },
 };
 
 /** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */

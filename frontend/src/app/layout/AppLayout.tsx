@@ -13,6 +13,7 @@ import { NotificationBell } from '../../shared/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { MOBILE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery';
+import { RequireEnrolled } from '../enrolmentGuards';
 import { LazyRecordTabs } from '../recordTabs';
 import { prefetchWhenIdle } from './prefetchWhenIdle';
 import { NavMenu } from './NavMenu';
@@ -40,8 +41,19 @@ function GuardedOutlet() {
   return <Outlet />;
 }
 
-/** App bar and drawer around every authenticated screen; the drawer collapses under 1,024 px. */
+/**
+ * App bar and drawer around every authenticated screen; the drawer collapses under 1,024 px. An
+ * account held at two-factor enrolment is sent to that screen instead (issue 23).
+ */
 export default function AppLayout() {
+  return (
+    <RequireEnrolled>
+      <Layout />
+    </RequireEnrolled>
+  );
+}
+
+function Layout() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const navigate = useNavigate();

@@ -40,6 +40,7 @@ const groups: NavGroup[] = [
       { key: 'cities', icon: 'pi pi-building', to: '/cities' },
       { key: 'categories', icon: 'pi pi-tags', to: '/categories' },
       { key: 'stores', icon: 'pi pi-map-marker', to: '/stores' },
+      { key: 'security', icon: 'pi pi-shield', to: '/settings/security' },
     ],
   },
 ];

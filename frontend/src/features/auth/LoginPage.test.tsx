@@ -101,4 +101,83 @@ describe('login', () => {
     expect(await screen.findByText('Morate popuniti obavezna polja')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
+
+  describe('two-factor step', () => {
+    const challenge = route('POST', '/api/login', { body: { mfa_required: true, challenge: 'ch-1', expires_in: 300 } });
+
+    it('asks for the code after the password, then signs in with it', async () => {
+      const { calls } = mockFetch(
+        challenge,
+        route('POST', '/api/login/mfa', { body: { token: 'tok-2', expires_in: 3600, partner_id: null, mfa_enrollment_required: false } }),
+        route('GET', '/api/getCommentInfo', { body: { evidentions: 'null' } }),
+      );
+      const { router } = renderLogin();
+      await signIn('admin', 'secret');
+
+      expect(await screen.findByRole('heading', { name: 'Prijava u dva koraka' })).toBeInTheDocument();
+      const field = screen.getByLabelText(/Kôd iz aplikacije/);
+      expect(field).toHaveFocus();
+      expect(field).toHaveAttribute('inputmode', 'numeric');
+      expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(localStorage.getItem('token')).toBeNull();
+
+      await userEvent.setup().type(field, '123 456{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(calls[1].body).toEqual({ challenge: 'ch-1', code: '123456' });
+      expect(localStorage.getItem('token')).toBe('tok-2');
+      expect(localStorage.getItem('username')).toBe('admin');
+    });
+
+    it('keeps a wrong code in its field with the reason beside it', async () => {
+      mockFetch(
+        challenge,
+        route('POST', '/api/login/mfa', { status: 422, body: { message: 'Invalid.', errors: { code: ['The code is invalid.'] } } }),
+      );
+      const { router } = renderLogin();
+      await signIn('admin', 'secret');
+      const field = await screen.findByLabelText(/Kôd iz aplikacije/);
+      await userEvent.setup().type(field, '654321{Enter}');
+      expect(await screen.findByText(/Kôd nije ispravan/)).toBeInTheDocument();
+      expect(field).toHaveValue('654321');
+      expect(router.state.location.pathname).toBe('/login');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('sends a recovery code once the user switches to one', async () => {
+      const { calls } = mockFetch(
+        challenge,
+        route('POST', '/api/login/mfa', { body: { token: 'tok-3', expires_in: 3600, partner_id: null } }),
+        route('GET', '/api/getCommentInfo', { body: { evidentions: 'null' } }),
+      );
+      const { router } = renderLogin();
+      await signIn('admin', 'secret');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Koristi kôd za oporavak' }));
+      const field = await screen.findByLabelText(/Kôd za oporavak/);
+      expect(field).toHaveFocus();
+      await user.type(field, 'abcde-23456{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(calls[1].body).toEqual({ challenge: 'ch-1', code: 'abcde-23456' });
+    });
+
+    it('goes back to the password, with what was typed, when the challenge expired', async () => {
+      mockFetch(challenge, route('POST', '/api/login/mfa', { status: 401, body: { message: 'The sign-in expired.' } }));
+      renderLogin();
+      await signIn('admin', 'secret');
+      await userEvent.setup().type(await screen.findByLabelText(/Kôd iz aplikacije/), '123456{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Prijava je predugo trajala. Ponovo unesite šifru.');
+      expect(screen.getByLabelText(/Korisničko ime/)).toHaveValue('admin');
+      expect(screen.getByLabelText(/Šifra/)).toHaveValue('secret');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('the Back button returns to the password step', async () => {
+      mockFetch(challenge);
+      renderLogin();
+      await signIn('admin', 'secret');
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Nazad' }));
+      expect(await screen.findByRole('heading', { name: 'Prijava' })).toBeInTheDocument();
+      expect(screen.getByLabelText(/Korisničko ime/)).toHaveValue('admin');
+    });
+  });
 });

@@ -7,10 +7,15 @@ export interface LoginFailure {
   message?: string;
   /** The sign-in was right but the account is linked to a partner: it belongs to the partner app. */
   partnerApp?: boolean;
+  /** The two-factor step took too long (its challenge expired): the password again. */
+  challengeExpired?: boolean;
 }
 
 /** A partner-linked account's sign-in: not an error of the password, but the wrong app (spec §6). */
 export const PARTNER_APP_FAILURE: LoginFailure = { status: null, partnerApp: true };
+
+/** The second step's 401: the challenge the password opened expired or is unknown (issue 23). */
+export const CHALLENGE_EXPIRED_FAILURE: LoginFailure = { status: 401, challengeExpired: true };
 
 export function toLoginFailure(error: unknown): LoginFailure {
   return { status: errorStatus(error), message: errorBody(error).message };
@@ -25,6 +30,7 @@ export function loginFailureText(
   i18n: Pick<I18n, 't' | 'getResource' | 'language' | 'resolvedLanguage'>,
 ): string {
   if (failure.partnerApp) return i18n.t('login.partner_account');
+  if (failure.challengeExpired) return i18n.t('login.challenge_expired');
   if (failure.status === 429 && failure.message === BUSY) return translateServerMessage(i18n, BUSY);
   if (failure.status === 429) return i18n.t('errors.too_many');
   if (failure.status === null) return i18n.t('errors.network');

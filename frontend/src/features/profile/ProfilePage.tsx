@@ -13,6 +13,8 @@ import { TextField } from '../../shared/form/TextField';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { useGetLoggedUserQuery } from '../../shared/api/me';
 import { useUpdateProfileMutation } from './api';
+import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 import { detailsSchema, passwordSchema, type DetailsValues, type PasswordValues } from './schema';
 
 const PASSWORD_SNACKBAR_LIFE = 5000;
@@ -144,6 +146,9 @@ export default function ProfilePage() {
           />
         </div>
       </div>
+
+      <TwoFactorCard />
+      <SessionsCard />
 
       <div key={dialog.key}>
         {me && (

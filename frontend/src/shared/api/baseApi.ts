@@ -26,6 +26,8 @@ export const TAG_TYPES = [
   'CustomerSupport',
   'Evidention',
   'Activity',
+  'Session',
+  'SecuritySettings',
 ] as const;
 
 /** The application's only createApi; features add their calls with injectEndpoints. */

@@ -16,6 +16,11 @@ export interface ApiExtraOptions {
    * session-expiry handling for this call.
    */
   handlesErrors?: boolean;
+  /**
+   * Statuses the caller shows itself (a wrong two-factor code's 422 beside its field); any other
+   * failure of the call, a 401 included, goes the usual way.
+   */
+  handlesStatuses?: readonly number[];
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -43,6 +48,7 @@ export const baseQuery: BaseQueryFn<
 > = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (!result.error || extraOptions?.handlesErrors) return result;
+  if (typeof result.error.status === 'number' && extraOptions?.handlesStatuses?.includes(result.error.status)) return result;
   if (result.error.status === 401) {
     const state = api.getState() as { auth: AuthState };
     if (selectIsAuthenticated(state) || selectToken(state)) {

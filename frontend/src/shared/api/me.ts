@@ -14,6 +14,10 @@ export interface LoggedUser {
    * resource the roles may not touch is absent (ADR 0029). Older servers leave it out.
    */
   permissions?: Record<string, string[]>;
+  /** Two-factor sign-in is on for the account (issue 23). */
+  mfa_enabled?: boolean;
+  /** The account's role requires two-factor sign-in; without it on, only enrolment is open. */
+  mfa_required?: boolean;
 }
 
 /** One query of the signed-in account, shared by the profile and the users screen (its roles). */

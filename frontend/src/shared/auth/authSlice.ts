@@ -25,13 +25,17 @@ export const authSlice = createSlice({
       state.session = null;
       state.ended = action.payload?.expired ? 'expired' : 'signed-out';
     },
+    /** Two-factor sign-in was set up (or the server says it is not required): the panel opens. */
+    mfaEnrolled(state) {
+      if (state.session) delete state.session.mfaEnrollment;
+    },
     usernameChanged(state, action: PayloadAction<string>) {
       if (state.session) state.session.username = action.payload;
     },
   },
 });
 
-export const { loggedIn, loggedOut, usernameChanged } = authSlice.actions;
+export const { loggedIn, loggedOut, mfaEnrolled, usernameChanged } = authSlice.actions;
 
 interface WithAuth {
   auth: AuthState;
@@ -45,3 +49,6 @@ export const selectIsAuthenticated = (state: WithAuth): boolean => {
   const session = state.auth.session;
   return session !== null && session.expiration > Date.now();
 };
+
+/** The sign-in answer said two-factor must be set up before anything else. */
+export const selectMfaEnrollmentFlag = (state: WithAuth): boolean => state.auth.session?.mfaEnrollment === true;

@@ -14,7 +14,9 @@ export type Resource =
   | 'campaigns'
   | 'notifications'
   /** The activity log (issue 21): read is the log; reverting needs write on the record's own resource. */
-  | 'activity';
+  | 'activity'
+  /** Sign-in security (issue 23): other users' sessions and two-factor, the required roles; admins only. */
+  | 'security';
 
 export type Action = 'read' | 'write';
 
@@ -66,6 +68,7 @@ const screens: [prefix: string, resource: Resource][] = [
   ['/table-list', 'partners'],
   ['/maps', 'stores'],
   ['/activity', 'activity'],
+  ['/settings/security', 'security'],
 ];
 
 /** The resource a path's screen needs, or undefined when any signed-in account may open it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseEvidentions, readAuth, saveAuth } from './storage';
+import { normaliseEvidentions, readAuth, saveAuth, saveEnrolled } from './storage';
 
 describe('stored session', () => {
   it('keeps a session until its expiration', () => {
@@ -24,5 +24,16 @@ describe('stored session', () => {
     expect(normaliseEvidentions(null)).toEqual([]);
     expect(normaliseEvidentions('[1,2]')).toEqual([1, 2]);
     expect(normaliseEvidentions([{ id: 1 }])).toEqual([{ id: 1 }]);
+  });
+
+  it('keeps the two-factor enrolment hold with the session until enrolment is done', () => {
+    saveAuth({ token: 't', expires_in: 60, partner_id: null, mfa_enrollment_required: true }, 'ana', localStorage, 1_000);
+    expect(readAuth(localStorage, 2_000)).toMatchObject({ token: 't', mfaEnrollment: true });
+    saveEnrolled(localStorage);
+    expect(readAuth(localStorage, 2_000)).not.toHaveProperty('mfaEnrollment');
+    // A later sign-in without the hold clears one left behind.
+    saveAuth({ token: 't', expires_in: 60, partner_id: null, mfa_enrollment_required: true }, 'ana', localStorage, 1_000);
+    saveAuth({ token: 'u', expires_in: 60, partner_id: null, mfa_enrollment_required: false }, 'ana', localStorage, 1_000);
+    expect(localStorage.getItem('mfa_enrollment')).toBeNull();
   });
 });

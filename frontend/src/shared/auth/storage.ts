@@ -5,6 +5,8 @@ export const AUTH_KEYS = {
   partnerId: 'partner_id',
   username: 'username',
   evidentions: 'evidentions',
+  /** '1' while the account must set up two-factor sign-in before anything else (issue 23). */
+  mfaEnrollment: 'mfa_enrollment',
 } as const;
 
 export interface StoredAuth {
@@ -13,12 +15,16 @@ export interface StoredAuth {
   expiration: number;
   partnerId: number | null;
   username: string;
+  /** The sign-in said the role requires two-factor and the account has none yet: enrolment first. */
+  mfaEnrollment?: boolean;
 }
 
 export interface LoginAnswer {
   token: string;
   expires_in: number;
   partner_id: number | null;
+  /** The role requires two-factor sign-in and the account has none: only enrolment is open. */
+  mfa_enrollment_required?: boolean;
 }
 
 export function clearAuth(storage: Storage = localStorage): void {
@@ -35,7 +41,13 @@ export function readAuth(storage: Storage = localStorage, now: number = Date.now
   }
   const partnerRaw = storage.getItem(AUTH_KEYS.partnerId);
   const partnerId = partnerRaw && partnerRaw !== 'null' ? Number(partnerRaw) : null;
-  return { token, expiration, partnerId, username: storage.getItem(AUTH_KEYS.username) ?? '' };
+  return {
+    token,
+    expiration,
+    partnerId,
+    username: storage.getItem(AUTH_KEYS.username) ?? '',
+    ...(storage.getItem(AUTH_KEYS.mfaEnrollment) === '1' ? { mfaEnrollment: true } : {}),
+  };
 }
 
 export function saveAuth(
@@ -49,12 +61,20 @@ export function saveAuth(
     expiration: now + answer.expires_in * 1000,
     partnerId: answer.partner_id,
     username,
+    ...(answer.mfa_enrollment_required ? { mfaEnrollment: true } : {}),
   };
   storage.setItem(AUTH_KEYS.token, auth.token);
+  if (auth.mfaEnrollment) storage.setItem(AUTH_KEYS.mfaEnrollment, '1');
+  else storage.removeItem(AUTH_KEYS.mfaEnrollment);
   storage.setItem(AUTH_KEYS.expiration, String(auth.expiration));
   storage.setItem(AUTH_KEYS.partnerId, String(auth.partnerId));
   storage.setItem(AUTH_KEYS.username, auth.username);
   return auth;
+}
+
+/** Two-factor sign-in is set up: the stored session is no longer held at enrolment. */
+export function saveEnrolled(storage: Storage = localStorage): void {
+  storage.removeItem(AUTH_KEYS.mfaEnrollment);
 }
 
 export function saveUsername(username: string, storage: Storage = localStorage): void {
