@@ -38,7 +38,10 @@ export const screens = {
   home: screen(() => import('../features/home/HomePage')),
   profile: screen(() => import('../features/profile/ProfilePage'), 'security'),
   enrolment: screen(() => import('./EnrolmentPage'), 'security'),
-  securitySettings: screen(() => import('../features/users/SecuritySettingsPage'), 'security'),
+  securitySettings: screen(
+    () => import('../features/users/UsersPage').then((m) => ({ default: m.SecuritySettingsPage })),
+    ['users', 'security'],
+  ),
   users: screen(() => import('../features/users/UsersPage'), ['users', 'security']),
   countries: screen(() => import('../features/catalog/countries/CountriesPage')),
   cities: screen(() => import('../features/catalog/cities/CitiesPage')),

@@ -2,17 +2,25 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeLength, codeSchema, normaliseCode, type CodeValues } from '../../shared/auth/mfaCode';
+import { codeSchema, normaliseCode, type CodeValues } from '../../shared/auth/mfaCode';
 import { TextField } from '../../shared/form/TextField';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import type { LoginAnswer } from '../../shared/auth/storage';
+import { errorStatus } from '../../shared/errors/apiError';
+import { useLoginMfaMutation } from './api';
+import { toLoginFailure, type LoginFailure } from './loginError';
 
 interface CodeStepProps {
-  /** Sends the code; resolves to 'wrong' when the server refused it (422), to keep it in the field. */
-  onSubmit: (code: string) => Promise<'wrong' | void>;
+  /** The challenge the password step answered. */
+  challenge: string;
+  /** The code was right: the session's answer. */
+  onSignedIn: (answer: LoginAnswer) => Promise<void>;
+  /** What the sign-in page's alert says now (null: nothing). */
+  onFailure: (failure: LoginFailure | null) => void;
+  /** The challenge expired (401): the password again. */
+  onExpired: () => void;
   onBack: () => void;
-  /** Any other failure's alert is cleared when the user switches code kinds. */
-  onSwitch: () => void;
 }
 
 /**
@@ -20,17 +28,31 @@ interface CodeStepProps {
  * recovery code. Loaded, with its strings, only when a password answers with a challenge, so the
  * sign-in page of everyone else stays as small as it was.
  */
-export default function CodeStep({ onSubmit, onBack, onSwitch }: CodeStepProps) {
+export default function CodeStep({ challenge, onSignedIn, onFailure, onExpired, onBack }: CodeStepProps) {
   const { t, ready } = useTranslation(['translation', 'security']);
   const snackbar = useSnackbar();
+  const [loginMfa] = useLoginMfaMutation();
   const [recovery, setRecovery] = useState(false);
+  // The code the server refused: its error stays beside the field until the code is changed.
+  const [refused, setRefused] = useState<string | null>(null);
   if (!ready) return <PageLoader />;
 
+  const wrongKey = recovery ? 'security.login.wrong_recovery_code' : 'security.mfa.wrong_code';
   const submit = async (values: CodeValues, helpers: FormikHelpers<CodeValues>) => {
-    const result = await onSubmit(normaliseCode(values.code, recovery));
-    if (result === 'wrong') {
-      helpers.setFieldError('code', recovery ? 'security.login.wrong_recovery_code' : 'security.mfa.wrong_code');
+    onFailure(null);
+    let answer;
+    try {
+      answer = await loginMfa({ challenge, code: normaliseCode(values.code, recovery) }).unwrap();
+    } catch (error) {
+      const status = errorStatus(error);
+      if (status === 422) {
+        setRefused(values.code);
+        helpers.setFieldError('code', wrongKey);
+      } else if (status === 401) onExpired();
+      else onFailure(toLoginFailure(error));
+      return;
     }
+    await onSignedIn(answer);
   };
 
   return (
@@ -41,6 +63,7 @@ export default function CodeStep({ onSubmit, onBack, onSwitch }: CodeStepProps) 
         key={recovery ? 'recovery' : 'code'}
         initialValues={{ code: '' }}
         validationSchema={codeSchema(recovery)}
+        validate={(values) => (refused !== null && values.code === refused ? { code: wrongKey } : {})}
         onSubmit={submit}
       >
         {(formik) => (
@@ -63,7 +86,6 @@ export default function CodeStep({ onSubmit, onBack, onSwitch }: CodeStepProps) 
               autoFocus
               inputMode={recovery ? 'text' : 'numeric'}
               autoComplete={recovery ? 'off' : 'one-time-code'}
-              maxLength={codeLength(recovery)}
             />
             <Button
               type="button"
@@ -71,7 +93,8 @@ export default function CodeStep({ onSubmit, onBack, onSwitch }: CodeStepProps) 
               className="login__switch"
               label={recovery ? t('security.login.use_app_code') : t('security.login.use_recovery_code')}
               onClick={() => {
-                onSwitch();
+                onFailure(null);
+                setRefused(null);
                 setRecovery((r) => !r);
               }}
             />

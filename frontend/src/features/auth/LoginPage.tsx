@@ -10,14 +10,13 @@ import { baseApi } from '../../shared/api/baseApi';
 import { loggedIn } from '../../shared/auth/authSlice';
 import { returnPath } from '../../shared/auth/returnTo';
 import { saveAuth, saveEvidentions, type LoginAnswer } from '../../shared/auth/storage';
-import { errorStatus } from '../../shared/errors/apiError';
 import { PasswordField } from '../../shared/form/PasswordField';
 import { TextField } from '../../shared/form/TextField';
 import { notificationsApi } from '../../shared/notifications/api';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { PageLoader } from '../../shared/ui/PageLoader';
-import { isMfaChallenge, useLoginMfaMutation, useLoginMutation } from './api';
+import { isMfaChallenge, useLoginMutation } from './api';
 import {
   CHALLENGE_EXPIRED_FAILURE,
   loginFailureText,
@@ -43,7 +42,6 @@ export default function LoginPage() {
   const location = useLocation();
   const snackbar = useSnackbar();
   const [login] = useLoginMutation();
-  const [loginMfa] = useLoginMfaMutation();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   // What was typed in the first step stays when the user comes back to it.
   const [credentials, setCredentials] = useState<LoginValues>({ username: '', password: '' });
@@ -97,28 +95,6 @@ export default function LoginPage() {
     await signedIn(answer, values.username);
   };
 
-  const onCode = async (code: string): Promise<'wrong' | void> => {
-    if (!codeStep) return;
-    setFailure(null);
-    let answer;
-    try {
-      answer = await loginMfa({ challenge: codeStep.challenge, code }).unwrap();
-    } catch (error) {
-      const status = errorStatus(error);
-      if (status === 422) {
-        return 'wrong';
-      } else if (status === 401) {
-        // The challenge ran out (or is unknown): the password again, with what was typed.
-        setCodeStep(null);
-        setFailure(CHALLENGE_EXPIRED_FAILURE);
-      } else {
-        setFailure(toLoginFailure(error));
-      }
-      return;
-    }
-    await signedIn(answer, codeStep.username);
-  };
-
   const back = () => {
     setFailure(null);
     setCodeStep(null);
@@ -150,7 +126,17 @@ export default function LoginPage() {
 
         {codeStep ? (
           <Suspense fallback={<PageLoader />}>
-            <CodeStep onSubmit={onCode} onBack={back} onSwitch={() => setFailure(null)} />
+            <CodeStep
+              challenge={codeStep.challenge}
+              onSignedIn={(answer) => signedIn(answer, codeStep.username)}
+              onFailure={setFailure}
+              onExpired={() => {
+                // The challenge ran out (or is unknown): the password again, with what was typed.
+                setCodeStep(null);
+                setFailure(CHALLENGE_EXPIRED_FAILURE);
+              }}
+              onBack={back}
+            />
           </Suspense>
         ) : (
           <Formik<LoginValues> initialValues={credentials} validationSchema={loginSchema} onSubmit={onPassword}>

@@ -3,7 +3,7 @@ import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { codeLength, codeRule, normaliseCode } from '../../shared/auth/mfaCode';
+import { codeRule, normaliseCode } from '../../shared/auth/mfaCode';
 import { errorBody, errorStatus } from '../../shared/errors/apiError';
 import { translateServerMessage } from '../../shared/errors/errorKey';
 import { FormDialog } from '../../shared/form/FormDialog';
@@ -90,7 +90,6 @@ export function DisableMfaDialog({ visible, onHide, onDone }: { visible: boolean
               autoFocus
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={codeLength(false)}
             />
           ) : (
             <PasswordField key="password" name="password" label={t('security.mfa.password')} required autoFocus autoComplete="current-password" />

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { saveObjectUrl } from '../../shared/api/download';
 import { errorStatus } from '../../shared/errors/apiError';
 import { TextField } from '../../shared/form/TextField';
-import { codeLength, codeSchema, normaliseCode, type CodeValues } from '../../shared/auth/mfaCode';
+import { codeSchema, normaliseCode, type CodeValues } from '../../shared/auth/mfaCode';
 import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { useConfirmMfaMutation, useEnrollMfaMutation, type Enrolment } from './api';
 import { groupSecret, recoveryCodesText } from './secret';
@@ -40,6 +40,8 @@ export function EnrolmentSteps({ onFinished, onLeavable, username }: EnrolmentSt
   const [enroll] = useEnrollMfaMutation();
   const [confirm] = useConfirmMfaMutation();
   const [step, setStep] = useState<Step>({ kind: 'starting' });
+  // The code the server refused: its error stays beside the field until the code is changed.
+  const [refused, setRefused] = useState<string | null>(null);
   const started = useRef(false);
 
   const start = async () => {
@@ -76,7 +78,10 @@ export function EnrolmentSteps({ onFinished, onLeavable, username }: EnrolmentSt
       setStep({ kind: 'codes', codes: answer.recovery_codes });
     } catch (error) {
       // A wrong code stays in the field to be corrected; any other failure the API layer showed.
-      if (errorStatus(error) === 422) helpers.setFieldError('code', 'security.mfa.wrong_code');
+      if (errorStatus(error) === 422) {
+        setRefused(values.code);
+        helpers.setFieldError('code', 'security.mfa.wrong_code');
+      }
     }
   };
 
@@ -170,7 +175,12 @@ export function EnrolmentSteps({ onFinished, onLeavable, username }: EnrolmentSt
         </div>
       </li>
       <li>
-        <Formik<CodeValues> initialValues={{ code: '' }} validationSchema={codeSchema(false)} onSubmit={onConfirm}>
+        <Formik<CodeValues>
+          initialValues={{ code: '' }}
+          validationSchema={codeSchema(false)}
+          validate={(values) => (refused !== null && values.code === refused ? { code: 'security.mfa.wrong_code' } : {})}
+          onSubmit={onConfirm}
+        >
           {(formik) => (
             <Form noValidate className="mfa-steps__form">
               <TextField
@@ -180,7 +190,6 @@ export function EnrolmentSteps({ onFinished, onLeavable, username }: EnrolmentSt
                 required
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={codeLength(false)}
               />
               <Button type="submit" label={t('security.mfa.turn_on')} icon="pi pi-shield" loading={formik.isSubmitting} />
             </Form>

@@ -12,6 +12,11 @@ import type { User } from './types';
 import { UserFormDialog } from './UserFormDialog';
 import { UserSessionsDialog } from './UserSessionsDialog';
 
+// The security settings screen loads with the users screen's code (issue 23): they share the
+// users' calls and the roles' multi-select, and one chunk keeps the sign-in page's shared
+// chunks as they were.
+export { default as SecuritySettingsPage } from './SecuritySettingsPage';
+
 /** The two-factor column: a tag where it is on, a dash where not (issue 23). */
 function MfaCell({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -29,6 +29,3 @@ export function codeSchema(recovery: boolean) {
 export interface CodeValues {
   code: string;
 }
-
-/** The longest a code field accepts: a recovery code, or six digits with a space between the threes. */
-export const codeLength = (recovery: boolean) => (recovery ? 11 : 7);

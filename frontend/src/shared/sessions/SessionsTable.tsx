@@ -7,6 +7,9 @@ import { IconButton } from '../ui/IconButton';
 import type { Session } from './types';
 import { browserLabel } from './userAgent';
 
+/** An agent the panel cannot read, shown as it is when it is short (a script's 'node', say). */
+const shortAgent = (ua: string) => (ua.length <= 32 ? ua.trim() : '');
+
 /** A session as a table row: the table keys rows by a number, the session's own id may be text. */
 type SessionRow = Omit<Session, 'id'> & { id: number; session: Session };
 
@@ -40,7 +43,9 @@ export function SessionsTable({ sessions, isFetching, isError, refetch, label, o
         body: (row) => {
           const { browser, os } = browserLabel(row.user_agent);
           const text =
-            browser && os ? t('security.sessions.browser_on', { browser, os }) : (browser ?? os ?? t('security.sessions.unknown_browser'));
+            browser && os
+              ? t('security.sessions.browser_on', { browser, os })
+              : (browser ?? os ?? (shortAgent(row.user_agent) || t('security.sessions.unknown_browser')));
           return (
             <span className="sessions__browser" title={row.user_agent || undefined}>
               <span>{text}</span>
