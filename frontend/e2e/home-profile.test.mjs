@@ -41,6 +41,8 @@ describe('home grid and profile', () => {
       'Gradovi',
       'Kategorije',
       'Prodavnice',
+      // Sign-in security (issue 23): the admin's two-factor policy.
+      'Bezbjednost prijave',
     ]);
     await shoot(page, 'home');
 

@@ -62,7 +62,8 @@ describe('users list', () => {
     const headers = await page.locator('.list-table thead tr').first().locator('th').allInnerTexts();
     assert.deepEqual(
       headers.map((h) => h.trim().toUpperCase()),
-      ['IME I PREZIME', 'KORISNIČKO IME', 'PARTNER', 'AKTIVAN', 'AKCIJE'],
+      // 2FA: whether two-factor sign-in is on (issue 23).
+      ['IME I PREZIME', 'KORISNIČKO IME', 'PARTNER', '2FA', 'AKTIVAN', 'AKCIJE'],
     );
     await shoot(page, 'users');
 
