@@ -317,17 +317,6 @@ func (s *Sessions) PurgeIdle(ctx context.Context, before time.Time) error {
 	return err
 }
 
-// LastUsed is when the session was last recorded as used.
-func (s *Sessions) LastUsed(ctx context.Context, tokenHash string) (time.Time, error) {
-	var at time.Time
-	err := conn(ctx, s.db).NewSelect().Model((*sessionRow)(nil)).Column("s.last_used_at").
-		Where("s.token_hash = ?", tokenHash).Scan(ctx, &at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return time.Time{}, kernel.NotFound("session")
-	}
-	return at, err
-}
-
 // Find loads a session by token hash.
 func (s *Sessions) Find(ctx context.Context, tokenHash string) (identity.Session, error) {
 	var row sessionRow

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"vitrina/domain/audit"
@@ -397,7 +398,7 @@ func (s *Service) SetSecurityPolicy(ctx context.Context, roles []string, version
 		if slices.Equal(was, pol.Names()) {
 			return nil
 		}
-		from, to := joinRoles(was), joinRoles(pol.Names())
+		from, to := strings.Join(was, ", "), strings.Join(pol.Names(), ", ")
 		return s.audit.Record(ctx, audit.Event{Resource: settingsResource, Action: audit.ActionEdit,
 			Changes: []audit.Change{{Field: "mfa_required_roles", From: &from, To: &to}}})
 	})
@@ -412,14 +413,3 @@ func (s *Service) SetSecurityPolicy(ctx context.Context, roles []string, version
 
 // settingsResource is the audited resource of the panel's settings.
 const settingsResource = "settings"
-
-func joinRoles(roles []string) string {
-	out := ""
-	for i, r := range roles {
-		if i > 0 {
-			out += ", "
-		}
-		out += r
-	}
-	return out
-}

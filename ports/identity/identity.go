@@ -129,8 +129,6 @@ type SessionDirectory interface {
 	// Touch records that the session was used at now, when it was last recorded before
 	// since (a write per session and minute, not per request).
 	Touch(ctx context.Context, tokenHash string, now, since time.Time) error
-	// LastUsed is when the session was last recorded as used.
-	LastUsed(ctx context.Context, tokenHash string) (time.Time, error)
 	// PurgeIdle deletes the panel sessions last used before.
 	PurgeIdle(ctx context.Context, before time.Time) error
 }
