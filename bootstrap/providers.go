@@ -228,7 +228,7 @@ func ProvideProductUsages(campaigns *persistence.CampaignUsage) appcatalog.Produ
 // adapters answering the narrow ports one context asks another through (ADR 0014).
 var PersistenceSet = wire.NewSet(
 	ProvideDB,
-	persistence.NewTxManager, persistence.NewPinger,
+	persistence.NewTxManager, persistence.NewPinger, persistence.NewLocks, wire.Bind(new(ports.Locks), new(*persistence.Locks)),
 	wire.Bind(new(ports.TxManager), new(*persistence.TxManager)),
 	wire.Bind(new(ports.Pinger), new(*persistence.Pinger)),
 

@@ -80,7 +80,8 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	partnerLists := persistence.NewPartnerLists(db, partnerIndex)
 	workbooks := excel.New()
 	partnerAppSessions := persistence.NewPartnerAppSessions(db)
-	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, partnerAppSessions, argon2Hasher, txManager, systemClock, auditLog)
+	locks := persistence.NewLocks(db)
+	partnerService := partner.NewService(partnerStore, partnerStore, partnerCatalog, partnerLists, workbooks, partnerAppSessions, argon2Hasher, txManager, systemClock, auditLog, locks)
 	sliderStore := persistence.NewSliderStore(db)
 	contentLists := persistence.NewContentLists(db, partnerIndex)
 	partnerSliders := persistence.NewPartnerSliders(db)
@@ -106,7 +107,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	campaignCatalog := persistence.NewCampaignCatalog(db)
 	campaignService := campaign.NewService(campaignStore, lists, campaignApp, campaignPartners, campaignCatalog, images, txManager, systemClock)
 	campaignSheets := persistence.NewCampaignSheets(db)
-	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone, auditLog)
+	sheets := campaign.NewSheets(campaignService, campaignSheets, workbooks, businessZone, auditLog, locks)
 	auditRecords := persistence.NewAuditRecords(db)
 	reverters := ProvideReverters(partnerService, catalogService, service, contentService, campaignService)
 	activityService := activity.NewService(auditLog, enforcer, auditRecords, reverters, txManager, workbooks, businessZone)
@@ -119,7 +120,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists, readiness, metrics)
 	auditRetention := persistence.NewAuditRetention(db)
 	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock)
-	workers := ProvideWorkers(logger, service, sender, retention, partnerLists, metrics, workerStates)
+	workers := ProvideWorkers(logger, service, sender, retention, partnerLists, metrics, workerStates, locks, db)
 	telemetry := ProvideTelemetry(metrics, notificationStore, readiness, pinger)
 	app := &App{
 		Config:        cfg,

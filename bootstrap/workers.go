@@ -7,12 +7,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/uptrace/bun"
 	"go.uber.org/zap"
 
 	"vitrina/adapters/metrics"
+	"vitrina/adapters/persistence"
 	appactivity "vitrina/application/activity"
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
+	"vitrina/ports"
 	partnerports "vitrina/ports/partner"
 )
 
@@ -111,14 +114,21 @@ const PartnerIndexLoaded = "partner list index loaded"
 // ProvideWorkers lists the serving process's background work, each worker's state kept in
 // states and its runs and failures counted in m (vitrina_job_runs_total, …_failures_total).
 func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender, retention *appactivity.Retention,
-	partners partnerports.PartnerLists, m *metrics.Metrics, states *WorkerStates) Workers {
+	partners partnerports.PartnerLists, m *metrics.Metrics, states *WorkerStates, locks ports.Locks, db *bun.DB) Workers {
 	every := func(name string, interval time.Duration, fn func(ctx context.Context) error) Worker {
 		return watched(Every(name, interval, log, metered(m, name, fn)), states, m, true)
 	}
 	workers := Workers{
-		every("session purge", time.Hour, identity.PurgeExpiredSessions),
+		// Every replica runs the purge's worker; one at a time purges (ADR 0039), and a
+		// replica that finds it held skips that hour's turn.
+		every("session purge", time.Hour, alone(locks, "session purge", identity.PurgeExpiredSessions)),
 		watched(Worker{Name: PushSenderWorker, Run: sender.Run}, states, m, false),
 		every("audit retention", time.Hour, archiveAudit(log, retention)),
+	}
+	// Over PostgreSQL other replicas may write: what this one keeps in memory of the
+	// settings follows their notifications (ADR 0039).
+	if !persistence.IsSQLite(db) {
+		workers = append(workers, watched(Worker{Name: "change listener", Run: listenChanges(log, db, identity)}, states, m, false))
 	}
 	// The partner list's index (ADR 0035) loads at start rather than at the first filtered
 	// page, and follows the change log while no one asks, so that a quiet replica neither
@@ -137,6 +147,39 @@ func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appc
 		}))
 	}
 	return workers
+}
+
+// listenChanges follows the changes other replicas notify until ctx ends, listening anew a
+// second after a lost connection; each (re)start forgets everything, as a change may have
+// been missed while it did not listen.
+func listenChanges(log *zap.Logger, db *bun.DB, identity *appidentity.Service) func(ctx context.Context) error {
+	return func(ctx context.Context) error {
+		for {
+			err := persistence.ListenChanges(ctx, db, identity.ForgetPolicy, func(topic string) {
+				if topic == persistence.TopicSettings {
+					identity.ForgetPolicy()
+				}
+			})
+			if ctx.Err() != nil {
+				return nil
+			}
+			log.Warn("listening for other replicas' changes failed; listening again", zap.Error(err))
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(time.Second):
+			}
+		}
+	}
+}
+
+// alone is fn run under the lock name unless another process holds it now; a held lock is
+// not a failure, the holder does the work.
+func alone(locks ports.Locks, name string, fn func(ctx context.Context) error) func(ctx context.Context) error {
+	return func(ctx context.Context) error {
+		_, err := locks.Try(ctx, name, fn)
+		return err
+	}
 }
 
 // archiveAudit runs the audit log's retention once and logs what it archived.

@@ -36,6 +36,15 @@ type TxManager interface {
 	WithinTx(ctx context.Context, fn func(ctx context.Context) error) error
 }
 
+// Locks are named locks held across every process serving one database: the work one of
+// several replicas must do alone (an import, a periodic job) runs under one (ADR 0039).
+type Locks interface {
+	// Try runs fn while holding name's lock, unless another caller, in this process or any
+	// other, holds it now: then ran is false and fn does not run. A process that dies lets
+	// go of what it held.
+	Try(ctx context.Context, name string, fn func(ctx context.Context) error) (ran bool, err error)
+}
+
 // PasswordHasher hashes and verifies passwords (argon2id in production). Both bound the
 // work in flight: when the server is saturated they wait briefly, then fail with a
 // kernel.KindThrottled error.

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -19,49 +18,18 @@ import (
 // events for the archive and deletes them, moving the chain's anchor.
 type AuditRetention struct{ db *bun.DB }
 
-// archiving is held by the process's one archiver; PostgreSQL's advisory lock makes the
-// other processes wait their turn.
-var archiving sync.Mutex
-
 var _ ports.AuditRetention = (*AuditRetention)(nil)
 
 // NewAuditRetention is the retention side of db's audit log.
 func NewAuditRetention(db *bun.DB) *AuditRetention { return &AuditRetention{db: db} }
 
-// auditArchiveLock is the PostgreSQL advisory lock key of the archiver ("vitrinaA").
-const auditArchiveLock int64 = 0x76697472696e6141
-
 // auditPruneBatch is how many events one transaction of Prune deletes.
 const auditPruneBatch = 1000
 
-// Exclusive runs fn while holding the archiver's lock: a mutex in the process and, on
-// PostgreSQL, a session advisory lock on a connection of its own, so that replicas take
-// turns; a held lock is "not now", not an error. SQLite has one writer process by design.
+// Exclusive runs fn while holding the archiver's lock (Locks, "audit archive"), so that
+// replicas take turns; a held lock is "not now", not an error.
 func (r *AuditRetention) Exclusive(ctx context.Context, fn func(ctx context.Context) error) (bool, error) {
-	if !archiving.TryLock() {
-		return false, nil
-	}
-	defer archiving.Unlock()
-	if IsSQLite(r.db) {
-		return true, fn(ctx)
-	}
-	c, err := r.db.Conn(ctx)
-	if err != nil {
-		return false, err
-	}
-	defer c.Close()
-	var ok bool
-	if err := c.NewRaw("SELECT pg_try_advisory_lock(?)", auditArchiveLock).Scan(ctx, &ok); err != nil {
-		return false, fmt.Errorf("audit: archive lock: %w", err)
-	}
-	if !ok {
-		return false, nil
-	}
-	defer func() {
-		// The session lock goes with the connection too; unlock it before it is pooled.
-		_, _ = c.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(?)", auditArchiveLock)
-	}()
-	return true, fn(ctx)
+	return NewLocks(r.db).Try(ctx, "audit archive", fn)
 }
 
 // Oldest calls fn with the events after the anchor in id order until the first one at or

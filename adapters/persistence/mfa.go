@@ -257,7 +257,7 @@ func (s *MFA) SetPolicy(ctx context.Context, roles []string, expected kernel.Ver
 		}
 		return 0, err
 	}
-	return expected + 1, nil
+	return expected + 1, notifyChange(ctx, db, TopicSettings)
 }
 
 // SeedPolicy stores the policy when none is stored yet, as its first version.

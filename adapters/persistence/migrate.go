@@ -35,9 +35,25 @@ func Migrations(db *bun.DB) (*migrate.Migrations, error) {
 	return m, nil
 }
 
-// Migrate applies every pending migration under the migrator's lock and returns the
-// names it applied.
+// Migrate applies every pending migration and returns the names it applied. On PostgreSQL
+// it holds the "migrations" lock (Locks.Wait) from before the migrations' own tables are
+// made: replicas started together migrate once, the others wait and then find nothing to
+// do, and a process killed mid-migration leaves no lock behind (ADR 0039). On SQLite, one
+// process's database, bun's lock row refuses a second migrator.
 func Migrate(ctx context.Context, db *bun.DB) ([]string, error) {
+	if IsSQLite(db) {
+		return migrateNow(ctx, db, true)
+	}
+	var applied []string
+	err := NewLocks(db).Wait(ctx, "migrations", func(ctx context.Context) (err error) {
+		applied, err = migrateNow(ctx, db, false)
+		return err
+	})
+	return applied, err
+}
+
+// migrateNow applies the pending migrations, under bun's lock row when lockRow.
+func migrateNow(ctx context.Context, db *bun.DB, lockRow bool) ([]string, error) {
 	ms, err := Migrations(db)
 	if err != nil {
 		return nil, err
@@ -46,10 +62,12 @@ func Migrate(ctx context.Context, db *bun.DB) ([]string, error) {
 	if err := migrator.Init(ctx); err != nil {
 		return nil, fmt.Errorf("migrations: init: %w", err)
 	}
-	if err := migrator.Lock(ctx); err != nil {
-		return nil, fmt.Errorf("migrations: lock: %w", err)
+	if lockRow {
+		if err := migrator.Lock(ctx); err != nil {
+			return nil, fmt.Errorf("migrations: lock: %w", err)
+		}
+		defer migrator.Unlock(ctx) //nolint:errcheck // the lock row is removed on success; a failure here changes nothing applied
 	}
-	defer migrator.Unlock(ctx) //nolint:errcheck // the lock row is removed on success; a failure here changes nothing applied
 	group, err := migrator.Migrate(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("migrations: %w", err)

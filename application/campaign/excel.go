@@ -39,13 +39,15 @@ type Sheets struct {
 	store     campaignports.SheetStore
 	sheets    ports.Spreadsheet
 	zone      ports.BusinessZone
-	audit     ports.AuditLog // the partner file's own event; the cash it sets is recorded by the store
-	importing spreadsheet.Gate
+	audit     ports.AuditLog    // the partner file's own event; the cash it sets is recorded by the store
+	importing *spreadsheet.Gate // one import at a time, across replicas
 }
 
 // NewSheets wires the campaign's Excel round trip beside its use cases.
-func NewSheets(svc *Service, store campaignports.SheetStore, sheets ports.Spreadsheet, zone ports.BusinessZone, auditLog ports.AuditLog) *Sheets {
-	return &Sheets{svc: svc, store: store, sheets: sheets, zone: zone, audit: auditLog}
+func NewSheets(svc *Service, store campaignports.SheetStore, sheets ports.Spreadsheet, zone ports.BusinessZone, auditLog ports.AuditLog,
+	locks ports.Locks) *Sheets {
+	return &Sheets{svc: svc, store: store, sheets: sheets, zone: zone, audit: auditLog,
+		importing: &spreadsheet.Gate{Name: "campaign import", Locks: locks}}
 }
 
 func numberCell(s string) ports.SheetCell { return ports.SheetCell{Value: s, Number: true} }
@@ -260,5 +262,5 @@ func (s *Sheets) ImportPartners(ctx context.Context, id kernel.ID, r io.ReaderAt
 			return err
 		},
 	}
-	return spreadsheet.Run(ctx, &s.importing, s.sheets, imp, r, size, preview)
+	return spreadsheet.Run(ctx, s.importing, s.sheets, imp, r, size, preview)
 }

@@ -89,7 +89,7 @@ func TestImportPartnersChecksAgainInItsTransaction(t *testing.T) {
 			t.Fatal(err)
 		}
 		race := racingSheets{SheetStore: persistence.NewCampaignSheets(db)}
-		sheets := appcampaign.NewSheets(f.svc, &race, excel.New(), ports.BusinessZone{}, persistence.NewAuditLog(db, clock{time.Now().UTC()}))
+		sheets := appcampaign.NewSheets(f.svc, &race, excel.New(), ports.BusinessZone{}, persistence.NewAuditLog(db, clock{time.Now().UTC()}), persistence.NewLocks(db))
 		file := sheetFile(t, []string{"id", "cash"}, []string{"1001", "30"}, []string{"1003", "5"})
 
 		race.before = func(ctx context.Context) {
@@ -182,7 +182,7 @@ func TestImportPartnersBatchesAndProblemCap(t *testing.T) {
 		for i := range n {
 			f.addPartner(t, 2000+i, f.alati)
 		}
-		sheets := appcampaign.NewSheets(f.svc, persistence.NewCampaignSheets(db), excel.New(), ports.BusinessZone{}, persistence.NewAuditLog(db, clock{time.Now().UTC()}))
+		sheets := appcampaign.NewSheets(f.svc, persistence.NewCampaignSheets(db), excel.New(), ports.BusinessZone{}, persistence.NewAuditLog(db, clock{time.Now().UTC()}), persistence.NewLocks(db))
 		rows := [][]string{{"id", "cash"}}
 		for i := range n {
 			rows = append(rows, []string{fmt.Sprint(2000 + i), "1"})

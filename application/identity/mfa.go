@@ -405,10 +405,16 @@ func (s *Service) SetSecurityPolicy(ctx context.Context, roles []string, version
 	if err != nil {
 		return nil, 0, err
 	}
-	s.policyMu.Lock()
-	s.policyAt = time.Time{} // this replica applies the change at once
-	s.policyMu.Unlock()
+	s.ForgetPolicy() // this replica applies the change at once; the others when notified
 	return pol.Names(), next, nil
+}
+
+// ForgetPolicy drops the policy read last, so that the next request reads it anew: a
+// replica calls it when another one notifies a change of the settings (ADR 0039).
+func (s *Service) ForgetPolicy() {
+	s.policyMu.Lock()
+	s.policyAt = time.Time{}
+	s.policyMu.Unlock()
 }
 
 // settingsResource is the audited resource of the panel's settings.

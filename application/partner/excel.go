@@ -256,7 +256,7 @@ func (s *Service) Import(ctx context.Context, r io.ReaderAt, size int64, name st
 			return s.audit.Record(ctx, audit.ImportSummary(audit.PartnersResource, 0, name, saved.Added, saved.Updated, saved.Unchanged))
 		},
 	}
-	return spreadsheet.Run(ctx, &s.importing, s.sheets, imp, r, size, preview)
+	return spreadsheet.Run(ctx, s.importing, s.sheets, imp, r, size, preview)
 }
 
 // importReferences are the names a file may use, folded.

@@ -27,16 +27,16 @@ type Service struct {
 	// audit records an import's own event (ADR 0031); the records it changes record theirs
 	// through the store.
 	audit ports.AuditLog
-	// importing admits one import at a time: two would fight over the same ids.
-	importing spreadsheet.Gate
+	// importing admits one import at a time, across replicas: two would fight over the same ids.
+	importing *spreadsheet.Gate
 }
 
 // NewService wires the partner use cases.
 func NewService(repo partnerports.PartnerRepository, types partnerports.Types, catalog partnerports.Catalog,
 	lists partnerports.PartnerLists, sheets ports.Spreadsheet, sessions partnerports.AppSessions, hasher ports.PasswordHasher,
-	tx ports.TxManager, clock ports.Clock, auditLog ports.AuditLog) *Service {
+	tx ports.TxManager, clock ports.Clock, auditLog ports.AuditLog, locks ports.Locks) *Service {
 	return &Service{repo: repo, types: types, catalog: catalog, lists: lists, sheets: sheets, sessions: sessions, hasher: hasher,
-		tx: tx, clock: clock, audit: auditLog}
+		tx: tx, clock: clock, audit: auditLog, importing: &spreadsheet.Gate{Name: "partner import", Locks: locks}}
 }
 
 // Lists are the partner context's list screens.

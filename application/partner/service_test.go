@@ -44,7 +44,7 @@ func newFixture(t *testing.T, db *bun.DB) fixture {
 	ctx := context.Background()
 	store := persistence.NewPartnerStore(db)
 	svc := apppartner.NewService(store, store, persistence.NewPartnerCatalog(db), persistence.NewPartnerLists(db, persistence.NewPartnerIndex(db)), excel.New(),
-		persistence.NewPartnerAppSessions(db), security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), fixedClock{now}, persistence.NewAuditLog(db, fixedClock{now}))
+		persistence.NewPartnerAppSessions(db), security.NewArgon2Hasher(security.Argon2Params{Memory: 1024, Time: 1, Threads: 1}), persistence.NewTxManager(db), fixedClock{now}, persistence.NewAuditLog(db, fixedClock{now}), persistence.NewLocks(db))
 	cat := persistence.NewCatalog(db)
 	country, _ := catalog.NewCountry("Crna Gora", now)
 	if err := cat.AddCountry(ctx, country); err != nil {

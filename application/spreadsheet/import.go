@@ -72,8 +72,30 @@ const (
 	Updated
 )
 
-// Gate lets one upload of a kind run at a time; another is ErrBusy.
-type Gate struct{ mu sync.Mutex }
+// Gate lets one upload of a kind run at a time, in every process over the database when
+// Locks is set (ADR 0039: replicas take one lock named Name); another is ErrBusy.
+type Gate struct {
+	Name  string
+	Locks ports.Locks // nil: this process only
+
+	mu sync.Mutex
+}
+
+// enter runs fn unless another upload of the gate's kind runs now (ErrBusy).
+func (g *Gate) enter(ctx context.Context, fn func(ctx context.Context) error) error {
+	if g.Locks == nil {
+		if !g.mu.TryLock() {
+			return ErrBusy
+		}
+		defer g.mu.Unlock()
+		return fn(ctx)
+	}
+	ran, err := g.Locks.Try(ctx, g.Name, fn)
+	if err == nil && !ran {
+		return ErrBusy
+	}
+	return err
+}
 
 // Import is one kind of upload: its layout and its rules. R is a row as kept from the file,
 // V a checked row as saved.
@@ -121,11 +143,16 @@ var errMissingColumns = errors.New("the header lacks required columns")
 // rows are checked again and saved in batches in one transaction (Within), so that a change
 // between the check and the save is caught: a row refused then rolls back every batch.
 func Run[R, V any](ctx context.Context, gate *Gate, sheets ports.Spreadsheet, imp Import[R, V], r io.ReaderAt, size int64, preview bool) (Result, error) {
-	if !gate.mu.TryLock() {
-		return Result{}, ErrBusy
-	}
-	defer gate.mu.Unlock()
+	var result Result
+	err := gate.enter(ctx, func(ctx context.Context) (err error) {
+		result, err = run(ctx, sheets, imp, r, size, preview)
+		return err
+	})
+	return result, err
+}
 
+// run is Run inside the gate.
+func run[R, V any](ctx context.Context, sheets ports.Spreadsheet, imp Import[R, V], r io.ReaderAt, size int64, preview bool) (Result, error) {
 	var (
 		index   map[string]int
 		missing []string
