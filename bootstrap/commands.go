@@ -36,6 +36,8 @@ Usage:
   vitrina seed --demo              load demo data (idempotent)
   vitrina audit verify             check the activity log's hash chain; exit 1 naming the
                                    first broken event
+  vitrina ready [URL]              ask a serving process's /readyz (default: VITRINA_ADDR on
+                                   this host); exit 0 when ready, 1 otherwise (health checks)
   vitrina version                  print the version
 
 Configuration comes from the environment: VITRINA_ADDR, VITRINA_DATABASE_URL,
@@ -56,6 +58,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case "version", "--version":
 		fmt.Fprintf(stdout, "vitrina %s %s\n", Version, BuildDate)
 		return nil
+	case "ready":
+		return readyCommand(ctx, args, getenv, stdout)
 	}
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
@@ -93,22 +97,65 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 }
 
+// readyCommand asks GET /readyz of the process at args[0] (a base URL) or at VITRINA_ADDR on
+// this host, and prints its answer: a container's health check where no shell or curl is.
+func readyCommand(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	base := ""
+	if len(args) > 0 {
+		base = strings.TrimRight(args[0], "/")
+	} else {
+		addr := getenv("VITRINA_ADDR")
+		if addr == "" {
+			addr = "127.0.0.1:8080"
+		}
+		host, port, err := net.SplitHostPort(addr)
+		if err != nil {
+			return fmt.Errorf("ready: VITRINA_ADDR %q: %w", addr, err)
+		}
+		if host == "" || host == "0.0.0.0" || host == "::" {
+			host = "127.0.0.1"
+		}
+		base = "http://" + net.JoinHostPort(host, port)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/readyz", nil)
+	if err != nil {
+		return fmt.Errorf("ready: %w", err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("ready: %w", err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
+	fmt.Fprint(stdout, string(body))
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("not ready (%d)", res.StatusCode)
+	}
+	return nil
+}
+
 // Prepare applies the migrations and creates the first admin when configured, as serve does.
 func Prepare(ctx context.Context, app *App) error { return migrate(ctx, app) }
 
 func migrate(ctx context.Context, app *App) error {
-	applied, err := persistence.Migrate(ctx, app.DB)
-	if err != nil {
-		return err
-	}
-	if len(applied) > 0 {
-		app.Log.Info("migrations applied", zap.Strings("migrations", applied))
-	}
-	if err := ensureAdmin(ctx, app); err != nil {
-		return err
-	}
-	// The starting two-factor policy, and no start without the key two-factor needs.
-	return app.Identity.StartPolicy(ctx, app.Config.MFARequiredRoles)
+	// Replicas started together take turns (ADR 0040): the first migrates and creates the
+	// first admin, the others find both done.
+	return persistence.NewLocks(app.DB).Wait(ctx, "start-up", func(ctx context.Context) error {
+		applied, err := persistence.Migrate(ctx, app.DB)
+		if err != nil {
+			return err
+		}
+		if len(applied) > 0 {
+			app.Log.Info("migrations applied", zap.Strings("migrations", applied))
+		}
+		if err := ensureAdmin(ctx, app); err != nil {
+			return err
+		}
+		// The starting two-factor policy, and no start without the key two-factor needs.
+		return app.Identity.StartPolicy(ctx, app.Config.MFARequiredRoles)
+	})
 }
 
 func ensureAdmin(ctx context.Context, app *App) error {

@@ -119,14 +119,14 @@ func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appc
 		return watched(Every(name, interval, log, metered(m, name, fn)), states, m, true)
 	}
 	workers := Workers{
-		// Every replica runs the purge's worker; one at a time purges (ADR 0039), and a
+		// Every replica runs the purge's worker; one at a time purges (ADR 0040), and a
 		// replica that finds it held skips that hour's turn.
 		every("session purge", time.Hour, alone(locks, "session purge", identity.PurgeExpiredSessions)),
 		watched(Worker{Name: PushSenderWorker, Run: sender.Run}, states, m, false),
 		every("audit retention", time.Hour, archiveAudit(log, retention)),
 	}
 	// Over PostgreSQL other replicas may write: what this one keeps in memory of the
-	// settings follows their notifications (ADR 0039).
+	// settings follows their notifications (ADR 0040).
 	if !persistence.IsSQLite(db) {
 		workers = append(workers, watched(Worker{Name: "change listener", Run: listenChanges(log, db, identity)}, states, m, false))
 	}

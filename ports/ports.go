@@ -37,7 +37,7 @@ type TxManager interface {
 }
 
 // Locks are named locks held across every process serving one database: the work one of
-// several replicas must do alone (an import, a periodic job) runs under one (ADR 0039).
+// several replicas must do alone (an import, a periodic job) runs under one (ADR 0040).
 type Locks interface {
 	// Try runs fn while holding name's lock, unless another caller, in this process or any
 	// other, holds it now: then ran is false and fn does not run. A process that dies lets

@@ -9,7 +9,7 @@ import (
 )
 
 // ChangesChannel is the PostgreSQL notification channel on which a write tells the other
-// replicas which of their in-process copies to forget (ADR 0039). A payload names a topic.
+// replicas which of their in-process copies to forget (ADR 0040). A payload names a topic.
 const ChangesChannel = "vitrina_changes"
 
 // Topics of ChangesChannel.

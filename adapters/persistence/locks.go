@@ -11,7 +11,7 @@ import (
 	"vitrina/ports"
 )
 
-// Locks are the named locks of the processes over one database (ADR 0039). On PostgreSQL a
+// Locks are the named locks of the processes over one database (ADR 0040). On PostgreSQL a
 // lock is a session advisory lock taken on a connection of its own and held while the work
 // runs: every replica over the database takes turns, and a replica that dies (SIGKILL, a
 // lost network) lets go with its connection, so no lease needs to run out. SQLite is served
@@ -32,8 +32,9 @@ var _ ports.Locks = (*Locks)(nil)
 // NewLocks are db's named locks.
 func NewLocks(db *bun.DB) *Locks { return &Locks{db: db} }
 
-// lockKey is name's advisory lock key: the FNV-1a hash of "vitrina:" and the name.
-func lockKey(name string) int64 {
+// LockKey is name's advisory lock key, as pg_locks shows it (classid and objid, its
+// high and low 32 bits): the FNV-1a hash of "vitrina:" and the name.
+func LockKey(name string) int64 {
 	h := fnv.New64a()
 	_, _ = h.Write([]byte("vitrina:" + name))
 	return int64(h.Sum64()) //nolint:gosec // a key, its sign does not matter
@@ -68,7 +69,7 @@ func (l *Locks) run(ctx context.Context, name string, wait bool, fn func(ctx con
 		return false, fmt.Errorf("lock %q: %w", name, err)
 	}
 	defer c.Close()
-	key := lockKey(name)
+	key := LockKey(name)
 	ok := true
 	if wait {
 		_, err = c.ExecContext(ctx, "SELECT pg_advisory_lock(?)", key)

@@ -38,7 +38,7 @@ func Migrations(db *bun.DB) (*migrate.Migrations, error) {
 // Migrate applies every pending migration and returns the names it applied. On PostgreSQL
 // it holds the "migrations" lock (Locks.Wait) from before the migrations' own tables are
 // made: replicas started together migrate once, the others wait and then find nothing to
-// do, and a process killed mid-migration leaves no lock behind (ADR 0039). On SQLite, one
+// do, and a process killed mid-migration leaves no lock behind (ADR 0040). On SQLite, one
 // process's database, bun's lock row refuses a second migrator.
 func Migrate(ctx context.Context, db *bun.DB) ([]string, error) {
 	if IsSQLite(db) {

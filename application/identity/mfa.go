@@ -410,7 +410,7 @@ func (s *Service) SetSecurityPolicy(ctx context.Context, roles []string, version
 }
 
 // ForgetPolicy drops the policy read last, so that the next request reads it anew: a
-// replica calls it when another one notifies a change of the settings (ADR 0039).
+// replica calls it when another one notifies a change of the settings (ADR 0040).
 func (s *Service) ForgetPolicy() {
 	s.policyMu.Lock()
 	s.policyAt = time.Time{}

@@ -73,7 +73,7 @@ const (
 )
 
 // Gate lets one upload of a kind run at a time, in every process over the database when
-// Locks is set (ADR 0039: replicas take one lock named Name); another is ErrBusy.
+// Locks is set (ADR 0040: replicas take one lock named Name); another is ErrBusy.
 type Gate struct {
 	Name  string
 	Locks ports.Locks // nil: this process only
