@@ -82,9 +82,12 @@ func NewBucket(cfg S3Config) (*Bucket, error) {
 	transport.DialContext = (&net.Dialer{Timeout: s3DialTimeout, KeepAlive: 30 * time.Second}).DialContext
 	transport.ResponseHeaderTimeout = s3HeaderTimeout
 	transport.TLSHandshakeTimeout = s3DialTimeout
-	lookup := minio.BucketLookupAuto
-	if cfg.PathStyle {
+	lookup := minio.BucketLookupAuto // AWS: virtual hosts
+	switch {
+	case cfg.PathStyle:
 		lookup = minio.BucketLookupPath
+	case cfg.Endpoint != "":
+		lookup = minio.BucketLookupDNS
 	}
 	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: cfg.Region, BucketLookup: lookup,
 		Transport: transport, MaxRetries: s3Retries})
