@@ -36,13 +36,18 @@ Usage:
   vitrina seed --demo              load demo data (idempotent)
   vitrina audit verify             check the activity log's hash chain; exit 1 naming the
                                    first broken event
+  vitrina storage copy --from DIR|s3://bucket/prefix --to DIR|s3://bucket/prefix [-v]
+                                   copy the images and the audit archive between the data
+                                   directory and a bucket; resumable (what is there with its
+                                   size is skipped); exit 1 when any object failed
   vitrina ready [URL]              ask a serving process's /readyz (default: VITRINA_ADDR on
                                    this host); exit 0 when ready, 1 otherwise (health checks)
   vitrina version                  print the version
 
 Configuration comes from the environment: VITRINA_ADDR, VITRINA_DATABASE_URL,
 VITRINA_DATA_DIR, VITRINA_TOKEN_TTL, VITRINA_ADMIN_USERNAME, VITRINA_ADMIN_PASSWORD,
-VITRINA_LOG_FORMAT, VITRINA_LOG_LEVEL, VITRINA_TRUST_PROXY (see README).
+VITRINA_LOG_FORMAT, VITRINA_LOG_LEVEL, VITRINA_TRUST_PROXY, VITRINA_STORAGE_URL and
+VITRINA_S3_* (see README).
 `
 
 // Run executes the command line args; ctx is cancelled on SIGINT/SIGTERM.
@@ -64,6 +69,9 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
 		return err
+	}
+	if cmd == "storage" { // files only: no database
+		return storageCommand(ctx, cfg, args, stdout)
 	}
 	app, cleanup, err := InitApp(ctx, cfg)
 	if err != nil {

@@ -7,10 +7,13 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
 	"vitrina/adapters/security"
+	"vitrina/adapters/storage"
 	"vitrina/domain/identity"
 
 	// The zone database inside the binary: VITRINA_TIME_ZONE works on a machine without one.
@@ -57,8 +60,69 @@ type Config struct {
 	// requests that came over TLS (directly, or by a trusted proxy's X-Forwarded-Proto).
 	HSTS bool
 	// AuditRetention is how long audit events stay in the log before the retention job
-	// archives them to <DataDir>/audit (ADR 0031).
+	// archives them to <DataDir>/audit, or audit/ of the bucket (ADR 0031).
 	AuditRetention time.Duration
+	// S3 is the bucket of the images and the audit archive when VITRINA_STORAGE_URL names
+	// one (S3.Bucket set); otherwise they stay under DataDir (ADR 0039). Its endpoint and
+	// credentials are read even without it, for `vitrina storage copy`.
+	S3 storage.S3Config
+}
+
+// bucketName is S3's rule for a bucket's name (3 to 63 lower-case letters, digits, dots and
+// hyphens, starting and ending with a letter or digit).
+var bucketName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
+
+// ParseStorageURL reads s3://bucket/optional/prefix into a bucket and a prefix.
+func ParseStorageURL(v string) (bucket, prefix string, err error) {
+	u, err := url.Parse(v)
+	if err != nil || u.Scheme != "s3" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || u.Port() != "" || !bucketName.MatchString(u.Host) {
+		return "", "", fmt.Errorf("want s3://bucket or s3://bucket/prefix, got %q", v)
+	}
+	prefix = strings.TrimSuffix(strings.TrimPrefix(u.Path, "/"), "/")
+	if prefix != "" {
+		for _, seg := range strings.Split(prefix, "/") {
+			if seg == "" || seg == "." || seg == ".." {
+				return "", "", fmt.Errorf("want s3://bucket/prefix with plain folder names, got %q", v)
+			}
+		}
+	}
+	return u.Host, prefix, nil
+}
+
+// loadS3 reads the bucket's settings, each falling back to the AWS variable of the same
+// meaning; a path-style address is the default with an endpoint (self-hosted servers).
+func loadS3(getenv func(string) string) (storage.S3Config, error) {
+	first := func(keys ...string) string {
+		for _, k := range keys {
+			if v := strings.TrimSpace(getenv(k)); v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	c := storage.S3Config{
+		Endpoint:        strings.TrimSuffix(first("VITRINA_S3_ENDPOINT", "AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"), "/"),
+		Region:          first("VITRINA_S3_REGION", "AWS_REGION", "AWS_DEFAULT_REGION"),
+		AccessKeyID:     first("VITRINA_S3_ACCESS_KEY_ID", "AWS_ACCESS_KEY_ID"),
+		SecretAccessKey: first("VITRINA_S3_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY"),
+		SessionToken:    first("AWS_SESSION_TOKEN"),
+	}
+	if c.Endpoint != "" {
+		if u, err := url.Parse(c.Endpoint); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" || u.RawQuery != "" {
+			return c, fmt.Errorf("VITRINA_S3_ENDPOINT: want http(s)://host[:port], like http://127.0.0.1:7070")
+		}
+	}
+	if (c.AccessKeyID == "") != (c.SecretAccessKey == "") {
+		return c, fmt.Errorf("VITRINA_S3_ACCESS_KEY_ID and VITRINA_S3_SECRET_ACCESS_KEY go together")
+	}
+	c.PathStyle = c.Endpoint != ""
+	if v := getenv("VITRINA_S3_PATH_STYLE"); v != "" {
+		var err error
+		if c.PathStyle, err = strconv.ParseBool(v); err != nil {
+			return c, fmt.Errorf("VITRINA_S3_PATH_STYLE: want true or false")
+		}
+	}
+	return c, nil
 }
 
 // MinAuditRetention is the shortest retention VITRINA_AUDIT_RETENTION accepts.
@@ -184,6 +248,14 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if cfg.AuditRetention, err = parseRetention(get("VITRINA_AUDIT_RETENTION", "1095d")); err != nil || cfg.AuditRetention < MinAuditRetention {
 		return Config{}, fmt.Errorf("VITRINA_AUDIT_RETENTION: want at least 30 days, as days (1095d) or a duration (26280h)")
+	}
+	if cfg.S3, err = loadS3(getenv); err != nil {
+		return Config{}, err
+	}
+	if v := strings.TrimSpace(getenv("VITRINA_STORAGE_URL")); v != "" {
+		if cfg.S3.Bucket, cfg.S3.Prefix, err = ParseStorageURL(v); err != nil {
+			return Config{}, fmt.Errorf("VITRINA_STORAGE_URL: %w (empty: the data directory)", err)
+		}
 	}
 	return cfg, nil
 }

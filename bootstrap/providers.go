@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"time"
 
@@ -210,8 +211,25 @@ func ProvideNotifications(outbox contentports.Outbox, lists contentports.Notific
 	return appcontent.NewNotifications(outbox, lists, catalog, p, sender, clock, cfg.PushWait)
 }
 
-// ProvideImages keeps uploaded images under the data directory.
-func ProvideImages(cfg Config) *storage.Images { return storage.NewImages(cfg.DataDir) }
+// ProvideBlobs is where the uploaded files go (ADR 0039): the bucket VITRINA_STORAGE_URL
+// names, which must exist (it is checked here, so a wrong bucket stops the start with one
+// clear line, and never created), or else the data directory.
+func ProvideBlobs(ctx context.Context, cfg Config) (storage.Blobs, error) {
+	if cfg.S3.Bucket == "" {
+		return storage.NewDir(cfg.DataDir), nil
+	}
+	b, err := storage.NewBucket(cfg.S3)
+	if err != nil {
+		return nil, fmt.Errorf("VITRINA_STORAGE_URL: %w", err)
+	}
+	if err := b.Check(ctx); err != nil {
+		return nil, fmt.Errorf("VITRINA_STORAGE_URL: %w", err)
+	}
+	return b, nil
+}
+
+// ProvideImages keeps uploaded images in the blob store.
+func ProvideImages(blobs storage.Blobs) *storage.Images { return storage.NewImagesIn(blobs) }
 
 // ProvideCategoryUsages lists the contexts whose active records use categories.
 func ProvideCategoryUsages(partners *persistence.PartnerCategoryUsage, sliders *persistence.SliderCategoryUsage,
@@ -280,16 +298,21 @@ var ApplicationSet = wire.NewSet(
 	appactivity.NewService, ProvideReverters, ProvideRetention,
 	appcontent.NewService, appcontent.NewDevices, ProvidePush, ProvideSender, ProvideNotifications, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
 	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
-	ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
+	ProvideBlobs, ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)), wire.Bind(new(ports.Permissions), new(*authz.Enforcer)),
 	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)), ProvideBusinessZone,
 )
 
 // ProvideRetention is the audit log's retention job: events older than
-// VITRINA_AUDIT_RETENTION go to monthly workbooks under <VITRINA_DATA_DIR>/audit.
-func ProvideRetention(cfg Config, log *persistence.AuditRetention, sheets ports.Spreadsheet, clock ports.Clock) *appactivity.Retention {
-	return appactivity.NewRetention(log, storage.NewArchive(filepath.Join(cfg.DataDir, "audit")), sheets, clock, cfg.AuditRetention)
+// VITRINA_AUDIT_RETENTION go to monthly workbooks under <VITRINA_DATA_DIR>/audit, or
+// audit/ of the bucket.
+func ProvideRetention(cfg Config, log *persistence.AuditRetention, sheets ports.Spreadsheet, clock ports.Clock, blobs storage.Blobs) *appactivity.Retention {
+	var files ports.ArchiveFiles = storage.NewArchive(filepath.Join(cfg.DataDir, "audit"))
+	if cfg.S3.Bucket != "" {
+		files = storage.NewObjectArchive(blobs)
+	}
+	return appactivity.NewRetention(log, files, sheets, clock, cfg.AuditRetention)
 }
 
 // ProvideReverters are the resources whose changes the activity log can revert, each

@@ -67,7 +67,13 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	service := identity.NewService(config, users, userLists, sessions, loginAttempts, deviceCookies, partnerDirectory, argon2Hasher, txManager, systemClock, enforcer, auditLog, twoFactor)
 	persistenceCatalog := persistence.NewCatalog(db)
 	catalogLists := persistence.NewCatalogLists(db)
-	images := ProvideImages(cfg)
+	blobs, err := ProvideBlobs(ctx, cfg)
+	if err != nil {
+		cleanup2()
+		cleanup()
+		return nil, nil, err
+	}
+	images := ProvideImages(blobs)
 	partnerCategoryUsage := persistence.NewPartnerCategoryUsage(db)
 	sliderCategoryUsage := persistence.NewSliderCategoryUsage(db)
 	campaignUsage := persistence.NewCampaignUsage(db)
@@ -119,7 +125,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	readiness := ProvideReadiness(pinger, pushSender, workerStates)
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists, readiness, metrics)
 	auditRetention := persistence.NewAuditRetention(db)
-	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock)
+	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock, blobs)
 	workers := ProvideWorkers(logger, service, sender, retention, partnerLists, metrics, workerStates, locks, db)
 	telemetry := ProvideTelemetry(metrics, notificationStore, readiness, pinger)
 	app := &App{

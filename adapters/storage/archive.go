@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -81,3 +82,73 @@ func (f *archiveFile) Discard() error {
 	_ = f.File.Close()
 	return os.Remove(f.File.Name())
 }
+
+// ObjectArchive keeps the audit archive's workbooks as the objects audit/<name>.xlsx of a
+// bucket (ADR 0039). A workbook is written to a local temporary file, then uploaded under
+// the first free name. A bucket has no "create unless it exists": the name is found by a
+// stat before the put, which is enough because the retention job writes while it holds
+// the cluster-wide lock (ports.AuditRetention.Exclusive), so no other writer races it.
+type ObjectArchive struct{ blobs Blobs }
+
+var _ ports.ArchiveFiles = (*ObjectArchive)(nil)
+
+// NewObjectArchive keeps archive files under audit/ of blobs.
+func NewObjectArchive(blobs Blobs) *ObjectArchive { return &ObjectArchive{blobs: blobs} }
+
+// Create starts a file that Keep names name.xlsx, or the first free name-N.xlsx.
+func (a *ObjectArchive) Create(ctx context.Context, name string) (ports.ArchiveFile, error) {
+	if name == "" || filepath.Base(name) != name || name[0] == '.' || checkKey(name) != nil {
+		return nil, fmt.Errorf("archive: invalid file name %q", name)
+	}
+	f, err := os.CreateTemp("", "vitrina-archive-*.xlsx")
+	if err != nil {
+		return nil, err
+	}
+	return &objectArchiveFile{File: f, ctx: context.WithoutCancel(ctx), blobs: a.blobs, name: name}, nil
+}
+
+type objectArchiveFile struct {
+	*os.File
+	ctx   context.Context
+	blobs Blobs
+	name  string
+}
+
+// Keep uploads the file, streamed from the temporary file, under the first free name.
+func (f *objectArchiveFile) Keep() (string, error) {
+	defer os.Remove(f.File.Name())
+	defer f.File.Close()
+	st, err := f.File.Stat()
+	if err != nil {
+		return "", err
+	}
+	size := st.Size()
+	for n := 1; ; n++ {
+		name := f.name + ".xlsx"
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d.xlsx", f.name, n)
+		}
+		_, err := f.blobs.Stat(f.ctx, "audit/"+name)
+		if err == nil {
+			continue
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return "", err
+		}
+		if _, err := f.File.Seek(0, io.SeekStart); err != nil {
+			return "", err
+		}
+		if err := f.blobs.Put(f.ctx, "audit/"+name, f.File, size, xlsxType); err != nil {
+			return "", err
+		}
+		return name, nil
+	}
+}
+
+// Discard drops an unfinished file.
+func (f *objectArchiveFile) Discard() error {
+	_ = f.File.Close()
+	return os.Remove(f.File.Name())
+}
+
+const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

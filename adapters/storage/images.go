@@ -1,8 +1,8 @@
-// Package storage keeps uploaded files under VITRINA_DATA_DIR.
+// Package storage keeps uploaded files: under VITRINA_DATA_DIR, or in an S3-compatible
+// bucket when VITRINA_STORAGE_URL names one (ADR 0039).
 package storage
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -16,8 +16,6 @@ import (
 	"image/png"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -76,19 +74,23 @@ var (
 	validKind = regexp.MustCompile(`^[a-z]+$`)
 )
 
-// Images stores images as DATA_DIR/images/<kind>/<name> with thumbnails in
-// DATA_DIR/images/<kind>/thumbs/<name>.
+// Images stores images as the objects images/<kind>/<name> with thumbnails at
+// images/<kind>/thumbs/<name>: files under the data directory, or a bucket's objects.
 type Images struct {
-	root    string
+	blobs   Blobs
 	decodes *limit.Gate // weighed in bytes, DecodeBudget in all
 }
 
 var _ ports.ImageStore = (*Images)(nil)
 
 // NewImages returns the image store under dataDir; every store shares one decode budget.
-func NewImages(dataDir string) *Images {
-	return &Images{root: filepath.Join(dataDir, "images"), decodes: decodes}
-}
+func NewImages(dataDir string) *Images { return NewImagesIn(NewDir(dataDir)) }
+
+// NewImagesIn returns the image store over blobs.
+func NewImagesIn(blobs Blobs) *Images { return &Images{blobs: blobs, decodes: decodes} }
+
+// storeTimeout bounds a Delete, which the port gives no context.
+const storeTimeout = time.Minute
 
 func invalid(field, format string) error {
 	return kernel.FieldError(field, fmt.Sprintf(format, field))
@@ -153,19 +155,34 @@ func (s *Images) store(ctx context.Context, kind ports.ImageKind, field, ext str
 		return "", err
 	}
 	name := randomName() + "." + ext
-	dir := filepath.Join(s.root, kind.Folder)
-	if err := os.MkdirAll(filepath.Join(dir, "thumbs"), 0o750); err != nil {
-		return "", err
+	// The thumbnail is encoded while the full image is scaled and encoded.
+	type encoded struct {
+		data []byte
+		err  error
 	}
-	// The thumbnail is written while the full image is scaled and encoded.
-	thumbErr := make(chan error, 1)
-	go func() { thumbErr <- writeImage(filepath.Join(dir, "thumbs", name), fit(img, ThumbSide), ext) }()
-	err = writeImage(filepath.Join(dir, name), fit(img, kind.MaxSide), ext)
-	if terr := <-thumbErr; err == nil {
-		err = terr
+	thumbc := make(chan encoded, 1)
+	go func() {
+		b, err := encodeImage(fit(img, ThumbSide), ext)
+		thumbc <- encoded{b, err}
+	}()
+	full, err := encodeImage(fit(img, kind.MaxSide), ext)
+	thumb := <-thumbc
+	if err == nil {
+		err = thumb.err
 	}
 	if err != nil {
-		_ = s.Delete(kind.Folder, name)
+		return "", err
+	}
+	ct := contentType(name)
+	err = s.blobs.Put(ctx, imageKey(kind.Folder, name, false), bytes.NewReader(full), int64(len(full)), ct)
+	if err == nil {
+		err = s.blobs.Put(ctx, imageKey(kind.Folder, name, true), bytes.NewReader(thumb.data), int64(len(thumb.data)), ct)
+	}
+	if err != nil {
+		// Removed even when the upload's request was cancelled: either write may have landed.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
+		defer cancel()
+		_ = s.delete(cctx, kind.Folder, name)
 		return "", err
 	}
 	return name, nil
@@ -290,58 +307,86 @@ func jpegLayout(data []byte) (planes int64, progressive, ok bool) {
 
 // Delete removes an image and its thumbnail.
 func (s *Images) Delete(kind, name string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	return s.delete(ctx, kind, name)
+}
+
+func (s *Images) delete(ctx context.Context, kind, name string) error {
 	if !validKind.MatchString(kind) || !validName.MatchString(name) {
 		return nil
 	}
-	for _, p := range []string{filepath.Join(s.root, kind, name), filepath.Join(s.root, kind, "thumbs", name)} {
-		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	return nil
+	return errors.Join(s.blobs.Delete(ctx, imageKey(kind, name, false)), s.blobs.Delete(ctx, imageKey(kind, name, true)))
 }
 
-// Path returns the file of an image or its thumbnail; ok is false for any name the store
-// could not have generated, so a request can never leave the image folder.
-func (s *Images) Path(kind, name string, thumb bool) (string, bool) {
+// Key returns the object of an image or its thumbnail; ok is false for any name the store
+// could not have generated, so a request can never leave the images' folder.
+func (s *Images) Key(kind, name string, thumb bool) (string, bool) {
 	if !validKind.MatchString(kind) || !validName.MatchString(name) {
 		return "", false
 	}
+	return imageKey(kind, name, thumb), true
+}
+
+func imageKey(kind, name string, thumb bool) string {
 	if thumb {
-		return filepath.Join(s.root, kind, "thumbs", name), true
+		return "images/" + kind + "/thumbs/" + name
 	}
-	return filepath.Join(s.root, kind, name), true
+	return "images/" + kind + "/" + name
+}
+
+func contentType(name string) string {
+	if strings.HasSuffix(name, ".png") {
+		return "image/png"
+	}
+	return "image/jpeg"
 }
 
 // ServeHTTP serves GET /api/images/{kind}/{image}[?size=thumb] with long-lived caching:
-// names are random and never reused, so a name always means the same bytes.
+// names are random and never reused, so a name always means the same bytes, and the name
+// is a strong ETag. The bytes are streamed from the store, a Range read as a part.
 func (s *Images) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	path, ok := s.Path(r.PathValue("kind"), r.PathValue("image"), r.URL.Query().Get("size") == "thumb")
+	name, thumb := r.PathValue("image"), r.URL.Query().Get("size") == "thumb"
+	key, ok := s.Key(r.PathValue("kind"), name, thumb)
 	if !ok {
 		notFound(w)
 		return
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	body, _, err := s.blobs.Open(r.Context(), key)
+	if errors.Is(err, ErrNotFound) {
 		notFound(w)
 		return
 	}
-	defer f.Close()
-	ct := "image/jpeg"
-	if strings.HasSuffix(path, ".png") {
-		ct = "image/png"
+	if err != nil {
+		unavailable(w)
+		return
 	}
-	w.Header().Set("Content-Type", ct)
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	http.ServeContent(w, r, "", time.Time{}, f)
+	defer body.Close()
+	etag := `"` + name + `"`
+	if thumb {
+		etag = `"thumb-` + name + `"`
+	}
+	h := w.Header()
+	h.Set("Content-Type", contentType(name))
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	http.ServeContent(w, r, "", time.Time{}, body)
 }
 
 func notFound(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(http.StatusNotFound)
 	_, _ = w.Write([]byte(`{"message":"The image was not found."}` + "\n"))
+}
+
+// unavailable answers a GET the store could not answer (a bucket down or unreachable).
+func unavailable(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Retry-After", "5")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = w.Write([]byte(`{"message":"The image store is unavailable. Try again in a moment."}` + "\n"))
 }
 
 // fit scales img down to at most side pixels on its longer side; smaller images are kept.
@@ -377,28 +422,17 @@ func fit(img image.Image, side int) image.Image {
 	return dst
 }
 
-func writeImage(path string, img image.Image, ext string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".upload-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after the rename this finds nothing
-	bw := bufio.NewWriterSize(tmp, 256<<10)
+// encodeImage encodes img without metadata. The bytes stay in memory until stored: the
+// kinds in use keep at most 1,920 px a side, a few megabytes encoded, within WorkingBytes.
+func encodeImage(img image.Image, ext string) ([]byte, error) {
+	var b bytes.Buffer
+	var err error
 	if ext == "png" {
-		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(bw, img)
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, img)
 	} else {
-		err = jpeg.Encode(bw, img, &jpeg.Options{Quality: 85})
+		err = jpeg.Encode(&b, img, &jpeg.Options{Quality: 85})
 	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return b.Bytes(), err
 }
 
 func randomName() string {

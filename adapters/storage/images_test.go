@@ -93,10 +93,10 @@ func TestSaveAcceptsRealImagesAndThumbnailsThem(t *testing.T) {
 		if !validName.MatchString(name) || !strings.HasSuffix(name, c.ext) {
 			t.Fatalf("name %q", name)
 		}
-		full, _ := s.Path("products", name, false)
-		thumb, _ := s.Path("products", name, true)
+		full, _ := s.Key("products", name, false)
+		thumb, _ := s.Key("products", name, true)
 		for p, want := range map[string]int{full: 1200, thumb: ThumbSide} {
-			f, err := os.Open(p)
+			f, _, err := s.blobs.Open(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,8 +137,8 @@ func TestSaveKeepsEachKindsSize(t *testing.T) {
 			t.Fatal(err)
 		}
 		for thumb, want := range map[bool][2]int{false: {c.w, c.h}, true: {ThumbSide, ThumbSide / 2}} {
-			p, _ := s.Path("sliders", name, thumb)
-			f, err := os.Open(p)
+			p, _ := s.Key("sliders", name, thumb)
+			f, _, err := s.blobs.Open(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
