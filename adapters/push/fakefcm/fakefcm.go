@@ -45,6 +45,10 @@ type Message struct {
 	Title string
 	Body  string
 	Data  map[string]string
+	// AccessToken is the OAuth token the sender sent it with: each process that sends asks
+	// for its own, so it tells which process sent a message. At is when it was accepted.
+	AccessToken string
+	At          time.Time
 }
 
 type answer struct {
@@ -546,6 +550,7 @@ func (s *Server) send(w http.ResponseWriter, r *http.Request) {
 		if s.keep {
 			s.messages = append(s.messages, Message{
 				Token: token, Title: req.Message.Notification.Title, Body: req.Message.Notification.Body, Data: req.Message.Data,
+				AccessToken: bearer, At: time.Now(),
 			})
 		}
 	}
