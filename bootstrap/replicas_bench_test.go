@@ -3,9 +3,9 @@ package bootstrap
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/jpeg"
-	"fmt"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
@@ -70,7 +70,7 @@ func BenchmarkReplicasReadMix(b *testing.B) {
 		case 0:
 			return fmt.Sprintf("/api/partners?page=%d&per_page=20", 1+i%500), true
 		case 1:
-			return fmt.Sprintf("/api/partners?page=1&per_page=20&name=citalac %d", i%2000), true
+			return fmt.Sprintf("/api/partners?page=1&per_page=20&name=citalac%%20%d", i%2000), true
 		case 2:
 			return fmt.Sprintf("/api/partners/%d", 10_000+i%20_000), true
 		case 3:

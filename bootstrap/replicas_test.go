@@ -165,7 +165,7 @@ func TestReplicas(t *testing.T) {
 	for i := range devices {
 		devices[i] = fmt.Sprintf("dev-%03d", i)
 	}
-	if _, err := db.NewRaw("INSERT INTO devices (token, partner_id, platform, registered_at) "+
+	if _, err := db.NewRaw("INSERT INTO devices (token, partner_id, platform, registered_at) " +
 		"SELECT 'dev-' || lpad(n::text, 3, '0'), 100000 + n, 'android', now() FROM generate_series(0, 299) n").Exec(ctx); err != nil {
 		t.Fatal(err)
 	}

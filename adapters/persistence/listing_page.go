@@ -68,6 +68,17 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.Li
 		sel = s.scoped(s.From(db).ColumnExpr(s.Columns).ColumnExpr("page.total_count"+pageSums).
 			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
 			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
+	} else if q.Offset() > 0 {
+		// Past the first page the skipped rows are found by their id and sort key alone:
+		// PostgreSQL computes a row's display columns (its joins' names, its per-row
+		// aggregates) before OFFSET drops it, which made page 300 of 20,000 partners
+		// 430 ms. The page's rows are then read by id, as above.
+		top := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key"), q).
+			OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir).
+			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
+		sel = s.scoped(s.From(db).ColumnExpr(s.Columns).ColumnExpr("(?) AS total_count", count).
+			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
+			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
 	} else {
 		sel = s.where(db, s.From(db).ColumnExpr(s.Columns), q).ColumnExpr("(?) AS total_count", count).
 			OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir).
