@@ -133,6 +133,14 @@ func TestStorageImagesInABucket(t *testing.T) {
 	if down.StatusCode != 503 || body.Message == "" {
 		t.Fatalf("with the bucket down: %d %q", down.StatusCode, body.Message)
 	}
+	// An upload meanwhile is refused as unavailable, and saves no product.
+	r = a.upload("/api/products", map[string]string{"name": "Brusilica", "description": "Kutna", "price": "59"}, "c.jpg", testJPEG(t, 80, 60))
+	if r.status != 503 || r.header.Get("Retry-After") == "" {
+		t.Fatalf("an upload with the bucket down: %d %s", r.status, r.body)
+	}
+	if total := a.expect(a.do("GET", "/api/products?page=1&name=brusilica", a.admin, nil), 200).header.Get("X-Total-Count"); total != "0" {
+		t.Fatalf("a product was saved without its image: %s", total)
+	}
 }
 
 func TestStorageMissingBucketStopsTheStart(t *testing.T) {
