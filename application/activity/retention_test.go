@@ -203,13 +203,13 @@ func TestRetentionRunsOneAtATime(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer c.Close()
-			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_lock(?)", int64(0x76697472696e6141)); err != nil {
+			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_lock(?)", persistence.LockKey("audit archive")); err != nil {
 				t.Fatal(err)
 			}
 			if rep, err := ret.Run(ctx); err != nil || !rep.Busy {
 				t.Fatalf("a run while another replica archives: %+v, %v", rep, err)
 			}
-			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_unlock(?)", int64(0x76697472696e6141)); err != nil {
+			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_unlock(?)", persistence.LockKey("audit archive")); err != nil {
 				t.Fatal(err)
 			}
 		}
