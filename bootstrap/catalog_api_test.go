@@ -205,7 +205,7 @@ func (a *api) upload(path string, fields map[string]string, fileName string, fil
 	return resp{status: res.StatusCode, header: res.Header, body: b}
 }
 
-func testJPEG(t *testing.T, w, h int) []byte {
+func testJPEG(t testing.TB, w, h int) []byte {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for i := range img.Pix {
 		img.Pix[i] = uint8(i * 7)

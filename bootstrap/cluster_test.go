@@ -178,6 +178,17 @@ func (c *cluster) start(bin, name string) (*replica, error) {
 			c.tb.Logf("%s's log:\n%s", name, r.logs.String())
 		}
 	})
+	a, err := servingAddress(out, 90*time.Second)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w; its log:\n%s", name, err, r.logs.String())
+	}
+	r.url = a
+	return r, nil
+}
+
+// servingAddress reads a serving process's standard output until it says where it serves
+// ("Vitrina is serving on …"), within the wait.
+func servingAddress(out io.Reader, within time.Duration) (string, error) {
 	addr := make(chan string, 1)
 	go func() {
 		lines := bufio.NewScanner(out)
@@ -189,10 +200,9 @@ func (c *cluster) start(bin, name string) (*replica, error) {
 	}()
 	select {
 	case a := <-addr:
-		r.url = a
-		return r, nil
-	case <-time.After(90 * time.Second):
-		return nil, fmt.Errorf("%s did not start serving; its log:\n%s", name, r.logs.String())
+		return a, nil
+	case <-time.After(within):
+		return "", fmt.Errorf("did not start serving within %s", within)
 	}
 }
 

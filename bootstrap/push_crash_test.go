@@ -1,13 +1,11 @@
 package bootstrap
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -46,22 +44,11 @@ func serveChild(t *testing.T, dbURL, dataDir string, fcm *fakefcm.Server, creds 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	lines := bufio.NewScanner(out)
-	addr := make(chan string, 1)
-	go func() {
-		for lines.Scan() {
-			if a, ok := strings.CutPrefix(lines.Text(), "Vitrina is serving on "); ok {
-				addr <- a
-			}
-		}
-	}()
-	select {
-	case a := <-addr:
-		return a, cmd
-	case <-time.After(30 * time.Second):
-		t.Fatal("the child did not start serving")
+	a, err := servingAddress(out, 30*time.Second)
+	if err != nil {
+		t.Fatal("the child: ", err)
 	}
-	return "", nil
+	return a, cmd
 }
 
 // A serving process killed (SIGKILL) after the notification was committed and while its

@@ -1,11 +1,8 @@
 package bootstrap
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/jpeg"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
@@ -50,7 +47,7 @@ func BenchmarkReplicasReadMix(b *testing.B) {
 	if r.status != 200 || json.Unmarshal(r.body, &out) != nil || out.Added != 20_000 {
 		b.Fatalf("import: %d %.300s", r.status, r.body)
 	}
-	jpeg := benchJPEG(b)
+	jpeg := testJPEG(b, 640, 480)
 	var images []string
 	for i := range 20 {
 		ct, form := productForm(fmt.Sprintf("Proizvod %d", i), jpeg)
@@ -119,17 +116,4 @@ func BenchmarkReplicasReadMix(b *testing.B) {
 		})
 		srv.Close()
 	}
-}
-
-// benchJPEG is a 640 × 480 photo-like JPEG.
-func benchJPEG(b *testing.B) []byte {
-	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
-	for i := range img.Pix {
-		img.Pix[i] = uint8(i * 7)
-	}
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, nil); err != nil {
-		b.Fatal(err)
-	}
-	return buf.Bytes()
 }
