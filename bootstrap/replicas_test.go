@@ -171,15 +171,44 @@ func TestReplicas(t *testing.T) {
 	}
 	p := &pushAPI{api: a, fcm: c.fcm, world: w.partnerWorld}
 	section(t, "three senders share the outbox: each device once", func(t *testing.T) {
-		n := p.send("Svima", []int64{w.alati}, 200)
-		if got := p.settled(n.ID, time.Minute); got.Delivered != 300 {
-			t.Fatalf("%+v", got)
+		// Three notifications at once, one posted to each replica, whose sender wakes and
+		// claims: the three senders take from the same outbox.
+		var wg sync.WaitGroup
+		sent := make([]notificationOut, 3)
+		for i, r := range []*api{r1, r2, r3} {
+			wg.Go(func() {
+				status, _, b, err := c.via(r.srv.URL).call("POST", "/api/notifications", a.admin, "application/json",
+					[]byte(fmt.Sprintf(`{"subject": "Svima %d", "notification_text": "Tekst", "categories": [%d]}`, i, w.alati)))
+				if status != 200 || err != nil || json.Unmarshal(b, &sent[i]) != nil {
+					t.Errorf("notification %d: %d %s %v", i, status, b, err)
+				}
+			})
 		}
-		for _, d := range devices {
-			if got := c.fcm.Received(d); got != 1 {
-				t.Fatalf("%s received %d times", d, got)
+		wg.Wait()
+		if t.Failed() {
+			t.FailNow()
+		}
+		for _, n := range sent {
+			if got := p.settled(n.ID, time.Minute); got.Delivered != 300 {
+				t.Fatalf("%+v", got)
 			}
 		}
+		senders := map[string]bool{}
+		each := map[string]int{}
+		for _, m := range c.fcm.Messages() {
+			if strings.HasPrefix(m.Title, "Svima ") {
+				senders[m.AccessToken] = true
+				each[m.Token+" "+m.Title]++
+			}
+		}
+		for _, d := range devices {
+			for i := range 3 {
+				if got := each[fmt.Sprintf("%s Svima %d", d, i)]; got != 1 {
+					t.Fatalf("%s received notification %d %d times", d, i, got)
+				}
+			}
+		}
+		t.Logf("900 deliveries sent once each by %d replicas' senders", len(senders))
 	})
 
 	// The storm: staff edit one partner, upload products with images, the app orders, an
@@ -450,11 +479,11 @@ func TestReplicas(t *testing.T) {
 		var twice []string
 		for _, d := range devices {
 			switch n := c.fcm.Received(d); n {
-			case 2: // the first push and this one
-			case 3:
+			case 4: // the first three pushes and this one
+			case 5:
 				twice = append(twice, d)
 			default:
-				t.Fatalf("%s received %d pushes, want 2", d, n)
+				t.Fatalf("%s received %d pushes, want 4", d, n)
 			}
 		}
 		// A resend happens only for a message the killed replica sent and had not recorded

@@ -41,7 +41,7 @@ func ListenChanges(ctx context.Context, db *bun.DB, listening func(), fn func(to
 	if err != nil {
 		return err
 	}
-	defer c.Close()
+	defer discard(c) // a listening session is not pooled
 	return c.Raw(func(driverConn any) error {
 		sc, ok := driverConn.(*stdlib.Conn)
 		if !ok {
@@ -51,8 +51,6 @@ func ListenChanges(ctx context.Context, db *bun.DB, listening func(), fn func(to
 		if _, err := pc.Exec(ctx, "LISTEN "+ChangesChannel); err != nil {
 			return err
 		}
-		// The connection goes back to the pool after; it must not keep listening there.
-		defer func() { _, _ = pc.Exec(context.WithoutCancel(ctx), "UNLISTEN *") }()
 		listening()
 		for {
 			n, err := pc.WaitForNotification(ctx)

@@ -2,6 +2,7 @@ package persistence
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"hash/fnv"
 	"sync"
@@ -68,7 +69,9 @@ func (l *Locks) run(ctx context.Context, name string, wait bool, fn func(ctx con
 	if err != nil {
 		return false, fmt.Errorf("lock %q: %w", name, err)
 	}
-	defer c.Close()
+	// The lock's connection is closed after, never pooled: a session lock that failed to
+	// unlock cannot stay with a connection some later request takes.
+	defer discard(c)
 	key := LockKey(name)
 	ok := true
 	if wait {
@@ -83,8 +86,14 @@ func (l *Locks) run(ctx context.Context, name string, wait bool, fn func(ctx con
 		return false, nil
 	}
 	defer func() {
-		// A session lock stays with its connection: let go before the pool takes it back.
+		// Let go at once (closing the connection lets go too, but a moment later).
 		_, _ = c.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(?)", key)
 	}()
 	return true, fn(ctx)
+}
+
+// discard closes c rather than return it to the pool: its session held a lock or listened.
+func discard(c bun.Conn) {
+	_ = c.Raw(func(any) error { return driver.ErrBadConn }) // database/sql closes a conn that answers ErrBadConn
+	_ = c.Close()
 }
