@@ -148,16 +148,16 @@ func readyCommand(ctx context.Context, args []string, getenv func(string) string
 func Prepare(ctx context.Context, app *App) error { return migrate(ctx, app) }
 
 func migrate(ctx context.Context, app *App) error {
-	// Replicas started together take turns (ADR 0040): the first migrates and creates the
-	// first admin, the others find both done.
-	return persistence.NewLocks(app.DB).Wait(ctx, "start-up", func(ctx context.Context) error {
-		applied, err := persistence.Migrate(ctx, app.DB)
-		if err != nil {
-			return err
-		}
-		if len(applied) > 0 {
-			app.Log.Info("migrations applied", zap.Strings("migrations", applied))
-		}
+	// Replicas started together take turns (ADR 0040): Migrate holds the migrations' lock,
+	// and the first admin is created under one of its own, so the others find both done.
+	applied, err := persistence.Migrate(ctx, app.DB)
+	if err != nil {
+		return err
+	}
+	if len(applied) > 0 {
+		app.Log.Info("migrations applied", zap.Strings("migrations", applied))
+	}
+	return persistence.NewLocks(app.DB).Wait(ctx, "first admin", func(ctx context.Context) error {
 		if err := ensureAdmin(ctx, app); err != nil {
 			return err
 		}

@@ -107,10 +107,8 @@ func loadS3(getenv func(string) string) (storage.S3Config, error) {
 		SecretAccessKey: first("VITRINA_S3_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY"),
 		SessionToken:    first("AWS_SESSION_TOKEN"),
 	}
-	if c.Endpoint != "" {
-		if u, err := url.Parse(c.Endpoint); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.Path != "" || u.RawQuery != "" {
-			return c, fmt.Errorf("VITRINA_S3_ENDPOINT: want http(s)://host[:port], like http://127.0.0.1:7070")
-		}
+	if _, _, err := storage.ParseEndpoint(c.Endpoint); err != nil {
+		return c, fmt.Errorf("VITRINA_S3_ENDPOINT: %w", err)
 	}
 	if (c.AccessKeyID == "") != (c.SecretAccessKey == "") {
 		return c, fmt.Errorf("VITRINA_S3_ACCESS_KEY_ID and VITRINA_S3_SECRET_ACCESS_KEY go together")

@@ -307,12 +307,12 @@ var ApplicationSet = wire.NewSet(
 // ProvideRetention is the audit log's retention job: events older than
 // VITRINA_AUDIT_RETENTION go to monthly workbooks under <VITRINA_DATA_DIR>/audit, or
 // audit/ of the bucket.
-func ProvideRetention(cfg Config, log *persistence.AuditRetention, sheets ports.Spreadsheet, clock ports.Clock, blobs storage.Blobs) *appactivity.Retention {
+func ProvideRetention(cfg Config, log *persistence.AuditRetention, locks ports.Locks, sheets ports.Spreadsheet, clock ports.Clock, blobs storage.Blobs) *appactivity.Retention {
 	var files ports.ArchiveFiles = storage.NewArchive(filepath.Join(cfg.DataDir, "audit"))
 	if cfg.S3.Bucket != "" {
 		files = storage.NewObjectArchive(blobs)
 	}
-	return appactivity.NewRetention(log, files, sheets, clock, cfg.AuditRetention)
+	return appactivity.NewRetention(log, locks, files, sheets, clock, cfg.AuditRetention)
 }
 
 // ProvideReverters are the resources whose changes the activity log can revert, each

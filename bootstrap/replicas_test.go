@@ -218,6 +218,14 @@ func TestReplicas(t *testing.T) {
 	jpeg := testJPEG(t, 64, 48)
 	proxy := c.via(c.proxy.url)
 	stop := make(chan struct{})
+	storming := func() bool {
+		select {
+		case <-stop:
+			return false
+		default:
+			return true
+		}
+	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var unexpected []string
@@ -239,12 +247,7 @@ func TestReplicas(t *testing.T) {
 	delete(editBody, "confirmPassword")
 	for e := range 4 {
 		wg.Go(func() {
-			for n := 0; ; n++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
+			for n := 0; storming(); n++ {
 				status, _, b, _ := proxy.call("GET", "/api/partners/1002", a.admin, "", nil)
 				if status != 200 {
 					if !ambiguous(status) {
@@ -282,12 +285,7 @@ func TestReplicas(t *testing.T) {
 	var uncertainUploads int
 	for u := range 2 {
 		wg.Go(func() {
-			for n := 0; ; n++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
+			for n := 0; storming(); n++ {
 				name := fmt.Sprintf("Slika %d-%d", u, n)
 				ct, body := productForm(name, jpeg)
 				status, _, b, _ := proxy.call("POST", "/api/products", a.admin, ct, body)
@@ -317,12 +315,7 @@ func TestReplicas(t *testing.T) {
 	cartPath := fmt.Sprintf("/api/app/campaigns/%d/cart", w.campaign.ID)
 	for range 4 {
 		wg.Go(func() {
-			for range 8 {
-				select {
-				case <-stop:
-					return
-				default:
-				}
+			for i := 0; i < 8 && storming(); i++ {
 				body := []byte(fmt.Sprintf(`{"product_id": %d, "quantity": 4}`, w.boja))
 				status, _, b, _ := proxy.call("POST", cartPath, app, "application/json", body)
 				if status != 200 && status != 201 && status != 422 && !ambiguous(status) {

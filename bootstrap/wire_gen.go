@@ -125,7 +125,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	readiness := ProvideReadiness(pinger, pushSender, workerStates)
 	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, businessZone, images, enforcer, pinger, overviewLists, readiness, metrics)
 	auditRetention := persistence.NewAuditRetention(db)
-	retention := ProvideRetention(cfg, auditRetention, workbooks, systemClock, blobs)
+	retention := ProvideRetention(cfg, auditRetention, locks, workbooks, systemClock, blobs)
 	workers := ProvideWorkers(logger, service, sender, retention, partnerLists, metrics, workerStates, locks, db)
 	telemetry := ProvideTelemetry(metrics, notificationStore, readiness, pinger)
 	app := &App{

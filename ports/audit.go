@@ -102,9 +102,6 @@ func AuditSourceOf(ctx context.Context) AuditSource {
 // AuditRetention is what the retention job asks of the log (ADR 0031): the oldest events,
 // and their removal, which moves the chain's anchor so that what remains still verifies.
 type AuditRetention interface {
-	// Exclusive runs fn unless another process (or another call) is archiving now; ran is
-	// false when it did not run.
-	Exclusive(ctx context.Context, fn func(ctx context.Context) error) (ran bool, err error)
 	// Oldest calls fn with the events after the anchor in id order, from the oldest up to
 	// the first one at or after before (excluded), reading them in batches: memory stays
 	// flat however many there are.

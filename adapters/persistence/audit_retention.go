@@ -26,12 +26,6 @@ func NewAuditRetention(db *bun.DB) *AuditRetention { return &AuditRetention{db: 
 // auditPruneBatch is how many events one transaction of Prune deletes.
 const auditPruneBatch = 1000
 
-// Exclusive runs fn while holding the archiver's lock (Locks, "audit archive"), so that
-// replicas take turns; a held lock is "not now", not an error.
-func (r *AuditRetention) Exclusive(ctx context.Context, fn func(ctx context.Context) error) (bool, error) {
-	return NewLocks(r.db).Try(ctx, "audit archive", fn)
-}
-
 // Oldest calls fn with the events after the anchor in id order until the first one at or
 // after before, in batches of auditBatch.
 func (r *AuditRetention) Oldest(ctx context.Context, before time.Time, fn func(audit.Event) error) error {

@@ -190,5 +190,59 @@ func TestCampaignPartnerFiltersAnswerExactly(t *testing.T) {
 				}
 			}
 		}
+
+		// Without a filter, pages past the first (their rows found by id and sort key, then
+		// read by id within the campaign) are the first page's rows cut in pieces, in order.
+		// A second campaign of the same partners: a page's rows joined back outside the
+		// campaign would bring its rows in.
+		other, _ := campaign.New(campaign.Input{Name: "Ljetna akcija", Description: "Opis", Image: "c.jpg"}, t0)
+		if err := k.repo.Add(ctx, other); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.addProducts(other.ID(), product.ID()); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.addCategories(other.ID(), w.alati); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.put(other.ID(), cash...); err != nil {
+			t.Fatal(err)
+		}
+		lists := persistence.NewCampaignLists(db, persistence.NewPartnerIndex(db))
+		for _, sortBy := range []string{"name", "created_at", "id"} {
+			for _, desc := range []bool{false, true} {
+				read := func(page, perPage int) (items, partners []int64) {
+					q := ports.ListQuery{Page: page, PerPage: perPage, Sort: sortBy, Desc: desc}.Within("campaign_id", c.ID())
+					cart, _, err := lists.Cart.ListWithTotals(ctx, q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					q.Sort = "name"
+					pp, _, err := lists.Partners.ListWithCash(ctx, q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if cart.Total != 21 || pp.Total != 11 {
+						t.Fatalf("%s desc %v page %d: totals %d and %d", sortBy, desc, page, cart.Total, pp.Total)
+					}
+					for _, v := range cart.Items {
+						items = append(items, v.ID)
+					}
+					for _, v := range pp.Items {
+						partners = append(partners, int64(v.PartnerID))
+					}
+					return items, partners
+				}
+				wholeItems, wholePartners := read(1, 100)
+				var items, partners []int64
+				for page := 1; page <= 12; page++ {
+					i, p := read(page, 2)
+					items, partners = append(items, i...), append(partners, p...)
+				}
+				if len(wholeItems) != 21 || fmt.Sprint(items) != fmt.Sprint(wholeItems) || fmt.Sprint(partners) != fmt.Sprint(wholePartners) {
+					t.Fatalf("%s desc %v: pages %v / %v, the whole list %v / %v", sortBy, desc, items, partners, wholeItems, wholePartners)
+				}
+			}
+		}
 	})
 }

@@ -46,6 +46,14 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.Li
 		return rankedPage(ctx, db, s, q, dir, dest, sumExprs)
 	}
 	count := s.countQuery(db, q)
+	// byPage reads the display columns (joins, per-row aggregates) for the rows of the page
+	// alone: top holds their ids and sort keys. The id is unique only within the scope (a
+	// partner is in many campaigns): the page's rows are joined back within it.
+	byPage := func(top *bun.SelectQuery, total string, args ...any) *bun.SelectQuery {
+		return s.scoped(s.From(db).ColumnExpr(s.Columns).ColumnExpr(total, args...).
+			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
+			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
+	}
 	var sel *bun.SelectQuery
 	if s.indexedFilter(q) {
 		// The matches carry only their id and sort key; the display columns (joins,
@@ -63,11 +71,7 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.Li
 		top := db.NewSelect().TableExpr("(?) AS m", inner).ColumnExpr("m.*").
 			OrderExpr("m.sort_key" + dir + nulls).OrderExpr("m.sort_id" + dir).
 			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
-		// The id is unique only within the scope (a partner is in many campaigns): the
-		// page's rows are joined back within it.
-		sel = s.scoped(s.From(db).ColumnExpr(s.Columns).ColumnExpr("page.total_count"+pageSums).
-			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
-			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
+		sel = byPage(top, "page.total_count"+pageSums)
 	} else if q.Offset() > 0 {
 		// Past the first page the skipped rows are found by their id and sort key alone:
 		// PostgreSQL computes a row's display columns (its joins' names, its per-row
@@ -76,9 +80,7 @@ func listPageSums[T any](ctx context.Context, db bun.IDB, s listPlan, q ports.Li
 		top := s.where(db, s.From(db).ColumnExpr(s.IDExpr+" AS sort_id").ColumnExpr(expr+" AS sort_key"), q).
 			OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir).
 			Limit(int64(q.PerPage)).Offset(int64(q.Offset()))
-		sel = s.scoped(s.From(db).ColumnExpr(s.Columns).ColumnExpr("(?) AS total_count", count).
-			Join("JOIN (?) AS page ON page.sort_id = "+s.IDExpr, top), q).
-			OrderExpr("page.sort_key" + dir + nulls).OrderExpr("page.sort_id" + dir)
+		sel = byPage(top, "(?) AS total_count", count)
 	} else {
 		sel = s.where(db, s.From(db).ColumnExpr(s.Columns), q).ColumnExpr("(?) AS total_count", count).
 			OrderExpr(expr + dir + nulls).OrderExpr(s.IDExpr + dir).

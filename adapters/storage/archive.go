@@ -87,7 +87,7 @@ func (f *archiveFile) Discard() error {
 // bucket (ADR 0039). A workbook is written to a local temporary file, then uploaded under
 // the first free name. A bucket has no "create unless it exists": the name is found by a
 // stat before the put, which is enough because the retention job writes while it holds
-// the cluster-wide lock (ports.AuditRetention.Exclusive), so no other writer races it.
+// the cluster-wide lock ("audit archive", ADR 0040), so no other writer races it.
 type ObjectArchive struct{ blobs Blobs }
 
 var _ ports.ArchiveFiles = (*ObjectArchive)(nil)

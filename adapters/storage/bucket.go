@@ -50,6 +50,19 @@ const (
 	s3Retries       = 3
 )
 
+// ParseEndpoint reads an S3 endpoint, http(s)://host[:port] (the scheme decides TLS); empty
+// is AWS's, s3.amazonaws.com over TLS.
+func ParseEndpoint(endpoint string) (host string, secure bool, err error) {
+	if endpoint == "" {
+		return "s3.amazonaws.com", true, nil
+	}
+	u, err := url.Parse(endpoint)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+		return "", false, fmt.Errorf("endpoint %q: want http(s)://host[:port], like http://127.0.0.1:7070", endpoint)
+	}
+	return u.Host, u.Scheme == "https", nil
+}
+
 // Bucket keeps objects in an S3-compatible bucket, under Prefix (ADR 0039).
 type Bucket struct {
 	client *minio.Client
@@ -63,13 +76,9 @@ func NewBucket(cfg S3Config) (*Bucket, error) {
 	if cfg.Bucket == "" {
 		return nil, errors.New("storage: no bucket")
 	}
-	host, secure := "s3.amazonaws.com", true
-	if cfg.Endpoint != "" {
-		u, err := url.Parse(cfg.Endpoint)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" {
-			return nil, fmt.Errorf("storage: endpoint %q: want http(s)://host[:port]", cfg.Endpoint)
-		}
-		host, secure = u.Host, u.Scheme == "https"
+	host, secure, err := ParseEndpoint(cfg.Endpoint)
+	if err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
 	}
 	creds := credentials.NewIAM("")
 	if cfg.AccessKeyID != "" {

@@ -24,6 +24,7 @@ const ArchiveTimeLayout = "2006-01-02T15:04:05.000000Z07:00"
 // deletes them from the log (issue 21, ADR 0031).
 type Retention struct {
 	log    ports.AuditRetention
+	locks  ports.Locks // "audit archive": one archiver at a time across replicas (ADR 0040)
 	files  ports.ArchiveFiles
 	sheets ports.Spreadsheet
 	clock  ports.Clock
@@ -31,9 +32,12 @@ type Retention struct {
 }
 
 // NewRetention is the retention job: events older than keep go to the archive.
-func NewRetention(log ports.AuditRetention, files ports.ArchiveFiles, sheets ports.Spreadsheet, clock ports.Clock, keep time.Duration) *Retention {
-	return &Retention{log: log, files: files, sheets: sheets, clock: clock, keep: keep}
+func NewRetention(log ports.AuditRetention, locks ports.Locks, files ports.ArchiveFiles, sheets ports.Spreadsheet, clock ports.Clock, keep time.Duration) *Retention {
+	return &Retention{log: log, locks: locks, files: files, sheets: sheets, clock: clock, keep: keep}
 }
+
+// ArchiveLock is the name of the lock one archiver holds while it runs.
+const ArchiveLock = "audit archive"
 
 // RetentionReport is what one run did.
 type RetentionReport struct {
@@ -57,7 +61,7 @@ var archiveMaxRows = 1_000_000
 // YYYY-MM-2.xlsx: an event can be in two files, never in none.
 func (r *Retention) Run(ctx context.Context) (RetentionReport, error) {
 	var rep RetentionReport
-	ran, err := r.log.Exclusive(ctx, func(ctx context.Context) error {
+	ran, err := r.locks.Try(ctx, ArchiveLock, func(ctx context.Context) error {
 		cut := r.clock.Now().Add(-r.keep)
 		for ctx.Err() == nil {
 			var first *audit.Event

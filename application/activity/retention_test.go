@@ -107,7 +107,7 @@ func TestRetentionArchivesAndKeepsTheChain(t *testing.T) {
 
 		dir := t.TempDir()
 		clk.set(time.Date(2024, 3, 25, 9, 0, 0, 0, time.UTC))
-		ret := activity.NewRetention(persistence.NewAuditRetention(db), storage.NewArchive(dir), excel.New(), clk, 30*24*time.Hour)
+		ret := activity.NewRetention(persistence.NewAuditRetention(db), persistence.NewLocks(db), storage.NewArchive(dir), excel.New(), clk, 30*24*time.Hour)
 		rep, err := ret.Run(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -186,8 +186,8 @@ func TestRetentionRunsOneAtATime(t *testing.T) {
 		log := persistence.NewAuditLog(db, clk)
 		record(t, db, log, 3)
 		clk.set(time.Date(2025, 1, 10, 9, 0, 0, 0, time.UTC))
-		ret := activity.NewRetention(persistence.NewAuditRetention(db), storage.NewArchive(t.TempDir()), excel.New(), clk, 30*24*time.Hour)
-		ran, err := persistence.NewAuditRetention(db).Exclusive(ctx, func(ctx context.Context) error {
+		ret := activity.NewRetention(persistence.NewAuditRetention(db), persistence.NewLocks(db), storage.NewArchive(t.TempDir()), excel.New(), clk, 30*24*time.Hour)
+		ran, err := persistence.NewLocks(db).Try(ctx, activity.ArchiveLock, func(ctx context.Context) error {
 			rep, err := ret.Run(ctx)
 			if err != nil || !rep.Busy || rep.Events != 0 {
 				return fmt.Errorf("a run while another archives: %+v, %v", rep, err)
@@ -203,13 +203,13 @@ func TestRetentionRunsOneAtATime(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer c.Close()
-			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_lock(?)", persistence.LockKey("audit archive")); err != nil {
+			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_lock(?)", persistence.LockKey(activity.ArchiveLock)); err != nil {
 				t.Fatal(err)
 			}
 			if rep, err := ret.Run(ctx); err != nil || !rep.Busy {
 				t.Fatalf("a run while another replica archives: %+v, %v", rep, err)
 			}
-			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_unlock(?)", persistence.LockKey("audit archive")); err != nil {
+			if _, err := c.ExecContext(ctx, "SELECT pg_advisory_unlock(?)", persistence.LockKey(activity.ArchiveLock)); err != nil {
 				t.Fatal(err)
 			}
 		}
