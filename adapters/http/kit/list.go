@@ -58,7 +58,9 @@ func DecodePage(v url.Values, val *kernel.Validation) (page, perPage int) {
 
 // DecodeListQuery reads ?page=&per_page=&sort=&order=&is_active=&<column>=<text>.
 // Without page the whole list is asked for.
-func DecodeListQuery(r *http.Request) (ports.ListQuery, error) { return DecodeListValues(r.URL.Query()) }
+func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
+	return DecodeListValues(r.URL.Query())
+}
 
 // DecodeListValues reads a list query from its parameters, as DecodeListQuery does: a bulk
 // action's filter (ADR 0041) is read exactly as the list call reads its query.
