@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"time"
 
 	appactivity "vitrina/application/activity"
 	appcampaign "vitrina/application/campaign"
@@ -89,7 +90,7 @@ func ProvideBulkTargets(partners *apppartner.Service, partnerLists partnerports.
 			Restore: func(ctx context.Context, _ kernel.Principal, events []audit.Event, out *bulk.Outcome) error {
 				return campaigns.BulkDeliveryRestore(ctx, events, out)
 			}},
-		"partners": {Resource: "partners", Audited: "partners", Actions: apppartner.BulkActions,
+		"partners": {Resource: "partners", Audited: "partners", Actions: apppartner.BulkActions, Check: partners.BulkCheck,
 			Select: func(ctx context.Context, q ports.ListQuery, fn func(kernel.ID) error) error {
 				return partnerLists.Partners.Stream(ctx, q, func(v partnerports.PartnerView) error { return fn(kernel.ID(v.ID)) })
 			},
@@ -245,8 +246,15 @@ func restoreFlags(ctx context.Context, p kernel.Principal, flags map[string]reco
 	return nil
 }
 
+// DefaultUndoWindow is VITRINA_UNDO_WINDOW's default.
+const DefaultUndoWindow = 30 * time.Minute
+
 // ProvideBulk is the bulk actions' runner, undone within VITRINA_UNDO_WINDOW.
 func ProvideBulk(cfg Config, act *appactivity.Service, runs appactivity.Runs, locks ports.Locks, clock ports.Clock,
 	targets appactivity.BulkTargets) *appactivity.Bulk {
-	return appactivity.NewBulk(act, runs, locks, clock, targets, cfg.UndoWindow)
+	window := cfg.UndoWindow
+	if window == 0 {
+		window = DefaultUndoWindow
+	}
+	return appactivity.NewBulk(act, runs, locks, clock, targets, window)
 }

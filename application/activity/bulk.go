@@ -34,6 +34,8 @@ type BulkTarget struct {
 	// not): an unknown campaign is 404 before the body is read.
 	Exists  func(ctx context.Context, id kernel.ID) error
 	Actions []bulk.Action
+	// Check, when set, refuses a request whose own values are wrong before anything runs.
+	Check func(ctx context.Context, r bulk.Request) error
 	// Select calls fn with the id of each record the list query matches, as the list does.
 	Select func(ctx context.Context, q ports.ListQuery, fn func(kernel.ID) error) error
 	// Apply changes one batch inside the caller's transaction; the store's hooks record each
@@ -163,6 +165,11 @@ func (b *Bulk) Run(ctx context.Context, p kernel.Principal, list string, scope k
 	}
 	q.Page, q.PerPage, q.Strict = 0, 0, true
 	r.Scope = scope
+	if t.Check != nil {
+		if err := t.Check(ctx, r); err != nil {
+			return BulkResult{}, err
+		}
+	}
 	if t.ScopeKey != "" {
 		q = q.Within(t.ScopeKey, scope)
 	}

@@ -15,20 +15,27 @@ var BulkActions = []bulk.Action{bulk.Deactivate, bulk.Activate, bulk.AddCategory
 
 var errCategory = kernel.FieldError("category_id", "The selected category id is invalid.")
 
+// BulkCheck refuses, before anything changes, an action whose own values are wrong: a
+// category to add that does not exist.
+func (s *Service) BulkCheck(ctx context.Context, r bulk.Request) error {
+	if r.Action != bulk.AddCategory {
+		return nil
+	}
+	missing, err := s.catalog.MissingCategories(ctx, []kernel.ID{r.CategoryID})
+	if err != nil {
+		return err
+	}
+	if len(missing) > 0 {
+		return errCategory
+	}
+	return nil
+}
+
 // BulkApply does r to one batch of partners inside the caller's transaction: the rules of
 // one partner apply to each (a partner keeps at least one category), a partner already as
 // the action leaves it is unchanged, an unknown id is skipped; deactivated partners lose
 // their app sessions, as Toggle does.
 func (s *Service) BulkApply(ctx context.Context, r bulk.Request, ids []kernel.ID, out *bulk.Outcome) error {
-	if r.Action == bulk.AddCategory {
-		missing, err := s.catalog.MissingCategories(ctx, []kernel.ID{r.CategoryID})
-		if err != nil {
-			return err
-		}
-		if len(missing) > 0 {
-			return errCategory
-		}
-	}
 	current, err := s.repo.BulkFields(ctx, ids)
 	if err != nil {
 		return err
