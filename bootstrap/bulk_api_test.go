@@ -244,9 +244,9 @@ func TestBulkPermissions(t *testing.T) {
 		ena, fina := a.login("ena", "pass1234"), a.login("fina", "pass1234")
 		deactivate := map[string]any{"action": "deactivate", "ids": []int64{301}}
 
-		a.expect(a.do("POST", "/api/partners/bulk", ena, deactivate), 403)                                               // partners: read
+		a.expect(a.do("POST", "/api/partners/bulk", ena, deactivate), 403)                                                        // partners: read
 		a.expect(a.do("POST", "/api/categories/bulk", mira, map[string]any{"action": "deactivate", "ids": []int64{w.boje}}), 403) // categories: read
-		a.expect(a.do("POST", "/api/users/bulk", fina, deactivate), 403)                                                  // users: none
+		a.expect(a.do("POST", "/api/users/bulk", fina, deactivate), 403)                                                          // users: none
 		if !a.partnerActive(t, 301) {
 			t.Fatal("a refused action changed the partner")
 		}
