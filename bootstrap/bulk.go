@@ -21,7 +21,7 @@ import (
 	partnerports "vitrina/ports/partner"
 )
 
-// BulkPaths are where each list's bulk actions are called (issue 25, ADR 0041).
+// BulkPaths are where each list's bulk actions are called (issue 25, ADR 0043).
 type BulkPaths map[string]string
 
 // ProvideBulkTargets are the lists with bulk actions: what each offers, how its filter
@@ -91,9 +91,8 @@ func ProvideBulkTargets(partners *apppartner.Service, partnerLists partnerports.
 				return campaigns.BulkDeliveryRestore(ctx, events, out)
 			}},
 		"partners": {Resource: "partners", Audited: "partners", Actions: apppartner.BulkActions, Check: partners.BulkCheck,
-			Select: func(ctx context.Context, q ports.ListQuery, fn func(kernel.ID) error) error {
-				return partnerLists.Partners.Stream(ctx, q, func(v partnerports.PartnerView) error { return fn(kernel.ID(v.ID)) })
-			},
+			Batch: 5 * bulk.Batch,
+			Select: partnerSelect(partnerLists.Partners),
 			Apply: func(ctx context.Context, _ kernel.Principal, r bulk.Request, ids []kernel.ID, out *bulk.Outcome) error {
 				return partners.BulkApply(ctx, r, ids, out)
 			},
@@ -113,6 +112,19 @@ func ProvideBulkPaths(targets appactivity.BulkTargets) BulkPaths {
 		}
 	}
 	return out
+}
+
+// partnerSelect is the partners' selection: ids straight from the partner index when the list
+// has it (ADR 0035), else the list's stream.
+func partnerSelect(list ports.Lister[partnerports.PartnerView]) func(context.Context, ports.ListQuery, func(kernel.ID) error) error {
+	if ix, ok := list.(interface {
+		Select(ctx context.Context, q ports.ListQuery, fn func(int64) error) error
+	}); ok {
+		return func(ctx context.Context, q ports.ListQuery, fn func(kernel.ID) error) error {
+			return ix.Select(ctx, q, func(id int64) error { return fn(kernel.ID(id)) })
+		}
+	}
+	return selectOf(list, func(v partnerports.PartnerView) int64 { return v.ID })
 }
 
 // selectOf is a list's selection: the id of each row its query matches, streamed.

@@ -1,4 +1,4 @@
-// Package bulk is the rules of a bulk action (issue 25, ADR 0041): what a request may ask,
+// Package bulk is the rules of a bulk action (issue 25, ADR 0043): what a request may ask,
 // how its outcome is counted, how a percentage changes an amount, and who may undo a run
 // and until when. It knows no resource: each list says which actions it offers, and the
 // rules of one row stay the row's own domain's.

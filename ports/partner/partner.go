@@ -47,7 +47,7 @@ type PartnerRepository interface {
 	MarkSeen(ctx context.Context, userID kernel.ID) error
 }
 
-// BulkFields are the fields of a partner a bulk action changes (ADR 0041).
+// BulkFields are the fields of a partner a bulk action changes (ADR 0043).
 type BulkFields struct {
 	Active     bool
 	Categories []kernel.ID // sorted
