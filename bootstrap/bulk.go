@@ -91,7 +91,7 @@ func ProvideBulkTargets(partners *apppartner.Service, partnerLists partnerports.
 				return campaigns.BulkDeliveryRestore(ctx, events, out)
 			}},
 		"partners": {Resource: "partners", Audited: "partners", Actions: apppartner.BulkActions, Check: partners.BulkCheck,
-			Batch: 5 * bulk.Batch,
+			Batch:  5 * bulk.Batch,
 			Select: partnerSelect(partnerLists.Partners),
 			Apply: func(ctx context.Context, _ kernel.Principal, r bulk.Request, ids []kernel.ID, out *bulk.Outcome) error {
 				return partners.BulkApply(ctx, r, ids, out)
