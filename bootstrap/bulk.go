@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	appactivity "vitrina/application/activity"
@@ -74,7 +75,7 @@ func ProvideBulkTargets(partners *apppartner.Service, partnerLists partnerports.
 				func(ctx context.Context, _ kernel.Principal, id kernel.ID) (bool, error) {
 					return campaigns.ToggleActive(ctx, id)
 				})),
-		"sliders": flagTarget("sliders", selectOf(contentLists.Sliders, func(v contentports.SliderView) int64 { return v.ID }), sliderFlags),
+		"sliders": sliderTarget(sliders, flagTarget("sliders", selectOf(contentLists.Sliders, func(v contentports.SliderView) int64 { return v.ID }), sliderFlags)),
 		"campaign_partners": {Resource: "campaigns", Audited: "campaign_partners", ScopeKey: "campaign_id",
 			Exists: campaignExists(campaignLists), Actions: appcampaign.PartnerBulkActions,
 			Select: selectOf(campaignLists.Partners, func(v campaignports.PartnerView) int64 { return v.PartnerID }),
@@ -232,6 +233,22 @@ func flagTarget(resource string, sel func(context.Context, ports.ListQuery, func
 			}
 			return nil
 		}}
+}
+
+// sliderTarget is the sliders' flags with adding and taking out a category, through the
+// slider's own save; a category's undo goes through the slider's revert (the log's).
+func sliderTarget(sliders *appcontent.Service, flags appactivity.BulkTarget) appactivity.BulkTarget {
+	t := flags
+	t.Actions = append(slices.Clone(flags.Actions), bulk.AddCategory, bulk.RemoveCategory)
+	t.Check = sliders.BulkCategoryCheck
+	t.Apply = func(ctx context.Context, p kernel.Principal, r bulk.Request, ids []kernel.ID, out *bulk.Outcome) error {
+		if r.Action == bulk.AddCategory || r.Action == bulk.RemoveCategory {
+			return sliders.BulkCategory(ctx, r, ids, out)
+		}
+		return flags.Apply(ctx, p, r, ids, out)
+	}
+	t.Restore = nil // the undo of flags and of categories alike: each event through the slider's revert
+	return t
 }
 
 // restoreFlags sets back the flags e changed, where the record still holds what e left.

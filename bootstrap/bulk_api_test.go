@@ -291,5 +291,77 @@ func TestBulkCatalogAndSliders(t *testing.T) {
 		if len(cats) != 3 {
 			t.Fatalf("active categories after the undo: %+v (free %d)", cats, free)
 		}
+
+		// Sliders: a category added and taken out, each slider keeping one; shown and hidden.
+		one := a.createSlider(sliderFields("Baner alata", 1, w.alati), nil)
+		two := a.createSlider(sliderFields("Baner boja", 1, w.boje, w.alati), nil)
+		ids := []int64{one.ID, two.ID}
+		run = a.bulk(t, a.admin, "/api/sliders/bulk", map[string]any{"action": "remove_category", "ids": ids, "category_id": w.alati})
+		if *run.Done != 1 || run.SkippedCount != 1 || run.Skipped[0].ID != one.ID || run.Skipped[0].Reason != "You must choose at least one category." {
+			t.Fatalf("sliders' category: %+v", run)
+		}
+		if got := a.slider(two.ID).CategoryNames; got != "Boje i lakovi" {
+			t.Fatalf("slider two's categories: %q", got)
+		}
+		hide := a.bulk(t, a.admin, "/api/sliders/bulk", map[string]any{"action": "hide", "ids": ids})
+		if *hide.Done != 2 || a.slider(one.ID).IsVisible || a.slider(two.ID).IsVisible {
+			t.Fatalf("hide: %+v", hide)
+		}
+		if undo := a.undo(t, a.admin, run.EventID); *undo.Restored != 1 || a.slider(two.ID).CategoryNames != "Alati, Boje i lakovi" {
+			t.Fatalf("the category's undo: %+v, %q", undo, a.slider(two.ID).CategoryNames)
+		}
+		if undo := a.undo(t, a.admin, hide.EventID); *undo.Restored != 2 || !a.slider(one.ID).IsVisible {
+			t.Fatalf("the hide's undo: %+v", undo)
+		}
+	})
+}
+
+// A campaign's partners' cash by a percentage and its cart's deliveries, with the cart's
+// rule (the cash never below what the cart holds) and their undo.
+func TestBulkCampaignCashAndCart(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.campaignWorld() // partners 1001 (cash 500) and 1002 (cash 100)
+		id := w.campaign.ID
+		own := a.appLogin(partnerSignIn(1002, "tajna1"))
+		a.expect(a.do("POST", fmt.Sprintf("/api/app/campaigns/%d/cart", id), own, map[string]any{"product_id": w.boja, "quantity": 10}), 201) // 100 of its 100
+		totals := func() (string, string) {
+			r := a.expect(a.do("GET", fmt.Sprintf("/api/campaignDetailsById/cart/%d?page=1", id), a.admin, nil), 200)
+			c := a.expect(a.do("GET", fmt.Sprintf("/api/campaignDetailsById/partners/%d?page=1", id), a.admin, nil), 200)
+			return c.header.Get("X-Total-Cash"), r.header.Get("X-Total-Delivered")
+		}
+		path := fmt.Sprintf("/api/campaigns/%d/partners/bulk", id)
+		a.expect(a.do("POST", path, a.admin, map[string]any{"action": "cash", "filter": map[string]any{}, "percent": "-200"}), 422)
+		a.expect(a.do("POST", path, a.admin, map[string]any{"action": "cash", "filter": map[string]any{}, "cash": "1.2.3"}), 422)
+		run := a.bulk(t, a.admin, path, map[string]any{"action": "cash", "filter": map[string]any{}, "percent": "-10"})
+		// 1001: 500 → 450. 1002: 100 → 90 would be below its cart's 100: skipped.
+		if run.Total != 2 || *run.Done != 1 || run.SkippedCount != 1 || run.Skipped[0].ID != 1002 {
+			t.Fatalf("cash -10 %%: %+v", run)
+		}
+		if cash, _ := totals(); cash != "550" {
+			t.Fatalf("total cash after: %s", cash)
+		}
+		if undo := a.undo(t, a.admin, run.EventID); *undo.Restored != 1 {
+			t.Fatalf("cash undo: %+v", undo)
+		}
+		if cash, _ := totals(); cash != "600" {
+			t.Fatalf("total cash after the undo: %s", cash)
+		}
+
+		cart := fmt.Sprintf("/api/campaigns/%d/cart/bulk", id)
+		run = a.bulk(t, a.admin, cart, map[string]any{"action": "deliver", "filter": map[string]any{}})
+		if run.Total != 1 || *run.Done != 1 {
+			t.Fatalf("deliver: %+v", run)
+		}
+		if _, delivered := totals(); delivered != "100" {
+			t.Fatalf("delivered: %s", delivered)
+		}
+		if undo := a.undo(t, a.admin, run.EventID); *undo.Restored != 1 {
+			t.Fatalf("deliver undo: %+v", undo)
+		}
+		if _, delivered := totals(); delivered != "0" {
+			t.Fatalf("delivered after the undo: %s", delivered)
+		}
+		a.expect(a.do("POST", "/api/campaigns/999/partners/bulk", a.admin, map[string]any{"action": "cash", "ids": []int64{1}, "cash": "10"}), 404)
+		a.expect(a.do("POST", "/api/campaigns/999/cart/bulk", a.admin, map[string]any{"action": "deliver", "filter": map[string]any{}}), 404)
 	})
 }
