@@ -473,13 +473,13 @@ func (s *Slider) WithCategory(c kernel.ID, add bool, now time.Time) (changed boo
 	s.categories, s.updatedAt = next, now
 	return true, nil
 }
-func (s *Slider) Dates() []Date            { return slices.Clone(s.dates) }
-func (s *Slider) StartDate() *Date         { return s.start }
-func (s *Slider) EndDate() *Date           { return s.end }
-func (s *Slider) IsVisible() bool          { return s.visible }
-func (s *Slider) IsActive() bool           { return s.activation.IsActive() }
-func (s *Slider) UpdatedAt() time.Time     { return s.updatedAt }
-func (s *Slider) AssignID(id kernel.ID)    { s.id = id }
+func (s *Slider) Dates() []Date         { return slices.Clone(s.dates) }
+func (s *Slider) StartDate() *Date      { return s.start }
+func (s *Slider) EndDate() *Date        { return s.end }
+func (s *Slider) IsVisible() bool       { return s.visible }
+func (s *Slider) IsActive() bool        { return s.activation.IsActive() }
+func (s *Slider) UpdatedAt() time.Time  { return s.updatedAt }
+func (s *Slider) AssignID(id kernel.ID) { s.id = id }
 
 // State is a slider as storage keeps it.
 type State struct {
