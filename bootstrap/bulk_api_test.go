@@ -365,3 +365,94 @@ func TestBulkCampaignCashAndCart(t *testing.T) {
 		a.expect(a.do("POST", "/api/campaigns/999/cart/bulk", a.admin, map[string]any{"action": "deliver", "filter": map[string]any{}}), 404)
 	})
 }
+
+// A server that stops mid-run: the run stops between batches and says so, the batches done
+// stay done (and are undone later); a run a dead process left "running" is ended at start.
+func TestBulkStoppedMidRun(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.partnerWorld()
+		ctx := context.Background()
+		const n = 30_000
+		for from := 0; from < n; from += 1000 {
+			values, args := "", []any{}
+			for j := from; j < from+1000; j++ {
+				if values != "" {
+					values += ", "
+				}
+				values += "(?, ?, ?, '', '', '', '', '', '', '', '', ?, true, ?, ?)"
+				name := fmt.Sprintf("Trgovina %d", j)
+				args = append(args, 10_000+j, name, name, w.city, time.Now().UTC(), time.Now().UTC())
+			}
+			if _, err := a.app.DB.ExecContext(ctx, "INSERT INTO partners (id, name, name_fold, address, address_fold, pib, pib_fold, pdv, pdv_fold, "+
+				"phone, phone_fold, city_id, is_active, created_at, updated_at) VALUES "+values, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := a.app.DB.ExecContext(ctx, "INSERT INTO partner_categories (partner_id, category_id) SELECT id, ? FROM partners", w.alati); err != nil {
+			t.Fatal(err)
+		}
+		b := a.app.Bulk
+		b.Answer = time.Millisecond
+		serving, stop := context.WithCancel(ctx)
+		served := make(chan error, 1)
+		go func() { served <- b.Serve(serving) }()
+
+		r := a.do("POST", "/api/partners/bulk", a.admin, map[string]any{"action": "deactivate", "filter": map[string]any{}})
+		var run bulkRun
+		a.expect(r, 202).json(t, &run)
+		for {
+			var e struct {
+				Bulk bulkRun `json:"bulk"`
+			}
+			a.expect(a.do("GET", fmt.Sprintf("/api/activity/%d", run.EventID), a.admin, nil), 200).json(t, &e)
+			if e.Bulk.Done != nil && *e.Bulk.Done > 0 || e.Bulk.State != "running" {
+				break
+			}
+		}
+		stop() // SIGTERM: the workers' context ends
+		if err := <-served; err != nil {
+			t.Fatal(err)
+		}
+		var e struct {
+			Bulk struct {
+				bulkRun
+				Failure *string `json:"failure"`
+			} `json:"bulk"`
+		}
+		a.expect(a.do("GET", fmt.Sprintf("/api/activity/%d", run.EventID), a.admin, nil), 200).json(t, &e)
+		done := *e.Bulk.Done
+		if e.Bulk.State != "failed" || e.Bulk.Failure == nil || *e.Bulk.Failure != "The server stopped during this bulk action." || done == 0 || done >= n {
+			t.Fatalf("stopped run: %+v %v (done %d)", e.Bulk, e.Bulk.Failure, done)
+		}
+		var inactive int
+		if err := a.app.DB.NewRaw("SELECT count(*) FROM partners WHERE NOT is_active").Scan(ctx, &inactive); err != nil {
+			t.Fatal(err)
+		}
+		if inactive != done {
+			t.Fatalf("the run says %d done, the table has %d inactive", done, inactive)
+		}
+		a.expect(a.do("POST", "/api/partners/bulk", a.admin, map[string]any{"action": "activate", "ids": []int64{10_000}}), 429)
+
+		// A run a dead process left: the next start ends it.
+		if _, err := a.app.DB.ExecContext(ctx, "INSERT INTO bulk_runs (grp, kind, resource, action, actor_id, total, state, started_at) "+
+			"VALUES ('orphan', 'bulk', 'countries', 'deactivate', 1, 5, 'running', ?)", time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		again, stopAgain := context.WithCancel(ctx)
+		go func() { served <- b.Serve(again) }() // what the next start's worker does first
+		for {
+			var state, failure string
+			if err := a.app.DB.NewRaw("SELECT state, failure FROM bulk_runs WHERE grp = 'orphan'").Scan(ctx, &state, &failure); err != nil {
+				t.Fatal(err)
+			}
+			if state != "running" {
+				if state != "failed" || failure != "The server stopped during this bulk action." {
+					t.Fatalf("the orphan: %s %q", state, failure)
+				}
+				break
+			}
+		}
+		stopAgain()
+		<-served
+	})
+}

@@ -388,7 +388,7 @@ func (b *Bulk) execute(ctx context.Context, size int, run bulk.Run, summary func
 	state, failure := bulk.Done, ""
 	for i := 0; i < len(ids); i += size {
 		if ctx.Err() != nil {
-			state, failure = bulk.Failed, errStopping.Message
+			state, failure = bulk.Failed, errStopped.Message
 			break
 		}
 		chunk := ids[i:min(i+size, len(ids))]
@@ -401,6 +401,9 @@ func (b *Bulk) execute(ctx context.Context, size int, run bulk.Run, summary func
 		})
 		if err != nil {
 			state, failure = bulk.Failed, failureText(err)
+			if ctx.Err() != nil {
+				failure = errStopped.Message
+			}
 			break
 		}
 	}
