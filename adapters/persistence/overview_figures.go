@@ -1,0 +1,175 @@
+package persistence
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"vitrina/domain/kernel"
+	"vitrina/domain/partner"
+	"vitrina/ports"
+	partnerports "vitrina/ports/partner"
+)
+
+// The home page's partner figures (issue 25, ADR 0042): the partners whose debt rose past a
+// threshold since a date, from the kept debt changes (partner_debt_changes), and the open
+// support messages by type.
+
+// OverviewFigures reads the partner context's home page figures and keeps their setting.
+type OverviewFigures struct{ db *bun.DB }
+
+// NewOverviewFigures returns the partner figures of db.
+func NewOverviewFigures(db *bun.DB) *OverviewFigures { return &OverviewFigures{db: db} }
+
+var _ partnerports.OverviewFigures = (*OverviewFigures)(nil)
+
+// debtCandidate is a partner whose debt changed since the date: the debt its first change
+// since started from, and its debt now.
+type debtCandidate struct {
+	PartnerID int64 `bun:"partner_id"`
+	FromDebt  int64 `bun:"from_debt"`
+	FromPct   bool  `bun:"from_pct"`
+	Debt      int64 `bun:"debt"`
+	DebtPct   bool  `bun:"debt_pct"`
+}
+
+// debtCandidatesSQL reads the active partners whose debt changed since ? and is larger now
+// than before the first change, narrowed by the threshold ? (thousandths of a percent):
+// exactly on PostgreSQL (numeric), on SQLite in floating point with a margin, so that no
+// partner past the threshold is left out; the domain's exact rule decides after.
+func debtCandidatesSQL(sqlite bool) string {
+	first := "SELECT DISTINCT ON (partner_id) partner_id, from_debt, from_pct FROM partner_debt_changes WHERE at >= ? ORDER BY partner_id, id"
+	past := "p.debt::numeric * 100000 > c.from_debt::numeric * (100000 + ?)"
+	if sqlite {
+		// One min() makes SQLite take the other columns from the row of the smallest id.
+		first = "SELECT partner_id, from_debt, from_pct, min(id) AS first_id FROM partner_debt_changes WHERE at >= ? GROUP BY partner_id"
+		past = "CAST(p.debt AS REAL) * 100000 >= CAST(c.from_debt AS REAL) * (100000 + ?) * 0.999999"
+	}
+	return "SELECT c.partner_id, c.from_debt, c.from_pct, p.debt, p.debt_pct FROM (" + first + ") AS c" +
+		" JOIN partners AS p ON p.id = c.partner_id" +
+		" WHERE p.is_active AND NOT p.debt_pct AND NOT c.from_pct AND p.debt > c.from_debt AND " + past
+}
+
+// DebtRise is the page of the partners whose debt rose by more than threshold since since.
+func (s *OverviewFigures) DebtRise(ctx context.Context, since time.Time, threshold partner.DebtRiseThreshold, page, perPage int) (ports.Page[partnerports.DebtRiseView], error) {
+	db := conn(ctx, s.db)
+	var rows []debtCandidate
+	if err := db.NewRaw(debtCandidatesSQL(IsSQLite(db)), since.UTC(), threshold.Percent().Thousandths()).Scan(ctx, &rows); err != nil {
+		return ports.Page[partnerports.DebtRiseView]{}, err
+	}
+	type risen struct {
+		id   int64
+		rise partner.DebtRise
+	}
+	risers := make([]risen, 0, len(rows))
+	for _, r := range rows {
+		rise, ok := partner.NewDebtRise(
+			kernel.Figure{Amount: kernel.AmountOfThousandths(r.FromDebt), Percent: r.FromPct},
+			kernel.Figure{Amount: kernel.AmountOfThousandths(r.Debt), Percent: r.DebtPct})
+		if ok && rise.Exceeds(threshold) {
+			risers = append(risers, risen{id: r.PartnerID, rise: rise})
+		}
+	}
+	slices.SortFunc(risers, func(a, b risen) int {
+		if c := b.rise.CompareRise(a.rise); c != 0 {
+			return c
+		}
+		return cmpInt64(a.id, b.id)
+	})
+	out := ports.Page[partnerports.DebtRiseView]{Total: len(risers)}
+	if page < 1 {
+		page = 1
+	}
+	from := (page - 1) * perPage
+	if from >= len(risers) || perPage <= 0 {
+		out.Items = []partnerports.DebtRiseView{}
+		return out, nil
+	}
+	shown := risers[from:min(from+perPage, len(risers))]
+	ids := make([]int64, len(shown))
+	for i, r := range shown {
+		ids[i] = r.id
+	}
+	var names []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := db.NewSelect().Table("partners").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &names); err != nil {
+		return out, err
+	}
+	name := make(map[int64]string, len(names))
+	for _, n := range names {
+		name[n.ID] = n.Name
+	}
+	out.Items = make([]partnerports.DebtRiseView, 0, len(shown))
+	for _, r := range shown {
+		v := partnerports.DebtRiseView{ID: r.id, Name: name[r.id], Then: r.rise.Then(), Now: r.rise.Now()}
+		if pct, ok := r.rise.Percent(); ok {
+			v.Percent = &pct
+		}
+		out.Items = append(out.Items, v)
+	}
+	return out, nil
+}
+
+// OpenSupportByType counts each type's open (active) support messages.
+func (s *OverviewFigures) OpenSupportByType(ctx context.Context) ([]partnerports.SupportTypeView, error) {
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+		Open int    `bun:"open"`
+	}
+	err := conn(ctx, s.db).NewRaw("SELECT t.id, t.name, (SELECT count(*) FROM support_messages AS sm" +
+		" WHERE sm.type_id = t.id AND sm.is_active) AS open FROM support_message_types AS t ORDER BY t.name_fold, t.id").Scan(ctx, &rows)
+	out := make([]partnerports.SupportTypeView, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, partnerports.SupportTypeView{ID: r.ID, Name: r.Name, Open: r.Open})
+	}
+	return out, err
+}
+
+// overviewSetting is the settings row of the home page's figures.
+const overviewSetting = "overview"
+
+type overviewValue struct {
+	DebtRiseThreshold string `json:"debt_rise_threshold"`
+}
+
+// DebtRiseThreshold is the stored threshold, or the default when none is stored.
+func (s *OverviewFigures) DebtRiseThreshold(ctx context.Context) (partner.DebtRiseThreshold, error) {
+	var row settingRow
+	err := conn(ctx, s.db).NewSelect().Model(&row).Where("st.name = ?", overviewSetting).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return partner.DefaultDebtRiseThreshold, nil
+	}
+	if err != nil {
+		return partner.DebtRiseThreshold{}, err
+	}
+	var v overviewValue
+	if err := json.Unmarshal([]byte(row.Value), &v); err != nil {
+		return partner.DebtRiseThreshold{}, err
+	}
+	return partner.ParseDebtRiseThreshold(v.DebtRiseThreshold)
+}
+
+// SetDebtRiseThreshold stores t (the last save wins: one value, nothing to merge) and
+// answers the threshold it replaced. Nothing is cached, so every replica reads the new one.
+func (s *OverviewFigures) SetDebtRiseThreshold(ctx context.Context, t partner.DebtRiseThreshold, now time.Time) (partner.DebtRiseThreshold, error) {
+	was, err := s.DebtRiseThreshold(ctx)
+	if err != nil {
+		return was, err
+	}
+	b, err := json.Marshal(overviewValue{DebtRiseThreshold: t.String()})
+	if err != nil {
+		return was, err
+	}
+	_, err = conn(ctx, s.db).NewInsert().Model(&settingRow{Name: overviewSetting, Value: string(b), Version: 1, UpdatedAt: now.UTC()}).
+		On("CONFLICT (name) DO UPDATE").Set("value = EXCLUDED.value").Set("version = st.version + 1").
+		Set("updated_at = EXCLUDED.updated_at").Exec(ctx)
+	return was, err
+}
