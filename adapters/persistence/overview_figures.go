@@ -124,7 +124,7 @@ func (s *OverviewFigures) OpenSupportByType(ctx context.Context) ([]partnerports
 		Name string `bun:"name"`
 		Open int    `bun:"open"`
 	}
-	err := conn(ctx, s.db).NewRaw("SELECT t.id, t.name, (SELECT count(*) FROM support_messages AS sm" +
+	err := conn(ctx, s.db).NewRaw("SELECT t.id, t.name, (SELECT count(*) FROM support_messages AS sm"+
 		" WHERE sm.type_id = t.id AND sm.is_active) AS open FROM support_message_types AS t ORDER BY t.name_fold, t.id").Scan(ctx, &rows)
 	out := make([]partnerports.SupportTypeView, 0, len(rows))
 	for _, r := range rows {

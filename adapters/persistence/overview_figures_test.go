@@ -70,11 +70,11 @@ func TestDebtRiseFromTheKeptChanges(t *testing.T) {
 		setDebt(t, db, 2, 125_000, false, after1) // +25 %
 		setDebt(t, db, 3, 50_000, false, after1)  // from nothing
 		setDebt(t, db, 4, 1_000_000, false, before)
-		setDebt(t, db, 5, 240_000, false, after1)  // exactly +20 %: not more
-		setDebt(t, db, 6, 300_000, false, after1)  // inactive
-		setDebt(t, db, 7, 15_000, true, after1)    // a percentage is not an amount
-		setDebt(t, db, 8, 1_200_001, false, after1) // +20.0001 %
-		setDebt(t, db, 9, 300_000, false, after1)   // +50 %
+		setDebt(t, db, 5, 240_000, false, after1)                                // exactly +20 %: not more
+		setDebt(t, db, 6, 300_000, false, after1)                                // inactive
+		setDebt(t, db, 7, 15_000, true, after1)                                  // a percentage is not an amount
+		setDebt(t, db, 8, 1_200_001, false, after1)                              // +20.0001 %
+		setDebt(t, db, 9, 300_000, false, after1)                                // +50 %
 		mustExec(t, db, "UPDATE partners SET name = 'Renamed 10' WHERE id = 10") // no debt change: nothing kept
 		var kept int
 		if err := db.NewRaw("SELECT count(*) FROM partner_debt_changes WHERE partner_id = 10").Scan(ctx, &kept); err != nil || kept != 0 {

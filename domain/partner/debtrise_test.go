@@ -115,11 +115,11 @@ func TestCompareRise(t *testing.T) {
 		a, b DebtRise
 		want int
 	}{
-		{rise(100, 150), rise(200, 300), 0},   // both 50 %
-		{rise(100, 151), rise(200, 300), 1},   // 51 % > 50 %
-		{rise(300, 400), rise(100, 134), -1},  // 33.3 % < 34 %
-		{rise(0, 1), rise(1, 9_999_999), 1},   // from zero is above any percentage
-		{rise(0, 5), rise(0, 7), -1},          // two from zero: by the amount
+		{rise(100, 150), rise(200, 300), 0},  // both 50 %
+		{rise(100, 151), rise(200, 300), 1},  // 51 % > 50 %
+		{rise(300, 400), rise(100, 134), -1}, // 33.3 % < 34 %
+		{rise(0, 1), rise(1, 9_999_999), 1},  // from zero is above any percentage
+		{rise(0, 5), rise(0, 7), -1},         // two from zero: by the amount
 		{rise(100, 200), rise(0, 1), -1},
 		{rise(9_999_999_999_998, 9_999_999_999_999), rise(9_999_999_999_997, 9_999_999_999_998), -1},
 	} {
