@@ -140,36 +140,58 @@ type overviewValue struct {
 	DebtRiseThreshold string `json:"debt_rise_threshold"`
 }
 
-// DebtRiseThreshold is the stored threshold, or the default when none is stored.
-func (s *OverviewFigures) DebtRiseThreshold(ctx context.Context) (partner.DebtRiseThreshold, error) {
+// DebtRiseThreshold is the stored threshold and its version; none stored is the default at
+// version 1.
+func (s *OverviewFigures) DebtRiseThreshold(ctx context.Context) (partner.DebtRiseThreshold, kernel.Version, error) {
 	var row settingRow
 	err := conn(ctx, s.db).NewSelect().Model(&row).Where("st.name = ?", overviewSetting).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return partner.DefaultDebtRiseThreshold, nil
+		return partner.DefaultDebtRiseThreshold, 1, nil
 	}
 	if err != nil {
-		return partner.DebtRiseThreshold{}, err
+		return partner.DebtRiseThreshold{}, 0, err
 	}
 	var v overviewValue
 	if err := json.Unmarshal([]byte(row.Value), &v); err != nil {
-		return partner.DebtRiseThreshold{}, err
+		return partner.DebtRiseThreshold{}, 0, err
 	}
-	return partner.ParseDebtRiseThreshold(v.DebtRiseThreshold)
+	t, err := partner.ParseDebtRiseThreshold(v.DebtRiseThreshold)
+	return t, kernel.Version(row.Version), err
 }
 
-// SetDebtRiseThreshold stores t (the last save wins: one value, nothing to merge) and
-// answers the threshold it replaced. Nothing is cached, so every replica reads the new one.
-func (s *OverviewFigures) SetDebtRiseThreshold(ctx context.Context, t partner.DebtRiseThreshold, now time.Time) (partner.DebtRiseThreshold, error) {
-	was, err := s.DebtRiseThreshold(ctx)
+// SetDebtRiseThreshold stores t over the version the user loaded (kernel.ErrStale when it
+// moved), in one statement as the two-factor policy is, and answers the threshold it
+// replaced. Nothing caches it, so every replica reads the new one at once.
+func (s *OverviewFigures) SetDebtRiseThreshold(ctx context.Context, t partner.DebtRiseThreshold, expected kernel.Version, now time.Time) (partner.DebtRiseThreshold, kernel.Version, error) {
+	was, version, err := s.DebtRiseThreshold(ctx)
 	if err != nil {
-		return was, err
+		return was, 0, err
+	}
+	if version != expected {
+		return was, 0, kernel.ErrStale
 	}
 	b, err := json.Marshal(overviewValue{DebtRiseThreshold: t.String()})
 	if err != nil {
-		return was, err
+		return was, 0, err
 	}
-	_, err = conn(ctx, s.db).NewInsert().Model(&settingRow{Name: overviewSetting, Value: string(b), Version: 1, UpdatedAt: now.UTC()}).
-		On("CONFLICT (name) DO UPDATE").Set("value = EXCLUDED.value").Set("version = st.version + 1").
-		Set("updated_at = EXCLUDED.updated_at").Exec(ctx)
-	return was, err
+	db := conn(ctx, s.db)
+	var res sql.Result
+	if expected == 1 { // the first version may still be no row
+		res, err = db.NewInsert().Model(&settingRow{Name: overviewSetting, Value: string(b), Version: 2, UpdatedAt: now.UTC()}).
+			On("CONFLICT (name) DO UPDATE").Set("value = EXCLUDED.value").Set("version = EXCLUDED.version").
+			Set("updated_at = EXCLUDED.updated_at").Where("st.version = 1").Exec(ctx)
+	} else {
+		res, err = db.NewUpdate().Model((*settingRow)(nil)).Set("value = ?", string(b)).Set("version = version + 1").
+			Set("updated_at = ?", now.UTC()).Where("name = ?", overviewSetting).Where("version = ?", int64(expected)).Exec(ctx)
+	}
+	if err != nil {
+		return was, 0, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		if err == nil {
+			err = kernel.ErrStale
+		}
+		return was, 0, err
+	}
+	return was, expected + 1, nil
 }

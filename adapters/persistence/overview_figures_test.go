@@ -2,6 +2,7 @@ package persistence_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -124,21 +125,24 @@ func TestDebtRiseThresholdSetting(t *testing.T) {
 	dbtest.ForEach(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		figures := persistence.NewOverviewFigures(db)
-		got, err := figures.DebtRiseThreshold(ctx)
-		if err != nil || got != partner.DefaultDebtRiseThreshold {
-			t.Fatalf("default: %v %v", got, err)
+		got, version, err := figures.DebtRiseThreshold(ctx)
+		if err != nil || got != partner.DefaultDebtRiseThreshold || version != 1 {
+			t.Fatalf("default: %v v%d %v", got, version, err)
 		}
 		next, _ := partner.ParseDebtRiseThreshold("12.5")
-		was, err := figures.SetDebtRiseThreshold(ctx, next, time.Now())
-		if err != nil || was != partner.DefaultDebtRiseThreshold {
-			t.Fatalf("set: was %v %v", was, err)
+		was, v2, err := figures.SetDebtRiseThreshold(ctx, next, 1, time.Now())
+		if err != nil || was != partner.DefaultDebtRiseThreshold || v2 != 2 {
+			t.Fatalf("set: was %v v%d %v", was, v2, err)
 		}
 		again, _ := partner.ParseDebtRiseThreshold("300")
-		if was, err = figures.SetDebtRiseThreshold(ctx, again, time.Now()); err != nil || was != next {
-			t.Fatalf("set again: was %v %v", was, err)
+		if _, _, err := figures.SetDebtRiseThreshold(ctx, again, 1, time.Now()); !errors.Is(err, kernel.ErrStale) {
+			t.Fatalf("a save over version 1 again: %v, want stale", err)
 		}
-		if got, err = figures.DebtRiseThreshold(ctx); err != nil || got.String() != "300" {
-			t.Fatalf("read: %v %v", got, err)
+		if was, v3, err := figures.SetDebtRiseThreshold(ctx, again, v2, time.Now()); err != nil || was != next || v3 != 3 {
+			t.Fatalf("set again: was %v v%d %v", was, v3, err)
+		}
+		if got, version, err = figures.DebtRiseThreshold(ctx); err != nil || got.String() != "300" || version != 3 {
+			t.Fatalf("read: %v v%d %v", got, version, err)
 		}
 	})
 }

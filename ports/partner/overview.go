@@ -68,8 +68,11 @@ type OverviewFigures interface {
 	DebtRise(ctx context.Context, since time.Time, threshold partner.DebtRiseThreshold, page, perPage int) (ports.Page[DebtRiseView], error)
 	// OpenSupportByType counts the open support messages of every type, by type name.
 	OpenSupportByType(ctx context.Context) ([]SupportTypeView, error)
-	// DebtRiseThreshold is the stored threshold, or partner.DefaultDebtRiseThreshold.
-	DebtRiseThreshold(ctx context.Context) (partner.DebtRiseThreshold, error)
-	// SetDebtRiseThreshold stores the threshold and answers the one it replaced.
-	SetDebtRiseThreshold(ctx context.Context, t partner.DebtRiseThreshold, now time.Time) (partner.DebtRiseThreshold, error)
+	// DebtRiseThreshold is the stored threshold and its version, or
+	// partner.DefaultDebtRiseThreshold at version 1 when none is stored.
+	DebtRiseThreshold(ctx context.Context) (partner.DebtRiseThreshold, kernel.Version, error)
+	// SetDebtRiseThreshold stores the threshold over the version the user loaded
+	// (kernel.ErrStale when another save came first) and answers the one it replaced and
+	// the next version.
+	SetDebtRiseThreshold(ctx context.Context, t partner.DebtRiseThreshold, expected kernel.Version, now time.Time) (partner.DebtRiseThreshold, kernel.Version, error)
 }
