@@ -28,51 +28,52 @@ func NewOverviewFigures(db *bun.DB) *OverviewFigures { return &OverviewFigures{d
 
 var _ partnerports.OverviewFigures = (*OverviewFigures)(nil)
 
-// debtCandidate is a partner whose debt changed since the date: the debt its first change
-// since started from, and its debt now.
-type debtCandidate struct {
-	PartnerID int64 `bun:"partner_id"`
-	FromDebt  int64 `bun:"from_debt"`
-	FromPct   bool  `bun:"from_pct"`
-	Debt      int64 `bun:"debt"`
-	DebtPct   bool  `bun:"debt_pct"`
-}
-
-// debtCandidatesSQL reads the active partners whose debt changed since ? and is larger now
-// than before the first change, narrowed by the threshold ? (thousandths of a percent):
-// exactly on PostgreSQL (numeric), on SQLite in floating point with a margin, so that no
-// partner past the threshold is left out; the domain's exact rule decides after.
-func debtCandidatesSQL(sqlite bool) string {
-	first := "SELECT DISTINCT ON (partner_id) partner_id, from_debt, from_pct FROM partner_debt_changes WHERE at >= ? ORDER BY partner_id, id"
-	past := "p.debt::numeric * 100000 > c.from_debt::numeric * (100000 + ?)"
-	if sqlite {
-		// One min() makes SQLite take the other columns from the row of the smallest id.
-		first = "SELECT partner_id, from_debt, from_pct, min(id) AS first_id FROM partner_debt_changes WHERE at >= ? GROUP BY partner_id"
-		past = "CAST(p.debt AS REAL) * 100000 >= CAST(c.from_debt AS REAL) * (100000 + ?) * 0.999999"
-	}
-	return "SELECT c.partner_id, c.from_debt, c.from_pct, p.debt, p.debt_pct FROM (" + first + ") AS c" +
-		" JOIN partners AS p ON p.id = c.partner_id" +
-		" WHERE p.is_active AND NOT p.debt_pct AND NOT c.from_pct AND p.debt > c.from_debt AND " + past
-}
-
-// DebtRise is the page of the partners whose debt rose by more than threshold since since.
+// DebtRise is the page of the partners whose debt rose by more than threshold since since:
+// one pass over the changes since the date (partner_debt_changes_at holds every column read),
+// keeping per partner the debt its first change started from (then) and the debt its last
+// change left (now, its debt today: every change is kept); the domain's exact rule decides.
+// It costs the changes since the date, not the partners.
 func (s *OverviewFigures) DebtRise(ctx context.Context, since time.Time, threshold partner.DebtRiseThreshold, page, perPage int) (ports.Page[partnerports.DebtRiseView], error) {
 	db := conn(ctx, s.db)
-	var rows []debtCandidate
-	if err := db.NewRaw(debtCandidatesSQL(IsSQLite(db)), since.UTC(), threshold.Percent().Thousandths()).Scan(ctx, &rows); err != nil {
+	type span struct {
+		firstID, lastID int64
+		then, now       kernel.Figure
+	}
+	spans := map[int64]*span{}
+	rows, err := db.QueryContext(ctx, "SELECT partner_id, id, from_debt, from_pct, to_debt, to_pct FROM partner_debt_changes WHERE at >= ?", since.UTC())
+	if err != nil {
+		return ports.Page[partnerports.DebtRiseView]{}, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var partnerID, id, from, to int64
+		var fromPct, toPct bool
+		if err := rows.Scan(&partnerID, &id, &from, &fromPct, &to, &toPct); err != nil {
+			return ports.Page[partnerports.DebtRiseView]{}, err
+		}
+		sp := spans[partnerID]
+		if sp == nil {
+			sp = &span{firstID: id + 1, lastID: id - 1}
+			spans[partnerID] = sp
+		}
+		if id < sp.firstID {
+			sp.firstID, sp.then = id, kernel.Figure{Amount: kernel.AmountOfThousandths(from), Percent: fromPct}
+		}
+		if id > sp.lastID {
+			sp.lastID, sp.now = id, kernel.Figure{Amount: kernel.AmountOfThousandths(to), Percent: toPct}
+		}
+	}
+	if err := rows.Err(); err != nil {
 		return ports.Page[partnerports.DebtRiseView]{}, err
 	}
 	type risen struct {
 		id   int64
 		rise partner.DebtRise
 	}
-	risers := make([]risen, 0, len(rows))
-	for _, r := range rows {
-		rise, ok := partner.NewDebtRise(
-			kernel.Figure{Amount: kernel.AmountOfThousandths(r.FromDebt), Percent: r.FromPct},
-			kernel.Figure{Amount: kernel.AmountOfThousandths(r.Debt), Percent: r.DebtPct})
-		if ok && rise.Exceeds(threshold) {
-			risers = append(risers, risen{id: r.PartnerID, rise: rise})
+	risers := make([]risen, 0, len(spans)/4)
+	for id, sp := range spans {
+		if rise, ok := partner.NewDebtRise(sp.then, sp.now); ok && rise.Exceeds(threshold) {
+			risers = append(risers, risen{id: id, rise: rise})
 		}
 	}
 	slices.SortFunc(risers, func(a, b risen) int {
@@ -81,13 +82,9 @@ func (s *OverviewFigures) DebtRise(ctx context.Context, since time.Time, thresho
 		}
 		return cmpInt64(a.id, b.id)
 	})
-	out := ports.Page[partnerports.DebtRiseView]{Total: len(risers)}
-	if page < 1 {
-		page = 1
-	}
-	from := (page - 1) * perPage
+	out := ports.Page[partnerports.DebtRiseView]{Total: len(risers), Items: []partnerports.DebtRiseView{}}
+	from := (max(page, 1) - 1) * perPage
 	if from >= len(risers) || perPage <= 0 {
-		out.Items = []partnerports.DebtRiseView{}
 		return out, nil
 	}
 	shown := risers[from:min(from+perPage, len(risers))]
@@ -106,7 +103,6 @@ func (s *OverviewFigures) DebtRise(ctx context.Context, since time.Time, thresho
 	for _, n := range names {
 		name[n.ID] = n.Name
 	}
-	out.Items = make([]partnerports.DebtRiseView, 0, len(shown))
 	for _, r := range shown {
 		v := partnerports.DebtRiseView{ID: r.id, Name: name[r.id], Then: r.rise.Then(), Now: r.rise.Now()}
 		if pct, ok := r.rise.Percent(); ok {

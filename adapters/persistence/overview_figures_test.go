@@ -92,20 +92,21 @@ func TestDebtRiseFromTheKeptChanges(t *testing.T) {
 		amt := func(s string) kernel.Amount { return *pct(s) }
 		want := []partnerports.DebtRiseView{
 			{ID: 3, Name: "Partner 3", Then: amt("0"), Now: amt("50")},
+			{ID: 6, Name: "Partner 6", Then: amt("100"), Now: amt("300"), Percent: pct("200")},
 			{ID: 9, Name: "Partner 9", Then: amt("200"), Now: amt("300"), Percent: pct("50")},
 			{ID: 2, Name: "Partner 2", Then: amt("100"), Now: amt("125"), Percent: pct("25")},
 			{ID: 8, Name: "Partner 8", Then: amt("1000"), Now: amt("1200.001"), Percent: pct("20")},
 		}
-		if page.Total != 4 || !reflect.DeepEqual(page.Items, want) {
+		if page.Total != 5 || !reflect.DeepEqual(page.Items, want) {
 			t.Fatalf("page: total %d\n%+v\nwant\n%+v", page.Total, page.Items, want)
 		}
 		second, err := figures.DebtRise(ctx, since, twenty, 2, 3)
-		if err != nil || second.Total != 4 || len(second.Items) != 1 || second.Items[0].ID != 8 {
+		if err != nil || second.Total != 5 || len(second.Items) != 2 || second.Items[0].ID != 2 || second.Items[1].ID != 8 {
 			t.Fatalf("second page: %+v %v", second, err)
 		}
 		thirty, _ := partner.ParseDebtRiseThreshold("30")
 		high, err := figures.DebtRise(ctx, since, thirty, 1, 10)
-		if err != nil || high.Total != 2 || high.Items[0].ID != 3 || high.Items[1].ID != 9 {
+		if err != nil || high.Total != 3 || high.Items[0].ID != 3 || high.Items[1].ID != 6 || high.Items[2].ID != 9 {
 			t.Fatalf("30 %%: %+v %v", high, err)
 		}
 		// Since after every change: no one rose.
@@ -113,9 +114,10 @@ func TestDebtRiseFromTheKeptChanges(t *testing.T) {
 		if err != nil || none.Total != 0 || len(none.Items) != 0 {
 			t.Fatalf("later date: %+v %v", none, err)
 		}
-		// Since before partner 1's first change: it counts from 50 (its first change's start): 110 is +120 %.
+		// Since before partner 1's first change: it counts from 50 (its first change's start):
+		// 110 is +120 %; partner 4 from 10 to 1000.
 		early, err := figures.DebtRise(ctx, before.Add(-time.Hour), twenty, 1, 10)
-		if err != nil || early.Total != 6 {
+		if err != nil || early.Total != 7 || early.Items[0].ID != 3 || early.Items[1].ID != 4 || early.Items[2].ID != 6 || early.Items[3].ID != 1 {
 			t.Fatalf("earlier date: %+v %v", early, err)
 		}
 	})

@@ -42,7 +42,7 @@ const (
 	msgSinceAhead = "The since must not be after today."
 )
 
-// DebtRise is the page of the active partners whose debt rose by more than the stored
+// DebtRise is the page of the partners whose debt rose by more than the stored
 // threshold since the start of the day since (YYYY-MM-DD, in the business's zone; today at
 // the latest).
 func (o *Overview) DebtRise(ctx context.Context, since string, page, perPage int) (DebtRiseAnswer, error) {

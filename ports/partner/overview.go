@@ -63,8 +63,9 @@ type SupportTypeView struct {
 // OverviewFigures are the partner context's figures of the home page and the setting they
 // depend on.
 type OverviewFigures interface {
-	// DebtRise is the page of the active partners whose debt rose by more than threshold
-	// since since, largest rise first (then by id), with their count.
+	// DebtRise is the page of the partners (active or not: a debt is owed either way) whose
+	// debt rose by more than threshold since since, largest rise first (then by id), with
+	// their count.
 	DebtRise(ctx context.Context, since time.Time, threshold partner.DebtRiseThreshold, page, perPage int) (ports.Page[DebtRiseView], error)
 	// OpenSupportByType counts the open support messages of every type, by type name.
 	OpenSupportByType(ctx context.Context) ([]SupportTypeView, error)

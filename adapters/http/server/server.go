@@ -59,13 +59,13 @@ type Deps struct {
 	PartnerFigures  *apppartner.Overview
 	CampaignFigures campaignports.Figures
 	PushFigures     contentports.PushFigures
-	Images        http.Handler // GET /api/images/{kind}/{image}
-	Authz         ports.Authorizer
-	Pinger        ports.Pinger
-	Readiness     Readiness
-	Meter         kit.Meter // hears every request and import (ADR 0038); nil: none
-	SPA           fs.FS
-	Map           MapSettings
+	Images          http.Handler // GET /api/images/{kind}/{image}
+	Authz           ports.Authorizer
+	Pinger          ports.Pinger
+	Readiness       Readiness
+	Meter           kit.Meter // hears every request and import (ADR 0038); nil: none
+	SPA             fs.FS
+	Map             MapSettings
 }
 
 // Readiness is what /readyz checks beside the database answering.
