@@ -16,7 +16,7 @@ import (
 // The home page's campaign figures (issue 25, ADR 0042): granted and spent from the kept
 // totals (campaign_totals: the cash of the campaign's partners and the worth of its cart,
 // which is what campaign_partners.spent_milli adds up), the burn-down from the cart items'
-// worth by the hour they were ordered (the cart_items_hour index alone).
+// worth by the hour they were ordered, kept by the cart's triggers (campaign_hours).
 
 // maxBurndownDays bounds a burn-down; an older campaign's earlier orders are carried into its
 // first day shown.
@@ -85,15 +85,11 @@ func (s *CampaignFigures) Burndown(ctx context.Context, id kernel.ID) (campaignp
 	if err != nil {
 		return campaignports.Burndown{}, err
 	}
-	// UTC hours, grouped in the order of the cart_items_hour index (the same expression), so
-	// nothing but the index is read and nothing sorted: SQLite keeps times as UTC text, whose
-	// first 13 characters are the hour.
-	query := "SELECT to_char(h, 'YYYY-MM-DD HH24') AS hour, worth FROM (SELECT date_trunc('hour', ci.created_at AT TIME ZONE 'UTC') AS h," +
-		" CAST(sum(ci.price_milli * ci.quantity) AS BIGINT) AS worth FROM cart_items AS ci WHERE ci.campaign_id = ?" +
-		" GROUP BY date_trunc('hour', ci.created_at AT TIME ZONE 'UTC')) AS g ORDER BY h"
+	// The kept worth by UTC hour (campaign_hours), as text "YYYY-MM-DD HH".
+	query := "SELECT to_char(hour, 'YYYY-MM-DD HH24') AS hour, worth_milli AS worth FROM campaign_hours" +
+		" WHERE campaign_id = ? AND worth_milli <> 0 ORDER BY campaign_hours.hour"
 	if IsSQLite(db) {
-		query = "SELECT substr(ci.created_at, 1, 13) AS hour, sum(ci.price_milli * ci.quantity) AS worth FROM cart_items AS ci" +
-			" WHERE ci.campaign_id = ? GROUP BY substr(ci.created_at, 1, 13) ORDER BY substr(ci.created_at, 1, 13)"
+		query = "SELECT hour, worth_milli AS worth FROM campaign_hours WHERE campaign_id = ? AND worth_milli <> 0 ORDER BY hour"
 	}
 	var hours []struct {
 		Hour  string `bun:"hour"`

@@ -291,5 +291,30 @@ func TestCampaignFiguresAndBurndown(t *testing.T) {
 		if _, err := figures.Burndown(ctx, 99); kernel.KindOf(err) != kernel.KindNotFound {
 			t.Fatalf("missing campaign: %v", err)
 		}
+		// The kept hours follow the cart: a delivery changes no worth, a quantity and a
+		// withdrawal do, a statement of several items at once too.
+		mustExec(t, db, "UPDATE cart_items SET delivered = TRUE WHERE campaign_id = 1")
+		mustExec(t, db, "UPDATE cart_items SET quantity = 3 WHERE campaign_id = 1 AND partner_id = 2")                                    // 50.25 → 150.75 on the 26th
+		mustExec(t, db, "DELETE FROM cart_items WHERE campaign_id = 1 AND created_at > ?", time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)) // the 27th's 100
+		burn, err = figures.Burndown(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		days = []campaignports.BurndownDay{
+			{Day: "2026-11-25", Spent: a("200"), Remaining: a("1300.5")},
+			{Day: "2026-11-26", Spent: a("150.75"), Remaining: a("1149.75")},
+			{Day: "2026-11-27", Spent: a("0"), Remaining: a("1149.75")},
+			{Day: "2026-11-28", Spent: a("0"), Remaining: a("1149.75")},
+		}
+		if burn.Spent != a("350.75") || !reflect.DeepEqual(burn.Days, days) {
+			t.Fatalf("after changes %+v\nwant %+v", burn, days)
+		}
+		var kept, raw int64
+		if err := db.NewRaw("SELECT coalesce(sum(worth_milli), 0) FROM campaign_hours").Scan(ctx, &kept); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.NewRaw("SELECT coalesce(sum(price_milli * quantity), 0) FROM cart_items").Scan(ctx, &raw); err != nil || kept != raw {
+			t.Fatalf("kept hours %d, the cart %d (%v)", kept, raw, err)
+		}
 	})
 }

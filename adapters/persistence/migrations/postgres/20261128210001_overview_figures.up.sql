@@ -37,9 +37,60 @@ CREATE TRIGGER partner_debt_changes_update AFTER UPDATE ON partners
 -- reason, read from this index alone.
 CREATE INDEX deliveries_failed_reason ON deliveries (notification_id, reason) WHERE state = 'failed';
 --bun:split
--- A campaign's burn-down: its cart items' worth by the UTC hour they were ordered, read from
--- the index alone, in the hours' order.
-CREATE INDEX cart_items_hour ON cart_items (campaign_id, date_trunc('hour', created_at AT TIME ZONE 'UTC'), price_milli, quantity);
+-- A campaign's burn-down: the worth of its cart items by the UTC hour they were ordered, kept
+-- by statement triggers of the cart in the writing transaction (one upsert per statement, in
+-- (campaign, hour) order, so two writers lock shared hours in the same order), so that a
+-- campaign's days read a few hundred rows, not its 200,000 items. Orders of one campaign in
+-- one hour take turns on that hour's row until they commit; a delivery toggle changes no
+-- worth and writes nothing.
+CREATE TABLE campaign_hours (
+  campaign_id BIGINT NOT NULL,
+  hour        TIMESTAMP NOT NULL,
+  worth_milli BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (campaign_id, hour)
+);
+--bun:split
+INSERT INTO campaign_hours (campaign_id, hour, worth_milli)
+SELECT campaign_id, date_trunc('hour', created_at AT TIME ZONE 'UTC'), sum(price_milli * quantity) FROM cart_items GROUP BY 1, 2;
+--bun:split
+CREATE FUNCTION campaign_hours_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO campaign_hours AS h (campaign_id, hour, worth_milli)
+  SELECT campaign_id, date_trunc('hour', created_at AT TIME ZONE 'UTC'), sum(price_milli * quantity)
+  FROM new_rows GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (campaign_id, hour) DO UPDATE SET worth_milli = h.worth_milli + EXCLUDED.worth_milli;
+  RETURN NULL;
+END $$;
+--bun:split
+CREATE FUNCTION campaign_hours_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO campaign_hours AS h (campaign_id, hour, worth_milli)
+  SELECT campaign_id, date_trunc('hour', created_at AT TIME ZONE 'UTC'), -sum(price_milli * quantity)
+  FROM old_rows GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (campaign_id, hour) DO UPDATE SET worth_milli = h.worth_milli + EXCLUDED.worth_milli;
+  RETURN NULL;
+END $$;
+--bun:split
+CREATE FUNCTION campaign_hours_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO campaign_hours AS h (campaign_id, hour, worth_milli)
+  SELECT campaign_id, hour, sum(w) FROM (
+    SELECT campaign_id, date_trunc('hour', created_at AT TIME ZONE 'UTC') AS hour, price_milli * quantity AS w FROM new_rows
+    UNION ALL
+    SELECT campaign_id, date_trunc('hour', created_at AT TIME ZONE 'UTC'), -(price_milli * quantity) FROM old_rows
+  ) AS d GROUP BY 1, 2 HAVING sum(w) <> 0 ORDER BY 1, 2
+  ON CONFLICT (campaign_id, hour) DO UPDATE SET worth_milli = h.worth_milli + EXCLUDED.worth_milli;
+  RETURN NULL;
+END $$;
+--bun:split
+CREATE TRIGGER campaign_hours_insert AFTER INSERT ON cart_items
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_hours_add();
+--bun:split
+CREATE TRIGGER campaign_hours_delete AFTER DELETE ON cart_items
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_hours_remove();
+--bun:split
+CREATE TRIGGER campaign_hours_update AFTER UPDATE ON cart_items
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_hours_change();
 --bun:split
 -- Open support messages by type.
 CREATE INDEX support_messages_open_type ON support_messages (type_id) WHERE is_active;

@@ -29,9 +29,37 @@ END;
 -- reason, read from this index alone.
 CREATE INDEX deliveries_failed_reason ON deliveries (notification_id, reason) WHERE state = 'failed';
 --bun:split
--- A campaign's burn-down: its cart items' worth by the UTC hour they were ordered (the first
--- 13 characters of the time's text), read from the index alone, in the hours' order.
-CREATE INDEX cart_items_hour ON cart_items (campaign_id, substr(created_at, 1, 13), price_milli, quantity);
+-- A campaign's burn-down: the worth of its cart items by the UTC hour they were ordered (the
+-- first 13 characters of the time's text), kept by the cart's triggers in the writing
+-- transaction, so that a campaign's days read a few hundred rows, not its 200,000 items.
+CREATE TABLE campaign_hours (
+  campaign_id BIGINT NOT NULL,
+  hour        TEXT NOT NULL,
+  worth_milli BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (campaign_id, hour)
+);
+--bun:split
+INSERT INTO campaign_hours (campaign_id, hour, worth_milli)
+SELECT campaign_id, substr(created_at, 1, 13), sum(price_milli * quantity) FROM cart_items GROUP BY 1, 2;
+--bun:split
+CREATE TRIGGER campaign_hours_insert AFTER INSERT ON cart_items BEGIN
+  INSERT INTO campaign_hours (campaign_id, hour, worth_milli)
+  VALUES (new.campaign_id, substr(new.created_at, 1, 13), new.price_milli * new.quantity)
+  ON CONFLICT (campaign_id, hour) DO UPDATE SET worth_milli = worth_milli + excluded.worth_milli;
+END;
+--bun:split
+CREATE TRIGGER campaign_hours_delete AFTER DELETE ON cart_items BEGIN
+  UPDATE campaign_hours SET worth_milli = worth_milli - old.price_milli * old.quantity
+  WHERE campaign_id = old.campaign_id AND hour = substr(old.created_at, 1, 13);
+END;
+--bun:split
+CREATE TRIGGER campaign_hours_update AFTER UPDATE OF campaign_id, created_at, price_milli, quantity ON cart_items BEGIN
+  UPDATE campaign_hours SET worth_milli = worth_milli - old.price_milli * old.quantity
+  WHERE campaign_id = old.campaign_id AND hour = substr(old.created_at, 1, 13);
+  INSERT INTO campaign_hours (campaign_id, hour, worth_milli)
+  VALUES (new.campaign_id, substr(new.created_at, 1, 13), new.price_milli * new.quantity)
+  ON CONFLICT (campaign_id, hour) DO UPDATE SET worth_milli = worth_milli + excluded.worth_milli;
+END;
 --bun:split
 -- Open support messages by type.
 CREATE INDEX support_messages_open_type ON support_messages (type_id) WHERE is_active;
