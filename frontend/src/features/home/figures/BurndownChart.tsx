@@ -43,7 +43,11 @@ export function BurndownChart({ days, granted, title }: { days: BurndownDay[]; g
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none" className="burndown__svg">
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="burndown__axis" />
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(forDrawing(granted))} y2={y(forDrawing(granted))} className="burndown__granted" />
-        <polyline points={points} className="burndown__line" fill="none" />
+        {days.length === 1 ? (
+          <circle cx={x(0)} cy={y(forDrawing(last.remaining))} r={5} className="burndown__dot" />
+        ) : (
+          <polyline points={points} className="burndown__line" fill="none" />
+        )}
       </svg>
       <figcaption className="burndown__caption" aria-hidden="true">
         <span>{formatIsoDate(first.day, language)}</span>

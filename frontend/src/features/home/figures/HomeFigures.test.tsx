@@ -104,7 +104,7 @@ describe('HomeFigures', () => {
     expect(within(debt).getByRole('link', { name: 'Dužnik 1' })).toHaveAttribute('href', '/partners?id=601');
     expect(within(debt).getByText('30,05%')).toBeInTheDocument();
     expect(within(debt).getByText('od 0')).toBeInTheDocument();
-    expect(within(debt).getByText(/Partneri čiji je dug porastao više od 20 % od .*: 2/)).toBeInTheDocument();
+    expect(within(debt).getByText(/^Od .* dug je porastao više od 20 % kod 2 partnera\.$/)).toBeInTheDocument();
     const asked = calls.find((c) => c.url.pathname === '/api/overview/debtRise')!;
     expect(asked.url.searchParams.get('page')).toBe('1');
     expect(asked.url.searchParams.get('per_page')).toBe('10');
@@ -155,6 +155,6 @@ describe('HomeFigures', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ threshold: '12.5', version: 1 });
     // The rise is read again with the new threshold.
-    await within(debt).findByText(/više od 12,5 % od/);
+    await within(debt).findByText(/više od 12,5 % kod/);
   });
 });
