@@ -96,7 +96,7 @@ func (s *OverviewFigures) DebtRise(ctx context.Context, since time.Time, thresho
 		ID   int64  `bun:"id"`
 		Name string `bun:"name"`
 	}
-	if err := db.NewSelect().Table("partners").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &names); err != nil {
+	if err := db.NewSelect().Table("partners").Column("id", "name").Where("id IN (?)", bun.List(ids)).Scan(ctx, &names); err != nil {
 		return out, err
 	}
 	name := make(map[int64]string, len(names))
