@@ -13,9 +13,10 @@ func TestProfileAnswersPermissionsPerRole(t *testing.T) {
 		want := map[string]map[string][]string{
 			"admin": {"users": rw, "countries": rw, "categories": rw, "cities": rw, "products": rw, "stores": rw,
 				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read", "verify", "undo"},
-				"security": {"read", "write"}},
+				"security": {"read", "write"}, "overviewSettings": {"write"}},
 			"director": {"users": rw, "countries": rw, "categories": rw, "cities": rw, "products": rw, "stores": rw,
-				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read"}},
+				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read"},
+				"overviewSettings": {"write"}},
 			"manager": {"users": ro, "countries": ro, "categories": ro, "cities": ro, "products": rw, "stores": rw,
 				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read"}},
 			"engineer": {"countries": ro, "categories": ro, "cities": ro, "products": ro, "stores": ro,

@@ -181,9 +181,10 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
 	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, activity *appactivity.Service, bulk *appactivity.Bulk, bulkPaths BulkPaths, zone ports.BusinessZone, images *storage.Images, az ports.Authorizer, p ports.Pinger,
-	overview partnerports.OverviewLists, readiness server.Readiness, m *metrics.Metrics) *server.Server {
+	overview partnerports.OverviewLists, partnerFigures *apppartner.Overview, campaignFigures campaignports.Figures, pushFigures contentports.PushFigures,
+	readiness server.Readiness, m *metrics.Metrics) *server.Server {
 	return server.New(server.Deps{Log: log, Readiness: readiness, Meter: m, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets, Activity: activity, Bulk: bulk, BulkPaths: bulkPaths, Zone: zone,
-		Overview: overview, Images: images,
+		Overview: overview, PartnerFigures: partnerFigures, CampaignFigures: campaignFigures, PushFigures: pushFigures, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
@@ -290,13 +291,17 @@ var PersistenceSet = wire.NewSet(
 	persistence.NewAuditRecords, wire.Bind(new(appactivity.Records), new(*persistence.AuditRecords)),
 	persistence.NewAuditRetention,
 	persistence.NewBulkRuns, wire.Bind(new(appactivity.Runs), new(*persistence.BulkRuns)),
+
+	persistence.NewOverviewFigures, wire.Bind(new(partnerports.OverviewFigures), new(*persistence.OverviewFigures)),
+	persistence.NewCampaignFigures, wire.Bind(new(campaignports.Figures), new(*persistence.CampaignFigures)),
+	persistence.NewPushFigures, wire.Bind(new(contentports.PushFigures), new(*persistence.PushFigures)),
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.
 var ApplicationSet = wire.NewSet(
 	ProvideIdentityConfig, appidentity.NewService,
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
-	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
+	apppartner.NewService, apppartner.NewOverview, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	appcampaign.NewService, appcampaign.NewSheets,
 	appactivity.NewService, ProvideReverters, ProvideRetention, ProvideBulkTargets, ProvideBulkPaths, ProvideBulk,
 	appcontent.NewService, appcontent.NewDevices, ProvidePush, ProvideSender, ProvideNotifications, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),

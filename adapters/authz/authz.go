@@ -46,12 +46,14 @@ func actionsOf(res string) []string {
 		return []string{ActionRead, ActionVerify, ActionUndo}
 	case "security":
 		return []string{ActionRead, ActionWrite}
+	case "overviewSettings":
+		return []string{ActionWrite}
 	}
 	return actions
 }
 
 // Resources lists every resource the admin API guards, in the order the permission matrix shows.
-var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications", "activity", "security"}
+var Resources = []string{"users", "countries", "categories", "cities", "products", "stores", "partners", "customerSupport", "sliders", "campaigns", "notifications", "activity", "security", "overviewSettings"}
 
 // Roles lists the roles of the policy, in the order the permission matrix shows.
 var Roles = []string{"admin", "director", "manager", "engineer", "financier"}
@@ -132,7 +134,9 @@ func (a *Enforcer) Matrix() (string, error) {
 		"`undo` undoes anyone's bulk action, while every role undoes its own bulk actions (issue 25), each needing `write` on the list.\n")
 	b.WriteString("`security` is sign-in security (issue 23): `read` shows the two-factor policy and another user's sessions, " +
 		"`write` changes the policy, resets another user's two-factor and ends another user's sessions. No line grants it: " +
-		"only the admin role's `*` reaches it. Every account sees and ends its own sessions and sets up its own two-factor from the profile.\n\n")
+		"only the admin role's `*` reaches it. Every account sees and ends its own sessions and sets up its own two-factor from the profile.\n")
+	b.WriteString("`overviewSettings` is the home page's figure settings (issue 25): `write` changes the debt-rise threshold; " +
+		"each figure itself needs `read` on its own resource (campaigns, notifications, partners, customerSupport).\n\n")
 	b.WriteString("| resource | " + strings.Join(Roles, " | ") + " |\n")
 	b.WriteString("|---" + strings.Repeat("|---", len(Roles)) + "|\n")
 	for _, res := range Resources {

@@ -33,6 +33,8 @@ import (
 	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
 	"vitrina/ports"
+	campaignports "vitrina/ports/campaign"
+	contentports "vitrina/ports/content"
 	partnerports "vitrina/ports/partner"
 )
 
@@ -56,13 +58,17 @@ type Deps struct {
 	Devices       *appcontent.Devices       // the partner app's push devices
 	Notifications *appcontent.Notifications // push notifications and their deliveries
 	Overview      partnerports.OverviewLists
-	Images        http.Handler // GET /api/images/{kind}/{image}
-	Authz         ports.Authorizer
-	Pinger        ports.Pinger
-	Readiness     Readiness
-	Meter         kit.Meter // hears every request and import (ADR 0038); nil: none
-	SPA           fs.FS
-	Map           MapSettings
+	// The home page's figures (issue 25): partners' debt rise and support, campaigns, push.
+	PartnerFigures  *apppartner.Overview
+	CampaignFigures campaignports.Figures
+	PushFigures     contentports.PushFigures
+	Images          http.Handler // GET /api/images/{kind}/{image}
+	Authz           ports.Authorizer
+	Pinger          ports.Pinger
+	Readiness       Readiness
+	Meter           kit.Meter // hears every request and import (ADR 0038); nil: none
+	SPA             fs.FS
+	Map             MapSettings
 }
 
 // Readiness is what /readyz checks beside the database answering.
@@ -121,6 +127,9 @@ func New(d Deps) *Server {
 	router.Handle(cataloghttp.Routes(d.Catalog)...)
 	router.Handle(partnerhttp.Routes(d.Partner)...)
 	router.Handle(partnerhttp.OverviewRoutes(d.Overview)...)
+	router.Handle(partnerhttp.FigureRoutes(d.PartnerFigures)...)
+	router.Handle(campaignhttp.FigureRoutes(d.Campaign, d.CampaignFigures)...)
+	router.Handle(contenthttp.FigureRoutes(d.PushFigures)...)
 	router.Handle(contenthttp.Routes(d.Content)...)
 	router.Handle(contenthttp.NotificationRoutes(d.Notifications)...)
 	router.Handle(campaignhttp.Routes(d.Campaign)...)

@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { selectSession } from '../../shared/auth/authSlice';
 import { screenResource, usePermissions } from '../../shared/auth/permissions';
+import HomeFigures from './figures/HomeFigures';
 import './home.css';
 
 interface HomeCard {
@@ -91,6 +92,8 @@ export default function HomePage() {
           );
         })}
       </ul>
+
+      <HomeFigures />
 
       <h2 className="home__more-title" id="home-more-title">
         {t('home.more.title')}

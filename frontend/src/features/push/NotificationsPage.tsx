@@ -85,6 +85,7 @@ export default function NotificationsPage() {
       editable={false}
       canAdd={canSend}
       notice={<PushNotConfigured />}
+      linkFilters={[{ field: 'id', label: 'table.link_filter_id' }]}
     />
   );
 }

@@ -28,6 +28,8 @@ export const TAG_TYPES = [
   'Activity',
   'Session',
   'SecuritySettings',
+  /** The home page's figure settings (issue 25: the debt-rise threshold). */
+  'OverviewSettings',
 ] as const;
 
 /** The application's only createApi; features add their calls with injectEndpoints. */

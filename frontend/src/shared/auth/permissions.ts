@@ -16,7 +16,9 @@ export type Resource =
   /** The activity log (issue 21): read is the log; reverting needs write on the record's own resource. */
   | 'activity'
   /** Sign-in security (issue 23): other users' sessions and two-factor, the required roles; admins only. */
-  | 'security';
+  | 'security'
+  /** The home page's figure settings (issue 25): write changes the debt-rise threshold; directors and admins. */
+  | 'overviewSettings';
 
 export type Action = 'read' | 'write';
 

@@ -1,6 +1,8 @@
 import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { ListParams } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { IconButton } from '../ui/IconButton';
@@ -76,6 +78,25 @@ export interface ListPageProps<T extends ListRow> {
   tableMinWidth?: string;
   /** Where the user's column choice is remembered; the title key when omitted. */
   listKey?: string;
+  /**
+   * Filters a link may set beyond the filter row's (the notifications from the home page's
+   * week: `?id=>=120`), each with its catalogue label; while one applies, a notice says so and
+   * offers the whole list. The filter row's own fields and `is_active` are read from the link
+   * anyway.
+   */
+  linkFilters?: { field: string; label: string }[];
+}
+
+/** The filters and active select a link's query names, of the fields the list knows. */
+function linkedCriteria(search: URLSearchParams, fields: readonly string[]) {
+  const filters: Record<string, string> = {};
+  for (const field of fields) {
+    const value = search.get(field);
+    if (value) filters[field] = value;
+  }
+  const flag = search.get('is_active');
+  const active = flag === '1' ? ('active' as const) : flag === '0' ? ('inactive' as const) : undefined;
+  return { filters, active };
 }
 
 /** A list without an active state never toggles. */
@@ -116,13 +137,38 @@ export function ListPage<T extends ListRow>({
   toolbarExtra,
   tableMinWidth,
   listKey = title,
+  linkFilters = [],
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
 
   const filterFields = useMemo(() => columns.filter((c) => c.filter).map((c) => c.field), [columns]);
-  const table = useTableState({ filterFields, defaultSort, pageSizes: PAGE_SIZES, pageSize });
+  const [search] = useSearchParams();
+  const [linked] = useState(() => linkedCriteria(search, [...filterFields, ...linkFilters.map((f) => f.field)]));
+  const table = useTableState({
+    filterFields,
+    defaultSort,
+    pageSizes: PAGE_SIZES,
+    pageSize,
+    initialFilters: linked.filters,
+    initialActive: linked.active,
+  });
+  const linkedNotice = linkFilters
+    .filter((f) => (table.applied[f.field] ?? '').trim() !== '')
+    .map((f) => (
+      <Message
+        key={f.field}
+        severity="info"
+        className="list-link-filter"
+        content={
+          <span className="list-link-filter__text" data-link-filter={f.field}>
+            {t('table.link_filter', { label: t(f.label), value: table.applied[f.field] })}
+            <Button type="button" link size="small" label={t('table.link_filter_clear')} onClick={() => table.clearFilter(f.field)} />
+          </span>
+        }
+      />
+    ));
   // The row being confirmed stays set while the dialog animates out, so its title does not flip.
   const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
   const [shownConfirm, setShownConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
@@ -276,7 +322,16 @@ export function ListPage<T extends ListRow>({
         card
         minWidth={tableMinWidth ?? '40rem'}
         className={tableMinWidth ? 'list-table--wide' : undefined}
-        notice={notice}
+        notice={
+          linkedNotice.length > 0 ? (
+            <>
+              {linkedNotice}
+              {notice}
+            </>
+          ) : (
+            notice
+          )
+        }
         toolbar={{
           start: (
             <h1 id="list-title" className="list-toolbar__title">

@@ -34,6 +34,12 @@ export interface TableStateOptions {
    * Paging, sorting and the active select never wait.
    */
   typingDebounceMs?: number;
+  /**
+   * Filters applied from the start, e.g. from a link's query (the home page's figures, issue 25):
+   * a field the filter row lacks is still sent, and clearing the filters drops it.
+   */
+  initialFilters?: Record<string, string>;
+  initialActive?: ActiveFilter;
 }
 
 interface State {
@@ -51,13 +57,14 @@ const sameFilters = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys({ ...a, ...b }).every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim());
 
 function initialState(options: TableStateOptions): State {
+  const filters = { ...noFilters(options.filterFields), ...options.initialFilters };
   return {
     first: 0,
     rows: options.pageSize ?? options.pageSizes[0],
     sort: { ...options.defaultSort },
-    draft: noFilters(options.filterFields),
-    applied: noFilters(options.filterFields),
-    active: 'all',
+    draft: { ...filters },
+    applied: { ...filters },
+    active: options.initialActive ?? 'all',
   };
 }
 
