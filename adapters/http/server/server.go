@@ -57,7 +57,7 @@ type Deps struct {
 	Overview      partnerports.OverviewLists
 	Views         *appview.Service // saved views (ADR 0041); nil: none
 	Lists         *viewhttp.Lists  // the list calls views name, learnt from the routes below
-	Images        http.Handler // GET /api/images/{kind}/{image}
+	Images        http.Handler     // GET /api/images/{kind}/{image}
 	Authz         ports.Authorizer
 	Pinger        ports.Pinger
 	Readiness     Readiness
