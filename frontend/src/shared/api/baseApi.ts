@@ -28,6 +28,7 @@ export const TAG_TYPES = [
   'Activity',
   'Session',
   'SecuritySettings',
+  'SavedView',
 ] as const;
 
 /** The application's only createApi; features add their calls with injectEndpoints. */

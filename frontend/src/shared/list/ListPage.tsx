@@ -21,7 +21,9 @@ import {
   type UseToggleMutation,
   type UseVisibilityToggleMutation,
 } from './types';
-import { useTableState } from './useTableState';
+import { useColumnChoice } from './useColumnChoice';
+import { useUrlTableState } from './useUrlTableState';
+import { useListViews } from './views/useListViews';
 import './list.css';
 
 export interface ListPageProps<T extends ListRow> {
@@ -76,6 +78,8 @@ export interface ListPageProps<T extends ListRow> {
   tableMinWidth?: string;
   /** Where the user's column choice is remembered; the title key when omitted. */
   listKey?: string;
+  /** The list call's name (`partners`…): the toolbar offers saved views of it (ADR 0041). */
+  viewList?: string;
 }
 
 /** A list without an active state never toggles. */
@@ -116,13 +120,27 @@ export function ListPage<T extends ListRow>({
   toolbarExtra,
   tableMinWidth,
   listKey = title,
+  viewList,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
 
   const filterFields = useMemo(() => columns.filter((c) => c.filter).map((c) => c.field), [columns]);
-  const table = useTableState({ filterFields, defaultSort, pageSizes: PAGE_SIZES, pageSize });
+  const sortFields = useMemo(
+    () => [...columns.filter((c) => c.sortable ?? true).map((c) => c.field), ...(useToggle ? ['is_active'] : [])],
+    [columns, useToggle],
+  );
+  // The list's state lives in the address (ADR 0041): bookmarks, links, Back and Forward.
+  const url = useUrlTableState({ filterFields, sortFields, defaultSort, pageSizes: PAGE_SIZES, pageSize });
+  const table = url.table;
+  const pinnedColumn = pinnedField(columns);
+  const hideable = useMemo(
+    () => columns.filter((c) => c.field !== pinnedColumn && c.hideable !== false).map((c) => c.field),
+    [columns, pinnedColumn],
+  );
+  const choice = useColumnChoice(listKey, hideable);
+  const views = useListViews({ list: viewList, url, defaultSort, pageSizes: PAGE_SIZES, pageSize, columns, choice, compact: narrow });
   // The row being confirmed stays set while the dialog animates out, so its title does not flip.
   const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
   const [shownConfirm, setShownConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
@@ -142,7 +160,8 @@ export function ListPage<T extends ListRow>({
 
   const params = table.params;
   // Every search, page or sort asks the server again: a back office wants current rows, not cache.
-  const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true });
+  // A default view is applied before the first page is asked for.
+  const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true, skip: views.waiting });
   const [toggle, toggleState] = (useToggle ?? noToggle)();
   const [toggleShown, toggleShownState] = (visibility?.useToggle ?? noVisibilityToggle)();
   const hasActive = useToggle !== undefined;
@@ -272,11 +291,19 @@ export function ListPage<T extends ListRow>({
         actionsWidth={`${actionsRem}rem`}
         pinned={pinned}
         columnChoiceKey={listKey}
+        columnChoice={choice}
         newRowId={newRow?.id ?? null}
         card
         minWidth={tableMinWidth ?? '40rem'}
         className={tableMinWidth ? 'list-table--wide' : undefined}
-        notice={notice}
+        notice={
+          views.notice || notice ? (
+            <>
+              {views.notice}
+              {notice}
+            </>
+          ) : undefined
+        }
         toolbar={{
           start: (
             <h1 id="list-title" className="list-toolbar__title">
@@ -285,6 +312,7 @@ export function ListPage<T extends ListRow>({
           ),
           buttons: (
             <>
+              {views.menu}
               {toolbarExtra?.(params, canWrite)}
               {renderForm && canAdd && canWrite && (
                 <Button
