@@ -64,28 +64,43 @@ export function useUrlTableState(options: TableStateOptions & { sortFields: read
   const fromUrl = readUrlState(search, shape);
   const urlKey = urlStateKey(fromUrl, shape);
   const stateKey = urlStateKey(fromTable(table, view), shape);
-  const seen = useRef({ url: urlKey, state: stateKey });
+  // What the effect last saw of the address and of the list, and the addresses it has asked for
+  // that have not arrived yet (the router lands a navigation later, in a transition): the list
+  // goes on changing meanwhile, and an address it asked for is never taken for Back or a link.
+  const seen = useRef<{ url: string; state: string; pending: string[] }>({ url: urlKey, state: stateKey, pending: [] });
   const replaceNext = useRef(false);
   const latest = useRef({ search, fromUrl, table });
   latest.current = { search, fromUrl, table };
 
   useEffect(() => {
     const { search: current, fromUrl: url, table: t } = latest.current;
-    if (urlKey !== seen.current.url) {
-      // The address moved (Back, Forward, a link): the list follows it.
-      seen.current = { url: urlKey, state: urlKey };
-      if (urlKey !== stateKey) {
-        t.apply(toApplied(url));
-        setView(url.view);
+    const s = seen.current;
+    if (urlKey !== s.url) {
+      const landed = s.pending.indexOf(urlKey);
+      if (landed >= 0) {
+        // One of ours arrived: nothing to apply.
+        s.pending = s.pending.slice(landed + 1);
+        s.url = urlKey;
+      } else {
+        // The address moved by itself (Back, Forward, a link): the list follows it.
+        s.pending = [];
+        s.url = urlKey;
+        s.state = urlKey;
+        if (urlKey !== stateKey) {
+          t.apply(toApplied(url));
+          setView(url.view);
+        }
+        return;
       }
-      return;
     }
-    if (stateKey !== seen.current.state) {
+    if (stateKey !== s.state) {
       // The list moved (a search, a page, a sort, a view): the address follows, one entry each.
-      seen.current = { url: stateKey, state: stateKey };
-      if (stateKey !== urlKey) {
+      s.state = stateKey;
+      const target = s.pending.at(-1) ?? s.url;
+      if (stateKey !== target) {
         const replace = replaceNext.current;
         replaceNext.current = false;
+        s.pending.push(stateKey);
         setSearch(writeUrlState(fromTable(t, view), shape, current), { replace });
       }
     }

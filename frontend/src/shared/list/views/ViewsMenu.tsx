@@ -21,13 +21,13 @@ import {
 import './views.css';
 
 /** The longest view name the server keeps (ADR 0012's names). */
-export const MAX_VIEW_NAME = 200;
+const MAX_VIEW_NAME = 200;
 
 /** The roles a view may be shared with, in the panel's order. */
 const ROLES = ['admin', 'director', 'manager', 'engineer', 'financier'];
 
 /** An admin or a director may share a view with roles (ADR 0041). */
-export const mayShare = (roles: readonly string[] | undefined) =>
+const mayShare = (roles: readonly string[] | undefined) =>
   roles?.includes('admin') === true || roles?.includes('director') === true;
 
 type DialogMode = { kind: 'create' } | { kind: 'rename'; view: SavedView } | { kind: 'share'; view: SavedView };
