@@ -63,6 +63,7 @@ describe('saved views', () => {
   it('moves through list states with Back and Forward', async () => {
     await list.open('/partners');
     await list.filter('Naziv', 'a');
+    await page.waitForURL(/name=a/);
     const sorted = list.waitForList();
     await page.getByRole('columnheader', { name: /Telefon/ }).first().click();
     assert.equal(params(await sorted).sort, 'phone');
