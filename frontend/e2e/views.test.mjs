@@ -69,17 +69,23 @@ describe('saved views', () => {
     assert.equal(params(await sorted).sort, 'phone');
     await page.waitForURL(/sort=phone/);
 
-    let back = list.waitForList();
+    // Each entry brings its list back: the address, the filter row and the sorted column.
+    const nameFilter = page.getByRole('textbox', { name: 'Naziv — Pretraga' });
+    const sortedBy = (name) => page.locator('th[aria-sort]').filter({ hasText: name });
     await page.goBack();
-    assert.equal(params(await back).sort, 'id');
-    assert.equal(search().name, 'a');
-    back = list.waitForList();
+    await page.waitForURL((url) => url.searchParams.get('name') === 'a' && !url.searchParams.has('sort'));
+    await sortedBy('ID').waitFor();
+    assert.equal(await nameFilter.inputValue(), 'a');
     await page.goBack();
-    assert.equal(params(await back).name, undefined);
-    assert.equal(await page.getByRole('textbox', { name: 'Naziv — Pretraga' }).inputValue(), '');
-    const forward = list.waitForList();
+    await page.waitForURL((url) => url.pathname === '/partners' && url.search === '');
+    await page.waitForFunction(() => document.querySelector('input[aria-label="Naziv — Pretraga"]')?.value === '');
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('name') === 'a');
+    await page.waitForFunction(() => document.querySelector('input[aria-label="Naziv — Pretraga"]')?.value === 'a');
+    const forward = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/partners' && params(r).sort === 'phone');
     await page.goForward();
     assert.equal(params(await forward).name, 'a');
+    await sortedBy('Telefon').waitFor();
   });
 
   it('saves a view as the default and opens the list into it again', async () => {
