@@ -14,7 +14,6 @@ describe('saved views', () => {
   let list;
 
   const params = (res) => Object.fromEntries(new URL(res.url()).searchParams);
-  const search = () => Object.fromEntries(new URL(page.url()).searchParams);
   const viewsButton = () => page.locator('.views-menu__button');
   const menuItem = (name) => page.locator('.views-menu').getByRole('menuitem', { name });
 
