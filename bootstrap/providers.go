@@ -14,6 +14,7 @@ import (
 	"vitrina/adapters/authz"
 	"vitrina/adapters/excel"
 	"vitrina/adapters/http/server"
+	"vitrina/adapters/http/viewhttp"
 	"vitrina/adapters/metrics"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/push"
@@ -26,6 +27,7 @@ import (
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
+	appview "vitrina/application/view"
 	"vitrina/frontend"
 	"vitrina/ports"
 	campaignports "vitrina/ports/campaign"
@@ -182,9 +184,9 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
 	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, activity *appactivity.Service, bulk *appactivity.Bulk, bulkPaths BulkPaths, zone ports.BusinessZone, images *storage.Images, az ports.Authorizer, p ports.Pinger,
 	overview partnerports.OverviewLists, partnerFigures *apppartner.Overview, campaignFigures campaignports.Figures, pushFigures contentports.PushFigures,
-	readiness server.Readiness, m *metrics.Metrics) *server.Server {
+	readiness server.Readiness, m *metrics.Metrics, views *appview.Service, lists *viewhttp.Lists) *server.Server {
 	return server.New(server.Deps{Log: log, Readiness: readiness, Meter: m, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets, Activity: activity, Bulk: bulk, BulkPaths: bulkPaths, Zone: zone,
-		Overview: overview, PartnerFigures: partnerFigures, CampaignFigures: campaignFigures, PushFigures: pushFigures, Images: images,
+		Overview: overview, PartnerFigures: partnerFigures, CampaignFigures: campaignFigures, PushFigures: pushFigures, Images: images, Views: views, Lists: lists,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
 
@@ -310,6 +312,7 @@ var ApplicationSet = wire.NewSet(
 	ProvideHasher, wire.Bind(new(ports.PasswordHasher), new(*security.Argon2Hasher)),
 	authz.New, wire.Bind(new(ports.Authorizer), new(*authz.Enforcer)), wire.Bind(new(ports.Permissions), new(*authz.Enforcer)),
 	wire.Struct(new(SystemClock)), wire.Bind(new(ports.Clock), new(SystemClock)), ProvideBusinessZone,
+	ViewSet,
 )
 
 // ProvideRetention is the audit log's retention job: events older than

@@ -10,6 +10,7 @@ import (
 	"context"
 	"vitrina/adapters/authz"
 	"vitrina/adapters/excel"
+	"vitrina/adapters/http/viewhttp"
 	"vitrina/adapters/persistence"
 	"vitrina/adapters/richtext"
 	"vitrina/application/activity"
@@ -18,6 +19,7 @@ import (
 	"vitrina/application/content"
 	"vitrina/application/identity"
 	"vitrina/application/partner"
+	"vitrina/application/view"
 )
 
 import (
@@ -131,7 +133,11 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	pushFigures := persistence.NewPushFigures(db, businessZone, systemClock)
 	workerStates := NewWorkerStates()
 	readiness := ProvideReadiness(pinger, pushSender, workerStates)
-	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, bulk, bulkPaths, businessZone, images, enforcer, pinger, overviewLists, overview, campaignFigures, pushFigures, readiness, metrics)
+	views := persistence.NewViews(db)
+	viewhttpLists := viewhttp.NewLists()
+	roles := ProvideViewRoles()
+	viewService := view.NewService(views, viewhttpLists, enforcer, systemClock, roles)
+	server := ProvideServer(cfg, logger, service, catalogService, partnerService, contentService, devices, notifications, campaignService, sheets, activityService, bulk, bulkPaths, businessZone, images, enforcer, pinger, overviewLists, overview, campaignFigures, pushFigures, readiness, metrics, viewService, viewhttpLists)
 	auditRetention := persistence.NewAuditRetention(db)
 	retention := ProvideRetention(cfg, auditRetention, locks, workbooks, systemClock, blobs)
 	workers := ProvideWorkers(logger, service, sender, retention, bulk, partnerLists, metrics, workerStates, locks, db)

@@ -64,3 +64,18 @@ type Lister[V any] interface {
 	Stream(ctx context.Context, q ListQuery, fn func(V) error) error
 	Find(ctx context.Context, id kernel.ID) (V, error)
 }
+
+// ListKeys is what one list call accepts, read from the list's own configuration: its
+// filter keys (text, numbers, flags, id sets, and is_active when the rows have the flag)
+// and its sort fields, and Check, the list's own check of a query's values (a number or a
+// flag that does not parse, an unknown sort). Saved views are held to it (ADR 0041).
+type ListKeys struct {
+	Filters []string
+	Sorts   []string
+	Check   func(ListQuery) error
+}
+
+// Described is a Lister that says what it accepts.
+type Described interface {
+	ListKeys() ListKeys
+}

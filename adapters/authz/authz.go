@@ -126,6 +126,8 @@ func (a *Enforcer) Matrix() (string, error) {
 		"(run with `UPDATE_DOCS=1` to rewrite it). Deny by default: a cell lists what the role may do.\n")
 	b.WriteString("Every signed-in back-office account may read and change its own profile and sign out, whatever its roles.\n")
 	b.WriteString("Accounts linked to a partner are refused by every admin call, whatever their roles.\n")
+	b.WriteString("Saved views (`/api/views`, ADR 0041) need no line either: each account keeps its own views of the lists its roles may read " +
+		"(`read`, or `pick` for a picker's list); only `admin` and `director` share a view with roles, read-only to them.\n")
 	b.WriteString("`pick` alone: the role may list the resource's active records in a form's picker " +
 		"(`GET /api/<resource>Active`) but not open its screen; `read` includes it.\n")
 	b.WriteString("`activity` is the activity log (issue 21): `read` shows the events of the resources the role may read, " +

@@ -177,3 +177,7 @@ func sums(ctx context.Context, db bun.IDB, spec listPlan, q ports.ListQuery, exp
 	}
 	return out, nil
 }
+
+// ListKeys says what the list accepts, from its ListSpec: the one source of its filters and
+// sorts for the list call and for the saved views that name it (ADR 0041).
+func (l *Lister[R, V]) ListKeys() ports.ListKeys { return l.spec.listKeys() }

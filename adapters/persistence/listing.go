@@ -2,6 +2,7 @@ package persistence
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -245,3 +246,32 @@ type totalRow struct {
 
 // maxWindowSums is how many sums a page's rows can carry beside its total.
 const maxWindowSums = 2
+
+// listKeys is what a query of s may name: every filterable field, every id set, the active
+// flag when the rows have it, and the sortable fields; Check is the list's own check.
+func (s ListSpec) listKeys() ports.ListKeys {
+	keys := ports.ListKeys{Check: func(q ports.ListQuery) error {
+		if err := s.check(q); err != nil {
+			return err
+		}
+		_, _, _, err := s.sortKey(q)
+		return err
+	}}
+	for name, f := range s.Fields {
+		if f.Fold != "" || f.Number != "" || f.Flag != "" {
+			keys.Filters = append(keys.Filters, name)
+		}
+		if f.Sort != "" {
+			keys.Sorts = append(keys.Sorts, name)
+		}
+	}
+	for name := range s.IDSets {
+		keys.Filters = append(keys.Filters, name)
+	}
+	if s.ActiveExpr != "" {
+		keys.Filters = append(keys.Filters, "is_active")
+	}
+	slices.Sort(keys.Filters)
+	slices.Sort(keys.Sorts)
+	return keys
+}

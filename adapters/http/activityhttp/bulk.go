@@ -197,7 +197,7 @@ func makeBulkEndpoint(b *appactivity.Bulk) func(context.Context, any) (any, erro
 	return func(ctx context.Context, req any) (any, error) {
 		r := req.(bulkRequest)
 		p, _ := kit.Principal(ctx)
-		q, err := kit.DecodeListValues(r.Values)
+		q, err := kit.ListQueryOf(r.Values)
 		if err != nil {
 			return nil, err
 		}

@@ -693,14 +693,14 @@ func Routes(svc *appcampaign.Service) []kit.Route {
 			Decode: decodePair("partnerId"), Encode: kit.EncodeJSON, Endpoint: makeRemovePartnerEndpoint(svc)},
 
 		// The details screen's tabs, and the delivery toggle of a cart item.
-		{Method: "GET", Path: "/api/campaignDetailsById/partners/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+		{Method: "GET", Path: "/api/campaignDetailsById/partners/{campaignId}", Access: read, Record: campaign, Decode: decodeTab, List: kit.ListOf("campaignPartners", lists.Partners),
 			Encode: encodeTab[partnerJSON], Endpoint: makePartnersTabEndpoint(svc)},
-		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+		{Method: "GET", Path: "/api/campaignDetailsById/cart/{campaignId}", Access: read, Record: campaign, Decode: decodeTab, List: kit.ListOf("campaignCart", lists.Cart),
 			Encode: encodeTab[cartJSON], Endpoint: makeCartTabEndpoint(svc)},
 		kit.ToggleRoute("/api/deleteCampaignItemCart", write, kit.Found(lists.Cart), svc.ToggleDelivery),
-		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+		{Method: "GET", Path: "/api/campaignDetailsById/products/{campaignId}", Access: read, Record: campaign, Decode: decodeTab, List: kit.ListOf("campaignProducts", lists.Products),
 			Encode: kit.EncodeList[productJSON], Endpoint: makeProductsTabEndpoint(svc)},
-		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Record: campaign, Decode: decodeTab,
+		{Method: "GET", Path: "/api/campaignDetailsById/categories/{campaignId}", Access: read, Record: campaign, Decode: decodeTab, List: kit.ListOf("campaignCategories", lists.Categories),
 			Encode: kit.EncodeList[refJSON], Endpoint: makeCategoriesTabEndpoint(svc)},
 	}
 }

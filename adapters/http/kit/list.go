@@ -58,13 +58,11 @@ func DecodePage(v url.Values, val *kernel.Validation) (page, perPage int) {
 
 // DecodeListQuery reads ?page=&per_page=&sort=&order=&is_active=&<column>=<text>.
 // Without page the whole list is asked for.
-func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
-	return DecodeListValues(r.URL.Query())
-}
+func DecodeListQuery(r *http.Request) (ports.ListQuery, error) { return ListQueryOf(r.URL.Query()) }
 
-// DecodeListValues reads a list query from its parameters, as DecodeListQuery does: a bulk
-// action's filter (ADR 0043) is read exactly as the list call reads its query.
-func DecodeListValues(v url.Values) (ports.ListQuery, error) {
+// ListQueryOf reads a list query from its parameters, as DecodeListQuery does: the one
+// reading of a list's state, whether a request or a saved view carries it (ADR 0041).
+func ListQueryOf(v url.Values) (ports.ListQuery, error) {
 	var q ports.ListQuery
 	var val kernel.Validation
 	q.Page, q.PerPage = DecodePage(v, &val)

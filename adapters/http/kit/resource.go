@@ -3,6 +3,7 @@ package kit
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"vitrina/domain/kernel"
 	"vitrina/ports"
@@ -40,6 +41,7 @@ func ListRoutes[V, J any](path string, access Access, lister ports.Lister[V], to
 // ListRoute is GET path over lister; fixed, when set, adjusts every query (pickers).
 func ListRoute[V, J any](path string, access Access, lister ports.Lister[V], toJSON func(V) J, fixed func(*ports.ListQuery)) Route {
 	return Route{Method: "GET", Path: path, Access: access, Decode: DecodeList, Encode: EncodeList[J],
+		List: ListOf(strings.TrimPrefix(path, "/api/"), lister),
 		Endpoint: func(ctx context.Context, req any) (any, error) {
 			q := req.(ports.ListQuery)
 			if fixed != nil {

@@ -64,6 +64,23 @@ type Route struct {
 	// Import, on the route of an upload (DecodeUpload, ImportAnswer), names its kind in the
 	// metrics: how long saving imports take and the rows they save.
 	Import string
+	// List, on a list call, is the list a saved view may name (ADR 0041): ListRoute sets it
+	// from the lister's own configuration.
+	List *ListInfo
+}
+
+// ListInfo names a list call for saved views and says what it accepts.
+type ListInfo struct {
+	Name string // the call's path under /api/ ("partners"), or a tab's own name
+	Keys ports.ListKeys
+}
+
+// ListOf is the ListInfo of a lister that describes itself (ports.Described); nil otherwise.
+func ListOf(name string, lister any) *ListInfo {
+	if d, ok := lister.(ports.Described); ok {
+		return &ListInfo{Name: name, Keys: d.ListKeys()}
+	}
+	return nil
 }
 
 // Router registers routes on a ServeMux with the shared server options and remembers

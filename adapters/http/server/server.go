@@ -25,6 +25,7 @@ import (
 	"vitrina/adapters/http/identityhttp"
 	"vitrina/adapters/http/kit"
 	"vitrina/adapters/http/partnerhttp"
+	"vitrina/adapters/http/viewhttp"
 	"vitrina/adapters/limit"
 	appactivity "vitrina/application/activity"
 	appcampaign "vitrina/application/campaign"
@@ -32,6 +33,7 @@ import (
 	appcontent "vitrina/application/content"
 	appidentity "vitrina/application/identity"
 	apppartner "vitrina/application/partner"
+	appview "vitrina/application/view"
 	"vitrina/ports"
 	campaignports "vitrina/ports/campaign"
 	contentports "vitrina/ports/content"
@@ -62,7 +64,9 @@ type Deps struct {
 	PartnerFigures  *apppartner.Overview
 	CampaignFigures campaignports.Figures
 	PushFigures     contentports.PushFigures
-	Images          http.Handler // GET /api/images/{kind}/{image}
+	Views           *appview.Service // saved views (ADR 0041); nil: none
+	Lists           *viewhttp.Lists  // the list calls views name, learnt from the routes below
+	Images          http.Handler     // GET /api/images/{kind}/{image}
 	Authz           ports.Authorizer
 	Pinger          ports.Pinger
 	Readiness       Readiness
@@ -143,6 +147,11 @@ func New(d Deps) *Server {
 	router.Handle(contenthttp.AppRoutes(d.Content)...)
 	router.Handle(contenthttp.DeviceRoutes(d.Devices)...)
 	router.Handle(campaignhttp.AppRoutes(d.Campaign)...)
+	// Saved views (ADR 0041) name the list calls registered above.
+	if d.Views != nil && d.Lists != nil {
+		d.Lists.Learn(router.Routes())
+		router.Handle(viewhttp.Routes(d.Views)...)
+	}
 	// Images are public: their names are random 128-bit values, and <img> cannot send a token.
 	router.HandlePlain("GET", "/api/images/{kind}/{image}", d.Images)
 	router.Handle(kit.Route{Method: "GET", Path: "/api/mapSettings", Access: kit.Access{}, Decode: kit.NoRequest, Encode: kit.EncodeJSON,

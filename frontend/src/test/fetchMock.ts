@@ -36,7 +36,7 @@ export const ADMIN_ME = {
 
 /**
  * Replaces fetch with a router over handlers (first answer wins) and records every request.
- * The profile call answers ADMIN_ME unless a handler answers it. Other unhandled calls answer
+ * The profile call answers ADMIN_ME and the saved views none unless a handler answers them. Other unhandled calls answer
  * 404 so a test notices them.
  */
 export function mockFetch(...handlers: MockHandler[]) {
@@ -65,7 +65,9 @@ export function mockFetch(...handlers: MockHandler[]) {
     const answer = handlers.reduce<MockAnswer | undefined>((found, h) => found ?? h(req), undefined) ??
       (req.method === 'GET' && req.url.pathname === '/api/getLogedUserData'
         ? { body: ADMIN_ME }
-        : { status: 404, body: { message: 'Not found.' } });
+        : req.method === 'GET' && req.url.pathname === '/api/views'
+          ? { body: [] } // no saved views unless a handler answers them
+          : { status: 404, body: { message: 'Not found.' } });
     const status = answer.status ?? 200;
     const payload = answer.body === undefined || status === 204 ? null : JSON.stringify(answer.body);
     return new Response(payload, {

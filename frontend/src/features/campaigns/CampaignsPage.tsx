@@ -66,6 +66,7 @@ export default function CampaignsPage() {
     <>
       <ListPage<Campaign>
         title="campaigns.title"
+        viewList="campaigns"
         columns={columns}
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListCampaignsQuery}

@@ -66,6 +66,7 @@ export default function PartnersPage() {
     <>
       <ListPage<Partner>
         title="partners.title"
+        viewList="partners"
         columns={columns}
         defaultSort={{ field: 'id', order: 'asc' }}
         useList={useListPartnersQuery}

@@ -76,6 +76,7 @@ export default function NotificationsPage() {
   return (
     <ListPage<PushNotification>
       title="push.title"
+      viewList="notifications"
       columns={columns}
       defaultSort={{ field: 'created_at', order: 'desc' }}
       useList={useListNotificationsQuery}

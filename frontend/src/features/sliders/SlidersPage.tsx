@@ -115,6 +115,7 @@ export default function SlidersPage() {
     <>
       <ListPage<Slider>
         title="sliders.title"
+        viewList="sliders"
         columns={columns}
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListSlidersQuery}

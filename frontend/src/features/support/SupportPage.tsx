@@ -48,6 +48,7 @@ export default function SupportPage() {
   return (
     <ListPage<SupportMessage>
       title="support.title"
+      viewList="customerSupport"
       columns={columns}
       defaultSort={{ field: 'created_at', order: 'desc' }}
       useList={useListSupportMessagesQuery}

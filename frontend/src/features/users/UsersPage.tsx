@@ -78,6 +78,7 @@ export default function UsersPage() {
     <>
       <ListPage<User>
         title="users.title"
+        viewList="users"
         columns={baseColumns}
         defaultSort={{ field: 'name', order: 'asc' }}
         useList={useListUsersQuery}

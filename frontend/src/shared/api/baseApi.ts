@@ -30,6 +30,7 @@ export const TAG_TYPES = [
   'SecuritySettings',
   /** The home page's figure settings (issue 25: the debt-rise threshold). */
   'OverviewSettings',
+  'SavedView',
 ] as const;
 
 /** The application's only createApi; features add their calls with injectEndpoints. */

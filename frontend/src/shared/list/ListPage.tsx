@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import type { ListParams } from '../api/list';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { IconButton } from '../ui/IconButton';
@@ -23,7 +22,9 @@ import {
   type UseToggleMutation,
   type UseVisibilityToggleMutation,
 } from './types';
-import { useTableState } from './useTableState';
+import { useColumnChoice } from './useColumnChoice';
+import { useUrlTableState } from './useUrlTableState';
+import { useListViews } from './views/useListViews';
 import './list.css';
 
 export interface ListPageProps<T extends ListRow> {
@@ -78,26 +79,18 @@ export interface ListPageProps<T extends ListRow> {
   tableMinWidth?: string;
   /** Where the user's column choice is remembered; the title key when omitted. */
   listKey?: string;
+  /** The list call's name (`partners`…): the toolbar offers saved views of it (ADR 0041). */
+  viewList?: string;
   /**
    * Filters a link may set beyond the filter row's (the notifications from the home page's
-   * week: `?id=>=120`), each with its catalogue label; while one applies, a notice says so and
-   * offers the whole list. The filter row's own fields and `is_active` are read from the link
-   * anyway.
+   * week: `?id=>=120`), each with its catalogue label: read from the address like the row's,
+   * and while one applies, a notice says so and offers the whole list.
    */
   linkFilters?: { field: string; label: string }[];
 }
 
-/** The filters and active select a link's query names, of the fields the list knows. */
-function linkedCriteria(search: URLSearchParams, fields: readonly string[]) {
-  const filters: Record<string, string> = {};
-  for (const field of fields) {
-    const value = search.get(field);
-    if (value) filters[field] = value;
-  }
-  const flag = search.get('is_active');
-  const active = flag === '1' ? ('active' as const) : flag === '0' ? ('inactive' as const) : undefined;
-  return { filters, active };
-}
+/** No filters beyond the filter row's: one constant, so the state's fields keep their identity. */
+const NO_LINK_FILTERS: { field: string; label: string }[] = [];
 
 /** A list without an active state never toggles. */
 const noToggle: UseToggleMutation = () => [() => ({ unwrap: () => Promise.reject(new Error('no toggle')) }), { isLoading: false }] as const;
@@ -137,23 +130,22 @@ export function ListPage<T extends ListRow>({
   toolbarExtra,
   tableMinWidth,
   listKey = title,
-  linkFilters = [],
+  viewList,
+  linkFilters = NO_LINK_FILTERS,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
 
   const filterFields = useMemo(() => columns.filter((c) => c.filter).map((c) => c.field), [columns]);
-  const [search] = useSearchParams();
-  const [linked] = useState(() => linkedCriteria(search, [...filterFields, ...linkFilters.map((f) => f.field)]));
-  const table = useTableState({
-    filterFields,
-    defaultSort,
-    pageSizes: PAGE_SIZES,
-    pageSize,
-    initialFilters: linked.filters,
-    initialActive: linked.active,
-  });
+  const sortFields = useMemo(
+    () => [...columns.filter((c) => c.sortable ?? true).map((c) => c.field), ...(useToggle ? ['is_active'] : [])],
+    [columns, useToggle],
+  );
+  // The list's state lives in the address (ADR 0041): bookmarks, links, Back and Forward.
+  const stateFields = useMemo(() => [...filterFields, ...linkFilters.map((f) => f.field)], [filterFields, linkFilters]);
+  const url = useUrlTableState({ filterFields: stateFields, sortFields, defaultSort, pageSizes: PAGE_SIZES, pageSize });
+  const table = url.table;
   const linkedNotice = linkFilters
     .filter((f) => (table.applied[f.field] ?? '').trim() !== '')
     .map((f) => (
@@ -169,6 +161,13 @@ export function ListPage<T extends ListRow>({
         }
       />
     ));
+  const pinnedColumn = pinnedField(columns);
+  const hideable = useMemo(
+    () => columns.filter((c) => c.field !== pinnedColumn && c.hideable !== false).map((c) => c.field),
+    [columns, pinnedColumn],
+  );
+  const choice = useColumnChoice(listKey, hideable);
+  const views = useListViews({ list: viewList, url, defaultSort, pageSizes: PAGE_SIZES, pageSize, columns, choice, compact: narrow });
   // The row being confirmed stays set while the dialog animates out, so its title does not flip.
   const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
   const [shownConfirm, setShownConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
@@ -188,7 +187,8 @@ export function ListPage<T extends ListRow>({
 
   const params = table.params;
   // Every search, page or sort asks the server again: a back office wants current rows, not cache.
-  const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true });
+  // A default view is applied before the first page is asked for.
+  const { data, isFetching, isError, refetch } = useList(params, { refetchOnMountOrArgChange: true, skip: views.waiting });
   const [toggle, toggleState] = (useToggle ?? noToggle)();
   const [toggleShown, toggleShownState] = (visibility?.useToggle ?? noVisibilityToggle)();
   const hasActive = useToggle !== undefined;
@@ -318,19 +318,19 @@ export function ListPage<T extends ListRow>({
         actionsWidth={`${actionsRem}rem`}
         pinned={pinned}
         columnChoiceKey={listKey}
+        columnChoice={choice}
         newRowId={newRow?.id ?? null}
         card
         minWidth={tableMinWidth ?? '40rem'}
         className={tableMinWidth ? 'list-table--wide' : undefined}
         notice={
-          linkedNotice.length > 0 ? (
+          views.notice || notice || linkedNotice.length > 0 ? (
             <>
               {linkedNotice}
+              {views.notice}
               {notice}
             </>
-          ) : (
-            notice
-          )
+          ) : undefined
         }
         toolbar={{
           start: (
@@ -340,6 +340,7 @@ export function ListPage<T extends ListRow>({
           ),
           buttons: (
             <>
+              {views.menu}
               {toolbarExtra?.(params, canWrite)}
               {renderForm && canAdd && canWrite && (
                 <Button

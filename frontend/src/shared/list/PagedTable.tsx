@@ -18,7 +18,7 @@ import { RowsPerPage } from './RowsPerPage';
 import { TableEmpty } from './TableEmpty';
 import type { FilterOption } from './types';
 import { pageSelectionChange } from './pageSelection';
-import { useColumnChoice } from './useColumnChoice';
+import { useColumnChoice, type ColumnChoice } from './useColumnChoice';
 import { useScrollEdges } from './useScrollEdges';
 import type { ActiveFilter, PageEvent, SortEvent, TableSort, TableState } from './useTableState';
 import './list.css';
@@ -165,6 +165,8 @@ export interface PagedTableProps<T extends { id: number; is_active?: boolean }> 
   pinned?: string;
   /** Where the user's column choice is remembered; no column chooser when omitted. */
   columnChoiceKey?: string;
+  /** The column choice, when the screen holds it (a saved view sets it); the table's own otherwise. */
+  columnChoice?: ColumnChoice;
   toolbar?: PagedTableToolbar;
   /** Between the toolbar and the filters, e.g. a standing notice. */
   notice?: ReactNode;
@@ -246,6 +248,7 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
   emptyText,
   pinned,
   columnChoiceKey,
+  columnChoice,
   toolbar,
   notice,
   rowClassName,
@@ -269,7 +272,8 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
       columnChoiceKey ? columns.filter((c) => c.field !== pinned && c.hideable !== false).map((c) => c.field) : [],
     [columns, pinned, columnChoiceKey],
   );
-  const choice = useColumnChoice(columnChoiceKey ?? '', hideable);
+  const ownChoice = useColumnChoice(columnChoiceKey ?? '', hideable);
+  const choice = columnChoice ?? ownChoice;
   const shownColumns = columns.filter((c) => choice.isVisible(c.field));
   const chooseColumn = (field: string, visible: boolean) => {
     choice.setVisible(field, visible);

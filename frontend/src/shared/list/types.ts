@@ -87,7 +87,7 @@ export interface ListQueryResult<T> {
 
 export type UseListQuery<T> = (
   params: ListParams,
-  options: { refetchOnMountOrArgChange: boolean },
+  options: { refetchOnMountOrArgChange: boolean; skip?: boolean },
 ) => ListQueryResult<T>;
 
 export interface ToggleTrigger {

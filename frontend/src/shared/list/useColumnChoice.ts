@@ -38,5 +38,9 @@ export function useColumnChoice(listKey: string, hideable: readonly string[], st
       save(visible ? hiddenNow.filter((f) => f !== field) : [...hiddenNow.filter((f) => f !== field), field]);
     },
     showAll: () => save([]),
+    /** Shows exactly these columns (a saved view's), besides the ones that are never hidden. */
+    showOnly: (visible: readonly string[]) => save(hideable.filter((f) => !visible.includes(f))),
   };
 }
+
+export type ColumnChoice = ReturnType<typeof useColumnChoice>;

@@ -34,12 +34,17 @@ export interface TableStateOptions {
    * Paging, sorting and the active select never wait.
    */
   typingDebounceMs?: number;
-  /**
-   * Filters applied from the start, e.g. from a link's query (the home page's figures, issue 25):
-   * a field the filter row lacks is still sent, and clearing the filters drops it.
-   */
-  initialFilters?: Record<string, string>;
-  initialActive?: ActiveFilter;
+  /** Where the table starts instead of its defaults, e.g. the state an address carries. */
+  initial?: AppliedTableState;
+}
+
+/** The criteria and the page a table applies at once: an address, a saved view. */
+export interface AppliedTableState {
+  filters: Record<string, string>;
+  active: ActiveFilter;
+  sort: TableSort;
+  first: number;
+  rows: number;
 }
 
 interface State {
@@ -57,15 +62,23 @@ const sameFilters = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys({ ...a, ...b }).every((k) => (a[k] ?? '').trim() === (b[k] ?? '').trim());
 
 function initialState(options: TableStateOptions): State {
-  const filters = { ...noFilters(options.filterFields), ...options.initialFilters };
+  if (options.initial) return appliedState(options, options.initial);
   return {
     first: 0,
     rows: options.pageSize ?? options.pageSizes[0],
     sort: { ...options.defaultSort },
-    draft: { ...filters },
-    applied: { ...filters },
-    active: options.initialActive ?? 'all',
+    draft: noFilters(options.filterFields),
+    applied: noFilters(options.filterFields),
+    active: 'all',
   };
+}
+
+function appliedState(options: TableStateOptions, next: AppliedTableState): State {
+  const filters = { ...noFilters(options.filterFields) };
+  for (const field of options.filterFields) {
+    if (next.filters[field] !== undefined) filters[field] = next.filters[field].slice(0, MAX_FILTER_LENGTH);
+  }
+  return { first: next.first, rows: next.rows, sort: { ...next.sort }, draft: { ...filters }, applied: filters, active: next.active };
 }
 
 /**
@@ -155,10 +168,15 @@ export function useTableState(options: TableStateOptions) {
       if ((state.applied[field] ?? '').trim() !== '') setState((s) => ({ ...s, first: 0 }));
       setState((s) => ({ ...s, draft: { ...s.draft, [field]: '' }, applied: { ...s.applied, [field]: '' } }));
     },
+    /** Applies filters, active select, sort and page at once (an address, a saved view). */
+    apply: (next: AppliedTableState) => {
+      cancelTyping();
+      setState(appliedState(optionsRef.current, next));
+    },
     /** Back to the first page, the default sort and no filters, e.g. when a dialog opens again. */
     reset: () => {
       cancelTyping();
-      setState(initialState(optionsRef.current));
+      setState(initialState({ ...optionsRef.current, initial: undefined }));
     },
   };
 }

@@ -18,6 +18,7 @@ export default function CategoriesPage() {
   return (
     <ListPage<NamedRecord>
       title="categories.title"
+      viewList="categories"
       columns={columns}
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCategoriesQuery}

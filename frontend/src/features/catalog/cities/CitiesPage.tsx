@@ -16,6 +16,7 @@ export default function CitiesPage() {
   return (
     <ListPage<City>
       title="cities.title"
+      viewList="cities"
       columns={columns}
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCitiesQuery}

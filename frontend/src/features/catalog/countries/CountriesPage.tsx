@@ -18,6 +18,7 @@ export default function CountriesPage() {
   return (
     <ListPage<NamedRecord>
       title="countries.title"
+      viewList="countries"
       columns={columns}
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCountriesQuery}

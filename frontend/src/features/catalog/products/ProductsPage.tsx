@@ -41,6 +41,7 @@ export default function ProductsPage() {
     <>
       <ListPage<Product>
         title="products.title"
+        viewList="products"
         columns={columns}
         defaultSort={{ field: 'name', order: 'asc' }}
         useList={useListProductsQuery}

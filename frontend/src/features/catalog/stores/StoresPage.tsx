@@ -17,6 +17,7 @@ export default function StoresPage() {
   return (
     <ListPage<Store>
       title="stores.title"
+      viewList="stores"
       columns={columns}
       defaultSort={{ field: 'city_name', order: 'asc' }}
       useList={useListStoresQuery}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { apiClient, checkA11y, launchBrowser, listScreen, newPage, settle, shoot, signIn, startServer } from './harness.mjs';
+
+// Saved views and the list state in the address (issue 25, ADR 0041), on the demo partners:
+// save a view as the default and open the list into it again, bookmark a filtered address,
+// Back and Forward through list states, a view shared by the director, the menu at 1280 and
+// 375 px, and axe on the menu and the save dialog.
+describe('saved views', () => {
+  let server;
+  let browser;
+  let api;
+  let page;
+  let list;
+
+  const params = (res) => Object.fromEntries(new URL(res.url()).searchParams);
+  const viewsButton = () => page.locator('.views-menu__button');
+  const menuItem = (name) => page.locator('.views-menu').getByRole('menuitem', { name });
+
+  before(async () => {
+    server = await startServer({ seedDemo: true });
+    browser = await launchBrowser();
+    api = apiClient(server.baseURL);
+    const admin = await api.login('admin', server.adminPassword);
+    await api.createUser(admin, { name: 'Dara Direktor', username: 'dara', password: 'dara1234', roles: ['director'] });
+    await api.createUser(admin, { name: 'Marko Menadžer', username: 'marko', password: 'marko1234', roles: ['manager'] });
+    page = await newPage(browser, server.baseURL);
+    list = listScreen(page, 'partners');
+    await signIn(page, 'marko', 'marko1234');
+  });
+
+  after(async () => {
+    await page?.context().close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('bookmarks a filtered list: the address carries it and opens it again', async () => {
+    await list.open();
+    const filtered = await list.filter('Grad', 'Podgorica');
+    assert.equal(params(filtered).city_name, 'Podgorica');
+    await page.waitForURL(/city_name=Podgorica/);
+    const sorted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/partners');
+    await page.getByRole('columnheader', { name: /Naziv/ }).first().click();
+    assert.deepEqual(
+      { sort: params(await sorted).sort, order: params(await sorted).order },
+      { sort: 'name', order: 'asc' },
+    );
+    await page.waitForURL(/sort=name/);
+    const bookmark = page.url();
+
+    // A fresh tab with the bookmark asks for exactly that list.
+    const other = await newPage(browser, server.baseURL);
+    await signIn(other, 'marko', 'marko1234');
+    const answered = other.waitForResponse((r) => new URL(r.url()).pathname === '/api/partners');
+    await other.goto(bookmark);
+    assert.deepEqual(params(await answered), { page: '1', per_page: '10', sort: 'name', order: 'asc', city_name: 'Podgorica' });
+    assert.equal(await other.getByRole('textbox', { name: 'Grad — Pretraga' }).inputValue(), 'Podgorica');
+    await other.context().close();
+  });
+
+  it('moves through list states with Back and Forward', async () => {
+    await list.open('/partners');
+    await list.filter('Naziv', 'a');
+    await page.waitForURL(/name=a/);
+    const sorted = list.waitForList();
+    await page.getByRole('columnheader', { name: /Telefon/ }).first().click();
+    assert.equal(params(await sorted).sort, 'phone');
+    await page.waitForURL(/sort=phone/);
+
+    // Each entry brings its list back: the address, the filter row and the sorted column.
+    const nameFilter = page.getByRole('textbox', { name: 'Naziv — Pretraga' });
+    const sortedBy = (name) => page.locator('th[aria-sort]').filter({ hasText: name });
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('name') === 'a' && !url.searchParams.has('sort'));
+    await sortedBy('ID').waitFor();
+    assert.equal(await nameFilter.inputValue(), 'a');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/partners' && url.search === '');
+    await page.waitForFunction(() => document.querySelector('input[aria-label="Naziv — Pretraga"]')?.value === '');
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('name') === 'a');
+    await page.waitForFunction(() => document.querySelector('input[aria-label="Naziv — Pretraga"]')?.value === 'a');
+    const forward = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/partners' && params(r).sort === 'phone');
+    await page.goForward();
+    assert.equal(params(await forward).name, 'a');
+    await sortedBy('Telefon').waitFor();
+  });
+
+  it('saves a view as the default and opens the list into it again', async () => {
+    await list.open('/partners');
+    await list.filter('Grad', 'Bar');
+    await viewsButton().click();
+    await menuItem(/Sačuvaj trenutni kao/).waitFor();
+    await shoot(page, 'views-menu');
+    await checkA11y(page, 'views menu');
+    await menuItem(/Sačuvaj trenutni kao/).click();
+    const dialog = page.getByRole('dialog', { name: 'Sačuvaj listu kao prikaz' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Naziv').fill('Partneri iz Bara');
+    await dialog.getByText('Otvaraj ovu listu s njim').click();
+    await settle(page);
+    await checkA11y(page, 'views save dialog');
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/views');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    const body = await (await saved).json();
+    assert.equal(body.default, true);
+    assert.equal(body.state.filters.city_name, 'Bar');
+    await page.waitForURL((url) => url.searchParams.get('view') === String(body.id));
+    await viewsButton().filter({ hasText: 'Partneri iz Bara' }).waitFor();
+
+    // Opening the list again, from the drawer's bare address, applies the default view first.
+    const reopened = list.waitForList();
+    await page.goto('/partners');
+    assert.equal(params(await reopened).city_name, 'Bar');
+    await page.waitForURL((url) => url.searchParams.get('view') === String(body.id));
+    await page.reload();
+    await viewsButton().filter({ hasText: 'Partneri iz Bara' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Grad — Pretraga' }).inputValue(), 'Bar');
+    await shoot(page, 'views-applied');
+  });
+
+  it('a view the director shares with managers is listed read-only', async () => {
+    const dara = await api.login('dara', 'dara1234');
+    const res = await api.call('POST', '/api/views', {
+      token: dara,
+      body: { list: 'partners', name: 'Dužnici', state: { filters: { debt: '>0' }, sort: 'debt', order: 'desc', per_page: 20, columns: [] }, shared_roles: ['manager'] },
+    });
+    assert.equal(res.status, 201);
+    await list.open('/partners?name=x');
+    await viewsButton().click();
+    const applied = list.waitForList();
+    await menuItem('Dužnici').click();
+    const q = params(await applied);
+    assert.deepEqual({ debt: q.debt, sort: q.sort, order: q.order, per_page: q.per_page }, { debt: '>0', sort: 'debt', order: 'desc', per_page: '20' });
+    assert.equal(q.name, undefined);
+    await viewsButton().click();
+    await menuItem(/Bez prikaza/).waitFor();
+    assert.equal(await menuItem('Obriši').count(), 0);
+    assert.equal(await menuItem(/Preimenuj/).count(), 0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('works at 375 px: the menu stays on the screen', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await list.open('/partners');
+    await viewsButton().click();
+    const menu = page.locator('.views-menu');
+    await menu.waitFor();
+    await settle(page);
+    const box = await menu.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 375, `menu at ${box.x}..${box.x + box.width}`);
+    await page.screenshot({ path: new URL('./artifacts/views-menu-phone-375.png', import.meta.url).pathname });
+    await checkA11y(page, 'views menu phone');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
