@@ -2,6 +2,8 @@ import { Button } from 'primereact/button';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../api/list';
+import type { BulkConfig } from '../bulk/types';
+import { useBulk } from '../bulk/useBulk';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { IconButton } from '../ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
@@ -76,6 +78,8 @@ export interface ListPageProps<T extends ListRow> {
   tableMinWidth?: string;
   /** Where the user's column choice is remembered; the title key when omitted. */
   listKey?: string;
+  /** Bulk actions (issue 25): a selection column, the toolbar's menu and its dialogs; none when omitted. */
+  bulk?: BulkConfig;
 }
 
 /** A list without an active state never toggles. */
@@ -116,6 +120,7 @@ export function ListPage<T extends ListRow>({
   toolbarExtra,
   tableMinWidth,
   listKey = title,
+  bulk: bulkConfig,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -166,6 +171,8 @@ export function ListPage<T extends ListRow>({
     const fresh = withOverrides.find((row) => row.id === newRow.id) ?? newRow;
     return [fresh, ...withOverrides.filter((row) => row.id !== newRow.id)];
   }, [data, overrides, isError, newRow]);
+
+  const bulk = useBulk<T>(bulkConfig, { params, total: data?.total ?? 0, rows, canWrite });
 
   const override = (row: T, values: Partial<T>) =>
     setOverrides((o) => ({
@@ -276,7 +283,8 @@ export function ListPage<T extends ListRow>({
         card
         minWidth={tableMinWidth ?? '40rem'}
         className={tableMinWidth ? 'list-table--wide' : undefined}
-        notice={notice}
+        notice={bulk.banner ? <>{notice}{bulk.banner}</> : notice}
+        selection={bulk.selection}
         toolbar={{
           start: (
             <h1 id="list-title" className="list-toolbar__title">
@@ -286,6 +294,7 @@ export function ListPage<T extends ListRow>({
           buttons: (
             <>
               {toolbarExtra?.(params, canWrite)}
+              {bulk.menu}
               {renderForm && canAdd && canWrite && (
                 <Button
                   type="button"
@@ -333,6 +342,8 @@ export function ListPage<T extends ListRow>({
           onHide={() => setShownConfirm((c) => ({ ...c, visible: false }))}
         />
       )}
+
+      {bulk.dialogs}
 
       {/* The form mounts on its first opening, so a list screen's first paint does not pay for it. */}
       {renderForm && form.key > 0 && (
