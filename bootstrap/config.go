@@ -62,6 +62,9 @@ type Config struct {
 	// AuditRetention is how long audit events stay in the log before the retention job
 	// archives them to <DataDir>/audit, or audit/ of the bucket (ADR 0031).
 	AuditRetention time.Duration
+	// UndoWindow is how long after it finished a bulk action can be undone
+	// (VITRINA_UNDO_WINDOW, default 30 minutes; ADR 0041).
+	UndoWindow time.Duration
 	// S3 is the bucket of the images and the audit archive when VITRINA_STORAGE_URL names
 	// one (S3.Bucket set); otherwise they stay under DataDir (ADR 0039). Its endpoint and
 	// credentials are read even without it, for `vitrina storage copy`.
@@ -246,6 +249,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if cfg.AuditRetention, err = parseRetention(get("VITRINA_AUDIT_RETENTION", "1095d")); err != nil || cfg.AuditRetention < MinAuditRetention {
 		return Config{}, fmt.Errorf("VITRINA_AUDIT_RETENTION: want at least 30 days, as days (1095d) or a duration (26280h)")
+	}
+	if cfg.UndoWindow, err = time.ParseDuration(get("VITRINA_UNDO_WINDOW", "30m")); err != nil || cfg.UndoWindow < time.Minute || cfg.UndoWindow > 7*24*time.Hour {
+		return Config{}, fmt.Errorf("VITRINA_UNDO_WINDOW: want a duration from 1m to 168h, like 30m")
 	}
 	if cfg.S3, err = loadS3(getenv); err != nil {
 		return Config{}, err

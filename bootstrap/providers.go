@@ -178,9 +178,9 @@ func ProvideHasher() *security.Argon2Hasher { return security.NewArgon2Hasher(se
 
 // ProvideServer assembles the HTTP server.
 func ProvideServer(cfg Config, log *zap.Logger, id *appidentity.Service, cat *appcatalog.Service, pa *apppartner.Service,
-	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, activity *appactivity.Service, zone ports.BusinessZone, images *storage.Images, az ports.Authorizer, p ports.Pinger,
+	co *appcontent.Service, devices *appcontent.Devices, notices *appcontent.Notifications, cm *appcampaign.Service, sheets *appcampaign.Sheets, activity *appactivity.Service, bulk *appactivity.Bulk, bulkPaths BulkPaths, zone ports.BusinessZone, images *storage.Images, az ports.Authorizer, p ports.Pinger,
 	overview partnerports.OverviewLists, readiness server.Readiness, m *metrics.Metrics) *server.Server {
-	return server.New(server.Deps{Log: log, Readiness: readiness, Meter: m, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets, Activity: activity, Zone: zone,
+	return server.New(server.Deps{Log: log, Readiness: readiness, Meter: m, TrustProxy: cfg.TrustProxy, HSTS: cfg.HSTS, Exports: cfg.Exports, Identity: id, Catalog: cat, Partner: pa, Content: co, Devices: devices, Notifications: notices, Campaign: cm, Sheets: sheets, Activity: activity, Bulk: bulk, BulkPaths: bulkPaths, Zone: zone,
 		Overview: overview, Images: images,
 		Authz: az, Pinger: p, SPA: frontend.Dist(), Map: server.MapSettings{Tiles: cfg.MapTiles, Attribution: cfg.MapAttribution}})
 }
@@ -287,6 +287,7 @@ var PersistenceSet = wire.NewSet(
 	persistence.NewAuditLog, wire.Bind(new(ports.AuditLog), new(*persistence.AuditLog)),
 	persistence.NewAuditRecords, wire.Bind(new(appactivity.Records), new(*persistence.AuditRecords)),
 	persistence.NewAuditRetention,
+	persistence.NewBulkRuns, wire.Bind(new(appactivity.Runs), new(*persistence.BulkRuns)),
 )
 
 // ApplicationSet is the use cases and the adapters they need besides storage.
@@ -295,7 +296,7 @@ var ApplicationSet = wire.NewSet(
 	appcatalog.NewService, ProvideCategoryUsages, ProvideProductUsages,
 	apppartner.NewService, excel.New, wire.Bind(new(ports.Spreadsheet), new(*excel.Workbooks)),
 	appcampaign.NewService, appcampaign.NewSheets,
-	appactivity.NewService, ProvideReverters, ProvideRetention,
+	appactivity.NewService, ProvideReverters, ProvideRetention, ProvideBulkTargets, ProvideBulkPaths, ProvideBulk,
 	appcontent.NewService, appcontent.NewDevices, ProvidePush, ProvideSender, ProvideNotifications, persistence.NewDeviceStore, wire.Bind(new(contentports.DeviceRepository), new(*persistence.DeviceStore)),
 	richtext.New, wire.Bind(new(ports.HTMLSanitizer), new(*richtext.Sanitizer)),
 	ProvideBlobs, ProvideImages, wire.Bind(new(ports.ImageStore), new(*storage.Images)),

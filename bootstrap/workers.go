@@ -114,7 +114,7 @@ const PartnerIndexLoaded = "partner list index loaded"
 // ProvideWorkers lists the serving process's background work, each worker's state kept in
 // states and its runs and failures counted in m (vitrina_job_runs_total, …_failures_total).
 func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appcontent.Sender, retention *appactivity.Retention,
-	partners partnerports.PartnerLists, m *metrics.Metrics, states *WorkerStates, locks ports.Locks, db *bun.DB) Workers {
+	bulk *appactivity.Bulk, partners partnerports.PartnerLists, m *metrics.Metrics, states *WorkerStates, locks ports.Locks, db *bun.DB) Workers {
 	every := func(name string, interval time.Duration, fn func(ctx context.Context) error) Worker {
 		return watched(Every(name, interval, log, metered(m, name, fn)), states, m, true)
 	}
@@ -124,6 +124,8 @@ func ProvideWorkers(log *zap.Logger, identity *appidentity.Service, sender *appc
 		every("session purge", time.Hour, alone(locks, "session purge", identity.PurgeExpiredSessions)),
 		watched(Worker{Name: PushSenderWorker, Run: sender.Run}, states, m, false),
 		every("audit retention", time.Hour, archiveAudit(log, retention)),
+		// Bulk actions run past their request; the stop waits for them between batches.
+		{Name: "bulk actions", Run: bulk.Serve},
 	}
 	// Over PostgreSQL other replicas may write: what this one keeps in memory of the
 	// settings follows their notifications (ADR 0040).

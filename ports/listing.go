@@ -24,6 +24,9 @@ type ListQuery struct {
 	// of the ids, by the filter's name. A resource answers only the names it whitelists; any
 	// other is refused (422), so a set is never silently dropped.
 	IDSets map[string][]kernel.ID
+	// Strict refuses (422) a filter the list does not have rather than ignoring it, as a
+	// bulk action's selection must (ADR 0041): a misspelt key would select every row.
+	Strict bool
 }
 
 // Within returns q narrowed to the rows of the record id by the scope key; q is unchanged.

@@ -3,7 +3,6 @@ package persistence
 import (
 	"context"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -117,16 +116,8 @@ func rowSnapshot(db bun.IDB, row any) audit.Snapshot {
 	return s
 }
 
-// idList is a set of linked ids as one audited value: sorted, comma-separated.
-func idList(ids []kernel.ID) string {
-	sorted := slices.Clone(ids)
-	slices.Sort(sorted)
-	parts := make([]string, len(sorted))
-	for i, id := range sorted {
-		parts[i] = strconv.FormatInt(int64(id), 10)
-	}
-	return strings.Join(parts, ",")
-}
+// idList is a set of linked ids as one audited value (audit.IDList).
+func idList(ids []kernel.ID) string { return audit.IDList(ids) }
 
 // resourceOf is the audited resource of a row type: its table.
 func resourceOf(db bun.IDB, typ reflect.Type) string { return db.Dialect().Tables().Get(typ).Name }

@@ -168,6 +168,9 @@ func flagValue(text string) (on, set, ok bool) {
 	return false, true, false
 }
 
+// msgNoFilter is a filter a strict query names that the list does not have.
+const msgNoFilter = "This list has no such filter."
+
 // check refuses filters the resource cannot apply: a numeric filter that does not parse,
 // and a scope or an id set it does not whitelist.
 func (s ListSpec) check(q ports.ListQuery) error {
@@ -183,6 +186,9 @@ func (s ListSpec) check(q ports.ListQuery) error {
 		}
 	}
 	for k, text := range q.Filters {
+		if f, ok := s.Fields[k]; q.Strict && (!ok || f.Fold == "" && f.Number == "" && f.Flag == "") {
+			v.Add(k, msgNoFilter)
+		}
 		if f, ok := s.Fields[k]; ok && f.Number != "" && strings.TrimSpace(text) != "" {
 			if _, ok := parseNumberFilter(text, f.Scale); !ok {
 				v.Add(k, badNumberFilter)

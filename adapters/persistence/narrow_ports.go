@@ -74,6 +74,22 @@ func (a *PartnerAppSessions) EndAll(ctx context.Context, partnerID kernel.ID) er
 	return err
 }
 
+// EndAllOf deletes every app session of each of the partners.
+func (a *PartnerAppSessions) EndAllOf(ctx context.Context, partnerIDs []kernel.ID) error {
+	c := conn(ctx, a.db)
+	ids := make([]int64, len(partnerIDs))
+	for i, id := range partnerIDs {
+		ids[i] = int64(id)
+	}
+	for start := 0; start < len(ids); start += batchRows {
+		where, arg := idsIn(c, "partner_id", ids[start:min(start+batchRows, len(ids))])
+		if _, err := c.NewDelete().TableExpr("sessions").Where("kind = ?", string(kernel.AppSession)).Where(where, arg).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // EndOwn deletes the app sessions the partner opened with its own id and app password.
 func (a *PartnerAppSessions) EndOwn(ctx context.Context, partnerID kernel.ID) error {
 	_, err := conn(ctx, a.db).NewDelete().TableExpr("sessions").Where("kind = ?", string(kernel.AppSession)).

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,4 +136,33 @@ func EditAction(changes []Change) Action {
 		return ActionPasswordChange
 	}
 	return ActionEdit
+}
+
+// IDList is a set of linked ids as one audited value: sorted, comma-separated (a partner's
+// category_ids).
+func IDList(ids []kernel.ID) string {
+	sorted := slices.Clone(ids)
+	slices.Sort(sorted)
+	parts := make([]string, len(sorted))
+	for i, id := range sorted {
+		parts[i] = strconv.FormatInt(int64(id), 10)
+	}
+	return strings.Join(parts, ",")
+}
+
+// ParseIDList reads an IDList back.
+func ParseIDList(s string) ([]kernel.ID, error) {
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	out := make([]kernel.ID, len(parts))
+	for i, p := range parts {
+		n, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || n <= 0 {
+			return nil, kernel.FieldError("fields", "The recorded list of ids is invalid.")
+		}
+		out[i] = kernel.ID(n)
+	}
+	return out, nil
 }

@@ -58,6 +58,9 @@ const (
 	ActionSignInFailed   Action = "sign_in_failed"
 	ActionSignOut        Action = "sign_out"
 	ActionRevert         Action = "revert"
+	// ActionBulk is a bulk action's own event (ADR 0041): its records' events carry its
+	// group in ImportID; its undo is a revert naming it.
+	ActionBulk Action = "bulk"
 )
 
 // Actions lists every action, in the issue's order; a filter by action accepts only these.
@@ -65,7 +68,7 @@ var Actions = []Action{
 	ActionCreate, ActionEdit, ActionActivate, ActionDeactivate, ActionLink, ActionUnlink,
 	ActionCash, ActionOrder, ActionWithdraw, ActionDeliver, ActionUndeliver, ActionSignUp,
 	ActionImport, ActionSend, ActionRoleChange, ActionPasswordChange, ActionSignIn,
-	ActionSignInFailed, ActionSignOut, ActionRevert,
+	ActionSignInFailed, ActionSignOut, ActionRevert, ActionBulk,
 }
 
 // Valid tells whether a is one of Actions.
@@ -242,6 +245,34 @@ func ImportSummary(resource string, record kernel.ID, file string, added, update
 		{Field: "added", To: val(strconv.Itoa(added))},
 		{Field: "updated", To: val(strconv.Itoa(updated))},
 		{Field: "unchanged", To: val(strconv.Itoa(unchanged))},
+	}}
+}
+
+// BulkSummary is a bulk action's own event, recorded when it starts: on the list's resource
+// (record 0, or the record the list belongs to: a campaign's partners are the campaign's),
+// the action and how many records were selected, and how (`ids`, or `filter` with the list's
+// query as text), then the action's own values. Its records' events carry the same group
+// (ImportID); what it did is the run's (kept beside the log), since an event never changes.
+func BulkSummary(resource string, record kernel.ID, action string, selected int, selection string, values map[string]string) Event {
+	val := func(v string) *string { return &v }
+	changes := []Change{
+		{Field: "action", To: val(action)},
+		{Field: "selected", To: val(strconv.Itoa(selected))},
+		{Field: "selection", To: val(selection)},
+	}
+	for k, v := range values {
+		changes = append(changes, Change{Field: k, To: val(v)})
+	}
+	return Event{Resource: resource, RecordID: record, Action: ActionBulk, Changes: changes}
+}
+
+// UndoSummary is the event of a bulk action's undo: a revert of the action's event, with
+// how many records it restored and left.
+func UndoSummary(resource string, record kernel.ID, bulk kernel.ID, selected int) Event {
+	val := func(v string) *string { return &v }
+	return Event{Resource: resource, RecordID: record, Action: ActionRevert, Reverts: bulk, Changes: []Change{
+		{Field: "action", To: val("undo")},
+		{Field: "selected", To: val(strconv.Itoa(selected))},
 	}}
 }
 

@@ -28,6 +28,13 @@ type PartnerRepository interface {
 	// password, known ones get the row's fields; categories are replaced. The caller holds
 	// the transaction.
 	SaveRows(ctx context.Context, rows []partner.Row) error
+	// BulkFields reads what a bulk action changes (the active flag, the categories) of the
+	// partners among ids, in the caller's transaction, locking their rows where the engine
+	// can (PostgreSQL); an id that names no partner is absent.
+	BulkFields(ctx context.Context, ids []kernel.ID) (map[kernel.ID]BulkFields, error)
+	// SaveBulk writes each change and records its event (a revert of Reverts when set), in
+	// the caller's transaction, a few statements for the whole batch.
+	SaveBulk(ctx context.Context, changes []BulkChange, now time.Time) error
 
 	AddContact(ctx context.Context, c *partner.Contact) error
 	UpdateContact(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*partner.Contact) error) (*partner.Contact, error)
@@ -38,6 +45,20 @@ type PartnerRepository interface {
 	Unseen(ctx context.Context, userID kernel.ID) ([]EvidentionView, error)
 	// MarkSeen records that the user has seen every message there is now.
 	MarkSeen(ctx context.Context, userID kernel.ID) error
+}
+
+// BulkFields are the fields of a partner a bulk action changes (ADR 0041).
+type BulkFields struct {
+	Active     bool
+	Categories []kernel.ID // sorted
+}
+
+// BulkChange is one partner's change in a bulk action or its undo.
+type BulkChange struct {
+	ID            kernel.ID
+	Before, After BulkFields
+	// Reverts is the event this change puts back (an undo), or 0.
+	Reverts kernel.ID
 }
 
 // Catalog is what the partner context asks the catalog about the cities and categories its
@@ -60,6 +81,8 @@ type AppSessions interface {
 	// EndAll ends every app session of the partner, its own and its linked users' (the
 	// partner was deactivated).
 	EndAll(ctx context.Context, partnerID kernel.ID) error
+	// EndAllOf ends every app session of each of the partners (a bulk deactivation).
+	EndAllOf(ctx context.Context, partnerIDs []kernel.ID) error
 	// EndOwn ends the app sessions the partner opened with its own id and app password (the
 	// password changed); its linked users signed in with their own passwords and stay.
 	EndOwn(ctx context.Context, partnerID kernel.ID) error

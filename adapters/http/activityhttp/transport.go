@@ -317,14 +317,40 @@ func makeListEndpoint(svc *appactivity.Service) func(context.Context, any) (any,
 	}
 }
 
-func makeGetEndpoint(svc *appactivity.Service) func(context.Context, any) (any, error) {
+// eventWithRun is one event; a bulk action's or its undo's carries where its run stands
+// (ADR 0041), and X-Progress while it runs.
+type eventWithRun struct {
+	eventOut
+	Bulk *runJSON `json:"bulk,omitempty"`
+}
+
+func (e eventWithRun) Status() int { return http.StatusOK }
+
+func (e eventWithRun) Header() http.Header {
+	if e.Bulk == nil {
+		return nil
+	}
+	return progressHeader(*e.Bulk)
+}
+
+func makeGetEndpoint(svc *appactivity.Service, b *appactivity.Bulk) func(context.Context, any) (any, error) {
 	return func(ctx context.Context, req any) (any, error) {
 		p, _ := kit.Principal(ctx)
 		e, err := svc.Get(ctx, p, req.(kit.IDRequest).ID)
 		if err != nil {
 			return nil, err
 		}
-		return toJSON(e), nil
+		out := eventWithRun{eventOut: toJSON(e)}
+		if b != nil && e.ImportID != "" && (e.Action == audit.ActionBulk || e.Action == audit.ActionRevert) {
+			res, err := b.Result(ctx, e.ID)
+			if err == nil {
+				run := toRunJSON(res)
+				out.Bulk = &run
+			} else if kernel.KindOf(err) != kernel.KindNotFound {
+				return nil, err
+			}
+		}
+		return out, nil
 	}
 }
 
@@ -398,7 +424,7 @@ func historyAccess(resource string) kit.Access {
 }
 
 // Routes are the activity log's calls.
-func Routes(svc *appactivity.Service, zone ports.BusinessZone) []kit.Route {
+func Routes(svc *appactivity.Service, b *appactivity.Bulk, zone ports.BusinessZone) []kit.Route {
 	read := kit.Access{Resource: appactivity.Resource, Action: "read"}
 	verify := kit.Access{Resource: appactivity.Resource, Action: appactivity.ActionVerify}
 	event := func(ctx context.Context, id kernel.ID) error {
@@ -412,8 +438,8 @@ func Routes(svc *appactivity.Service, zone ports.BusinessZone) []kit.Route {
 			Endpoint: makeExportEndpoint(svc)},
 		{Method: "GET", Path: "/api/activity/verify", Access: verify, Decode: kit.NoRequest, Encode: kit.EncodeJSON,
 			Endpoint: makeVerifyEndpoint(svc)},
-		{Method: "GET", Path: "/api/activity/{id}", Access: read, Record: event, Decode: kit.DecodeID, Encode: kit.EncodeJSON,
-			Endpoint: makeGetEndpoint(svc)},
+		{Method: "GET", Path: "/api/activity/{id}", Access: read, Record: event, Decode: kit.DecodeID, Encode: kit.EncodeStatused,
+			Endpoint: makeGetEndpoint(svc, b)},
 		// A revert is an edit of the event's record: the write right on its resource is
 		// checked by the use case, which knows the record.
 		{Method: "POST", Path: "/api/activity/{id}/revert", Access: read, Record: event, Decode: decodeRevert, Encode: kit.EncodeJSON,

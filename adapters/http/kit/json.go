@@ -99,6 +99,27 @@ func EncodeJSON(_ context.Context, w http.ResponseWriter, response any) error {
 	return nil
 }
 
+// Statused is an answer with a status of its own and headers (a bulk action still running
+// answers 202 with its progress).
+type Statused interface {
+	Status() int
+	Header() http.Header
+}
+
+// EncodeStatused writes the response as JSON with its own status and headers when it has
+// them (Statused), else with 200.
+func EncodeStatused(_ context.Context, w http.ResponseWriter, response any) error {
+	status := http.StatusOK
+	if s, ok := response.(Statused); ok {
+		status = s.Status()
+		for k, v := range s.Header() {
+			w.Header()[k] = v
+		}
+	}
+	writeJSON(w, status, response)
+	return nil
+}
+
 // EncodeCreated writes the response as JSON with 201.
 func EncodeCreated(_ context.Context, w http.ResponseWriter, response any) error {
 	writeJSON(w, http.StatusCreated, response)

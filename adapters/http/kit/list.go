@@ -59,7 +59,12 @@ func DecodePage(v url.Values, val *kernel.Validation) (page, perPage int) {
 // DecodeListQuery reads ?page=&per_page=&sort=&order=&is_active=&<column>=<text>.
 // Without page the whole list is asked for.
 func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
-	v := r.URL.Query()
+	return DecodeListValues(r.URL.Query())
+}
+
+// DecodeListValues reads a list query from its parameters, as DecodeListQuery does: a bulk
+// action's filter (ADR 0041) is read exactly as the list call reads its query.
+func DecodeListValues(v url.Values) (ports.ListQuery, error) {
 	var q ports.ListQuery
 	var val kernel.Validation
 	q.Page, q.PerPage = DecodePage(v, &val)

@@ -38,17 +38,20 @@ import (
 
 // Deps is what the server needs.
 type Deps struct {
-	Log           *zap.Logger
-	TrustProxy    bool // X-Forwarded-For and X-Forwarded-Proto come from a proxy we trust
-	HSTS          bool // Strict-Transport-Security on every answer, not only over TLS
-	Exports       int  // spreadsheet downloads written at once; 0 means 1
-	Identity      *appidentity.Service
-	Catalog       *appcatalog.Service
-	Partner       *apppartner.Service
-	Content       *appcontent.Service
-	Campaign      *appcampaign.Service
-	Sheets        *appcampaign.Sheets       // the campaign's Excel round trip
-	Activity      *appactivity.Service      // the activity log (issue 21)
+	Log        *zap.Logger
+	TrustProxy bool // X-Forwarded-For and X-Forwarded-Proto come from a proxy we trust
+	HSTS       bool // Strict-Transport-Security on every answer, not only over TLS
+	Exports    int  // spreadsheet downloads written at once; 0 means 1
+	Identity   *appidentity.Service
+	Catalog    *appcatalog.Service
+	Partner    *apppartner.Service
+	Content    *appcontent.Service
+	Campaign   *appcampaign.Service
+	Sheets     *appcampaign.Sheets  // the campaign's Excel round trip
+	Activity   *appactivity.Service // the activity log (issue 21)
+	Bulk       *appactivity.Bulk    // bulk actions and their undo (issue 25)
+	// BulkPaths are the bulk actions' paths by list (POST /api/partners/bulk).
+	BulkPaths     map[string]string
 	Zone          ports.BusinessZone        // the calendar of the activity log's date filters
 	Devices       *appcontent.Devices       // the partner app's push devices
 	Notifications *appcontent.Notifications // push notifications and their deliveries
@@ -122,7 +125,8 @@ func New(d Deps) *Server {
 	router.Handle(contenthttp.NotificationRoutes(d.Notifications)...)
 	router.Handle(campaignhttp.Routes(d.Campaign)...)
 	router.Handle(campaignhttp.SheetRoutes(d.Sheets)...)
-	router.Handle(activityhttp.Routes(d.Activity, d.Zone)...)
+	router.Handle(activityhttp.Routes(d.Activity, d.Bulk, d.Zone)...)
+	router.Handle(activityhttp.BulkRoutes(d.Activity, d.Bulk, d.BulkPaths)...)
 	// The partner app's calls (ADR 0017): each context declares its own under kit.AppPrefix
 	// with kit.Access{App: true}.
 	router.Handle(identityhttp.AppRoutes(d.Identity)...)
