@@ -60,7 +60,7 @@ export function BulkBanner({ selection, total, pageIds, pageChecked, narrow, for
             data-testid="bulk-select-all"
           />
         )}
-        {count > 0 && <Button type="button" label={t('bulk.clear')} icon="pi pi-times" text size="small" severity="secondary" onClick={onClear} />}
+        {count > 0 && <Button type="button" label={t('bulk.clear')} icon="pi pi-times" text size="small" onClick={onClear} />}
       </div>
     </div>
   );

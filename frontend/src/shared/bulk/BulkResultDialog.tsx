@@ -98,6 +98,7 @@ export function BulkResultDialog({ outcome, actionLabel, canUndo, canOpenLog, re
       {outcome.state === 'failed' && (
         <p className="bulk-result__failed" role="alert">
           {t('bulk.failed')}
+          {outcome.failure ? ` ${translateServerMessage(i18n, outcome.failure)}` : ''}
         </p>
       )}
       <Figures
@@ -139,7 +140,7 @@ interface UndoResultDialogProps {
 
 /** An undo's result: restored, and the records changed since, left alone with the reason. */
 export function UndoResultDialog({ undo, canOpenLog, recordLink, format, onHide }: UndoResultDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Dialog
       visible
@@ -160,6 +161,7 @@ export function UndoResultDialog({ undo, canOpenLog, recordLink, format, onHide 
       {undo.state === 'failed' && (
         <p className="bulk-result__failed" role="alert">
           {t('bulk.failed')}
+          {undo.failure ? ` ${translateServerMessage(i18n, undo.failure)}` : ''}
         </p>
       )}
       <Figures

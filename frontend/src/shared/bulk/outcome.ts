@@ -14,6 +14,8 @@ export interface BulkOutcome {
   skippedCount: number;
   undoUntil: string | null;
   undoneBy: number | null;
+  /** Why a failed run stopped. */
+  failure: string | null;
 }
 
 /** What an undo did. */
@@ -24,6 +26,7 @@ export interface UndoOutcome {
   /** Records changed since the bulk action, left alone. */
   left: BulkSkip[];
   leftCount: number;
+  failure: string | null;
 }
 
 export function outcomeOfAnswer(answer: BulkAnswer): BulkOutcome {
@@ -38,6 +41,7 @@ export function outcomeOfAnswer(answer: BulkAnswer): BulkOutcome {
     skippedCount: answer.skipped_count ?? skipped.length,
     undoUntil: answer.undo_until ?? null,
     undoneBy: answer.undone_by_event ?? null,
+    failure: answer.failure ?? null,
   };
 }
 
@@ -53,12 +57,20 @@ export function outcomeOfStatus(eventId: number, status: BulkStatus): BulkOutcom
     skippedCount: status.skipped_count ?? skipped.length,
     undoUntil: status.undo_until ?? null,
     undoneBy: status.undone_by_event ?? null,
+    failure: status.failure ?? null,
   };
 }
 
 export function undoOfAnswer(answer: UndoAnswer): UndoOutcome {
   const left = answer.left ?? [];
-  return { eventId: answer.event_id, state: answer.state, restored: answer.restored ?? 0, left, leftCount: left.length };
+  return {
+    eventId: answer.event_id,
+    state: answer.state,
+    restored: answer.restored ?? 0,
+    left,
+    leftCount: answer.skipped_count ?? left.length,
+    failure: answer.failure ?? null,
+  };
 }
 
 /** An undo's event, polled: its `bulk` names restored and left, or done and skipped like a bulk action's. */
@@ -70,6 +82,7 @@ export function undoOfStatus(eventId: number, status: BulkStatus): UndoOutcome {
     restored: status.restored ?? status.done ?? 0,
     left,
     leftCount: status.left_count ?? status.skipped_count ?? left.length,
+    failure: status.failure ?? null,
   };
 }
 

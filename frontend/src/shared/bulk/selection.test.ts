@@ -47,7 +47,7 @@ describe('bulk selection', () => {
   it('keeps other pages\' ids, and unchecking a row of "all that match" leaves the rest of the page', () => {
     const page = [11, 12, 13];
     const kept = changeSelection({ kind: 'ids', ids: new Set([1]) }, page, [11, 12], []);
-    expect([...(kept as { ids: Set<number> }).ids].sort()).toEqual([1, 11, 12]);
+    expect(kept).toEqual({ kind: 'ids', ids: new Set([1, 11, 12]) });
     const fromAll = changeSelection({ kind: 'filter' }, page, [], [12]);
     expect(fromAll).toEqual({ kind: 'ids', ids: new Set([11, 13]) });
     expect(checkedIds({ kind: 'filter' }, page)).toEqual(new Set(page));

@@ -41,6 +41,8 @@ export interface BulkAnswer {
   undo_until: string | null;
   /** The undo's event once undone. */
   undone_by_event?: number | null;
+  /** Why a failed run stopped (the server's English sentence). */
+  failure?: string | null;
 }
 
 /** POST /api/activity/{id}/undo's answer (200 done, 202 running). */
@@ -48,9 +50,13 @@ export interface UndoAnswer {
   event_id: number;
   state: BulkState;
   restored: number;
-  /** Records changed since the bulk action: left alone, with the reason. */
+  /** Records changed since the bulk action: left alone, with the reason (the first ones). */
   left: BulkSkip[];
+  /** How many were left in all. */
+  skipped_count?: number;
   total?: number;
+  /** Why a failed run stopped (the server's English sentence). */
+  failure?: string | null;
 }
 
 /** The `bulk` part of GET /api/activity/{id} of a bulk action's event (or its undo's). */
@@ -68,6 +74,7 @@ export interface BulkStatus {
   restored?: number;
   left?: BulkSkip[];
   left_count?: number;
+  failure?: string | null;
 }
 
 /** What a bulk action selects: ids the user checked, or everything the list's filter matches. */
