@@ -2,6 +2,7 @@ package bootstrap
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	appactivity "vitrina/application/activity"
@@ -21,7 +22,7 @@ import (
 	partnerports "vitrina/ports/partner"
 )
 
-// BulkPaths are where each list's bulk actions are called (issue 25, ADR 0041).
+// BulkPaths are where each list's bulk actions are called (issue 25, ADR 0043).
 type BulkPaths map[string]string
 
 // ProvideBulkTargets are the lists with bulk actions: what each offers, how its filter
@@ -74,7 +75,7 @@ func ProvideBulkTargets(partners *apppartner.Service, partnerLists partnerports.
 				func(ctx context.Context, _ kernel.Principal, id kernel.ID) (bool, error) {
 					return campaigns.ToggleActive(ctx, id)
 				})),
-		"sliders": flagTarget("sliders", selectOf(contentLists.Sliders, func(v contentports.SliderView) int64 { return v.ID }), sliderFlags),
+		"sliders": sliderTarget(sliders, flagTarget("sliders", selectOf(contentLists.Sliders, func(v contentports.SliderView) int64 { return v.ID }), sliderFlags)),
 		"campaign_partners": {Resource: "campaigns", Audited: "campaign_partners", ScopeKey: "campaign_id",
 			Exists: campaignExists(campaignLists), Actions: appcampaign.PartnerBulkActions,
 			Select: selectOf(campaignLists.Partners, func(v campaignports.PartnerView) int64 { return v.PartnerID }),
@@ -91,9 +92,8 @@ func ProvideBulkTargets(partners *apppartner.Service, partnerLists partnerports.
 				return campaigns.BulkDeliveryRestore(ctx, events, out)
 			}},
 		"partners": {Resource: "partners", Audited: "partners", Actions: apppartner.BulkActions, Check: partners.BulkCheck,
-			Select: func(ctx context.Context, q ports.ListQuery, fn func(kernel.ID) error) error {
-				return partnerLists.Partners.Stream(ctx, q, func(v partnerports.PartnerView) error { return fn(kernel.ID(v.ID)) })
-			},
+			Batch:  5 * bulk.Batch,
+			Select: partnerSelect(partnerLists.Partners),
 			Apply: func(ctx context.Context, _ kernel.Principal, r bulk.Request, ids []kernel.ID, out *bulk.Outcome) error {
 				return partners.BulkApply(ctx, r, ids, out)
 			},
@@ -113,6 +113,19 @@ func ProvideBulkPaths(targets appactivity.BulkTargets) BulkPaths {
 		}
 	}
 	return out
+}
+
+// partnerSelect is the partners' selection: ids straight from the partner index when the list
+// has it (ADR 0035), else the list's stream.
+func partnerSelect(list ports.Lister[partnerports.PartnerView]) func(context.Context, ports.ListQuery, func(kernel.ID) error) error {
+	if ix, ok := list.(interface {
+		Select(ctx context.Context, q ports.ListQuery, fn func(int64) error) error
+	}); ok {
+		return func(ctx context.Context, q ports.ListQuery, fn func(kernel.ID) error) error {
+			return ix.Select(ctx, q, func(id int64) error { return fn(kernel.ID(id)) })
+		}
+	}
+	return selectOf(list, func(v partnerports.PartnerView) int64 { return v.ID })
 }
 
 // selectOf is a list's selection: the id of each row its query matches, streamed.
@@ -220,6 +233,22 @@ func flagTarget(resource string, sel func(context.Context, ports.ListQuery, func
 			}
 			return nil
 		}}
+}
+
+// sliderTarget is the sliders' flags with adding and taking out a category, through the
+// slider's own save; a category's undo goes through the slider's revert (the log's).
+func sliderTarget(sliders *appcontent.Service, flags appactivity.BulkTarget) appactivity.BulkTarget {
+	t := flags
+	t.Actions = append(slices.Clone(flags.Actions), bulk.AddCategory, bulk.RemoveCategory)
+	t.Check = sliders.BulkCategoryCheck
+	t.Apply = func(ctx context.Context, p kernel.Principal, r bulk.Request, ids []kernel.ID, out *bulk.Outcome) error {
+		if r.Action == bulk.AddCategory || r.Action == bulk.RemoveCategory {
+			return sliders.BulkCategory(ctx, r, ids, out)
+		}
+		return flags.Apply(ctx, p, r, ids, out)
+	}
+	t.Restore = nil // the undo of flags and of categories alike: each event through the slider's revert
+	return t
 }
 
 // restoreFlags sets back the flags e changed, where the record still holds what e left.

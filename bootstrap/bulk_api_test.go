@@ -291,5 +291,168 @@ func TestBulkCatalogAndSliders(t *testing.T) {
 		if len(cats) != 3 {
 			t.Fatalf("active categories after the undo: %+v (free %d)", cats, free)
 		}
+
+		// Sliders: a category added and taken out, each slider keeping one; shown and hidden.
+		one := a.createSlider(sliderFields("Baner alata", 1, w.alati), nil)
+		two := a.createSlider(sliderFields("Baner boja", 1, w.boje, w.alati), nil)
+		ids := []int64{one.ID, two.ID}
+		run = a.bulk(t, a.admin, "/api/sliders/bulk", map[string]any{"action": "remove_category", "ids": ids, "category_id": w.alati})
+		if *run.Done != 1 || run.SkippedCount != 1 || run.Skipped[0].ID != one.ID || run.Skipped[0].Reason != "You must choose at least one category." {
+			t.Fatalf("sliders' category: %+v", run)
+		}
+		if got := a.slider(two.ID).CategoryNames; got != "Boje i lakovi" {
+			t.Fatalf("slider two's categories: %q", got)
+		}
+		hide := a.bulk(t, a.admin, "/api/sliders/bulk", map[string]any{"action": "hide", "ids": ids})
+		if *hide.Done != 2 || a.slider(one.ID).IsVisible || a.slider(two.ID).IsVisible {
+			t.Fatalf("hide: %+v", hide)
+		}
+		if undo := a.undo(t, a.admin, run.EventID); *undo.Restored != 1 || a.slider(two.ID).CategoryNames != "Alati, Boje i lakovi" {
+			t.Fatalf("the category's undo: %+v, %q", undo, a.slider(two.ID).CategoryNames)
+		}
+		if undo := a.undo(t, a.admin, hide.EventID); *undo.Restored != 2 || !a.slider(one.ID).IsVisible {
+			t.Fatalf("the hide's undo: %+v", undo)
+		}
+	})
+}
+
+// A campaign's partners' cash by a percentage and its cart's deliveries, with the cart's
+// rule (the cash never below what the cart holds) and their undo.
+func TestBulkCampaignCashAndCart(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.campaignWorld() // partners 1001 (cash 500) and 1002 (cash 100)
+		id := w.campaign.ID
+		own := a.appLogin(partnerSignIn(1002, "tajna1"))
+		a.expect(a.do("POST", fmt.Sprintf("/api/app/campaigns/%d/cart", id), own, map[string]any{"product_id": w.boja, "quantity": 10}), 201) // 100 of its 100
+		totals := func() (string, string) {
+			r := a.expect(a.do("GET", fmt.Sprintf("/api/campaignDetailsById/cart/%d?page=1", id), a.admin, nil), 200)
+			c := a.expect(a.do("GET", fmt.Sprintf("/api/campaignDetailsById/partners/%d?page=1", id), a.admin, nil), 200)
+			return c.header.Get("X-Total-Cash"), r.header.Get("X-Total-Delivered")
+		}
+		path := fmt.Sprintf("/api/campaigns/%d/partners/bulk", id)
+		a.expect(a.do("POST", path, a.admin, map[string]any{"action": "cash", "filter": map[string]any{}, "percent": "-200"}), 422)
+		a.expect(a.do("POST", path, a.admin, map[string]any{"action": "cash", "filter": map[string]any{}, "cash": "1.2.3"}), 422)
+		run := a.bulk(t, a.admin, path, map[string]any{"action": "cash", "filter": map[string]any{}, "percent": "-10"})
+		// 1001: 500 → 450. 1002: 100 → 90 would be below its cart's 100: skipped.
+		if run.Total != 2 || *run.Done != 1 || run.SkippedCount != 1 || run.Skipped[0].ID != 1002 {
+			t.Fatalf("cash -10 %%: %+v", run)
+		}
+		if cash, _ := totals(); cash != "550" {
+			t.Fatalf("total cash after: %s", cash)
+		}
+		if undo := a.undo(t, a.admin, run.EventID); *undo.Restored != 1 {
+			t.Fatalf("cash undo: %+v", undo)
+		}
+		if cash, _ := totals(); cash != "600" {
+			t.Fatalf("total cash after the undo: %s", cash)
+		}
+
+		cart := fmt.Sprintf("/api/campaigns/%d/cart/bulk", id)
+		run = a.bulk(t, a.admin, cart, map[string]any{"action": "deliver", "filter": map[string]any{}})
+		if run.Total != 1 || *run.Done != 1 {
+			t.Fatalf("deliver: %+v", run)
+		}
+		if _, delivered := totals(); delivered != "100" {
+			t.Fatalf("delivered: %s", delivered)
+		}
+		if undo := a.undo(t, a.admin, run.EventID); *undo.Restored != 1 {
+			t.Fatalf("deliver undo: %+v", undo)
+		}
+		if _, delivered := totals(); delivered != "0" {
+			t.Fatalf("delivered after the undo: %s", delivered)
+		}
+		a.expect(a.do("POST", "/api/campaigns/999/partners/bulk", a.admin, map[string]any{"action": "cash", "ids": []int64{1}, "cash": "10"}), 404)
+		a.expect(a.do("POST", "/api/campaigns/999/cart/bulk", a.admin, map[string]any{"action": "deliver", "filter": map[string]any{}}), 404)
+	})
+}
+
+// A server that stops mid-run: the run stops between batches and says so, the batches done
+// stay done (and are undone later); a run a dead process left "running" is ended at start.
+func TestBulkStoppedMidRun(t *testing.T) {
+	eachEngine(t, func(t *testing.T, a *api) {
+		w := a.partnerWorld()
+		ctx := context.Background()
+		const n = 30_000
+		for from := 0; from < n; from += 1000 {
+			values, args := "", []any{}
+			for j := from; j < from+1000; j++ {
+				if values != "" {
+					values += ", "
+				}
+				values += "(?, ?, ?, '', '', '', '', '', '', '', '', ?, true, ?, ?)"
+				name := fmt.Sprintf("Trgovina %d", j)
+				args = append(args, 10_000+j, name, name, w.city, time.Now().UTC(), time.Now().UTC())
+			}
+			if _, err := a.app.DB.ExecContext(ctx, "INSERT INTO partners (id, name, name_fold, address, address_fold, pib, pib_fold, pdv, pdv_fold, "+
+				"phone, phone_fold, city_id, is_active, created_at, updated_at) VALUES "+values, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := a.app.DB.ExecContext(ctx, "INSERT INTO partner_categories (partner_id, category_id) SELECT id, ? FROM partners", w.alati); err != nil {
+			t.Fatal(err)
+		}
+		b := a.app.Bulk
+		b.Answer = time.Millisecond
+		serving, stop := context.WithCancel(ctx)
+		served := make(chan error, 1)
+		go func() { served <- b.Serve(serving) }()
+
+		r := a.do("POST", "/api/partners/bulk", a.admin, map[string]any{"action": "deactivate", "filter": map[string]any{}})
+		var run bulkRun
+		a.expect(r, 202).json(t, &run)
+		for {
+			var e struct {
+				Bulk bulkRun `json:"bulk"`
+			}
+			a.expect(a.do("GET", fmt.Sprintf("/api/activity/%d", run.EventID), a.admin, nil), 200).json(t, &e)
+			if e.Bulk.Done != nil && *e.Bulk.Done > 0 || e.Bulk.State != "running" {
+				break
+			}
+		}
+		stop() // SIGTERM: the workers' context ends
+		if err := <-served; err != nil {
+			t.Fatal(err)
+		}
+		var e struct {
+			Bulk struct {
+				bulkRun
+				Failure *string `json:"failure"`
+			} `json:"bulk"`
+		}
+		a.expect(a.do("GET", fmt.Sprintf("/api/activity/%d", run.EventID), a.admin, nil), 200).json(t, &e)
+		done := *e.Bulk.Done
+		if e.Bulk.State != "failed" || e.Bulk.Failure == nil || *e.Bulk.Failure != "The server stopped during this bulk action." || done == 0 || done >= n {
+			t.Fatalf("stopped run: %+v %v (done %d)", e.Bulk, e.Bulk.Failure, done)
+		}
+		var inactive int
+		if err := a.app.DB.NewRaw("SELECT count(*) FROM partners WHERE NOT is_active").Scan(ctx, &inactive); err != nil {
+			t.Fatal(err)
+		}
+		if inactive != done {
+			t.Fatalf("the run says %d done, the table has %d inactive", done, inactive)
+		}
+		a.expect(a.do("POST", "/api/partners/bulk", a.admin, map[string]any{"action": "activate", "ids": []int64{10_000}}), 429)
+
+		// A run a dead process left: the next start ends it.
+		if _, err := a.app.DB.ExecContext(ctx, "INSERT INTO bulk_runs (grp, kind, resource, action, actor_id, total, state, started_at) "+
+			"VALUES ('orphan', 'bulk', 'countries', 'deactivate', 1, 5, 'running', ?)", time.Now().UTC()); err != nil {
+			t.Fatal(err)
+		}
+		again, stopAgain := context.WithCancel(ctx)
+		go func() { served <- b.Serve(again) }() // what the next start's worker does first
+		for {
+			var state, failure string
+			if err := a.app.DB.NewRaw("SELECT state, failure FROM bulk_runs WHERE grp = 'orphan'").Scan(ctx, &state, &failure); err != nil {
+				t.Fatal(err)
+			}
+			if state != "running" {
+				if state != "failed" || failure != "The server stopped during this bulk action." {
+					t.Fatalf("the orphan: %s %q", state, failure)
+				}
+				break
+			}
+		}
+		stopAgain()
+		<-served
 	})
 }

@@ -25,6 +25,12 @@ func TestLoadConfig(t *testing.T) {
 	if cfg.AuditRetention != 3*365*24*time.Hour {
 		t.Fatalf("the audit retention defaults to three years, got %v", cfg.AuditRetention)
 	}
+	if cfg.UndoWindow != 30*time.Minute {
+		t.Fatalf("the undo window defaults to 30 minutes, got %v", cfg.UndoWindow)
+	}
+	if cfg, err := LoadConfig(env(map[string]string{"VITRINA_UNDO_WINDOW": "2h"})); err != nil || cfg.UndoWindow != 2*time.Hour {
+		t.Fatalf("VITRINA_UNDO_WINDOW=2h: %v, %v", cfg.UndoWindow, err)
+	}
 	for v, want := range map[string]time.Duration{"30": 30 * 24 * time.Hour, "400d": 400 * 24 * time.Hour, "720h": 30 * 24 * time.Hour, "8760h": 365 * 24 * time.Hour} {
 		if cfg, err := LoadConfig(env(map[string]string{"VITRINA_AUDIT_RETENTION": v})); err != nil || cfg.AuditRetention != want {
 			t.Errorf("VITRINA_AUDIT_RETENTION=%s: %v, %v; want %v", v, cfg.AuditRetention, err, want)
@@ -77,6 +83,9 @@ func TestLoadConfig(t *testing.T) {
 		{"VITRINA_AUDIT_RETENTION": "-40d"},
 		{"VITRINA_AUDIT_RETENTION": "three years"},
 		{"VITRINA_AUDIT_RETENTION": "99999999999d"},
+		{"VITRINA_UNDO_WINDOW": "30s"},
+		{"VITRINA_UNDO_WINDOW": "30"},
+		{"VITRINA_UNDO_WINDOW": "200h"},
 		{"VITRINA_METRICS_ADDR": "9090"},
 		{"VITRINA_METRICS_ADDR": "127.0.0.1:8080"}, // the API's own
 	} {

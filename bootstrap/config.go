@@ -63,7 +63,7 @@ type Config struct {
 	// archives them to <DataDir>/audit, or audit/ of the bucket (ADR 0031).
 	AuditRetention time.Duration
 	// UndoWindow is how long after it finished a bulk action can be undone
-	// (VITRINA_UNDO_WINDOW, default 30 minutes; ADR 0041).
+	// (VITRINA_UNDO_WINDOW, default 30 minutes; ADR 0043).
 	UndoWindow time.Duration
 	// S3 is the bucket of the images and the audit archive when VITRINA_STORAGE_URL names
 	// one (S3.Bucket set); otherwise they stay under DataDir (ADR 0039). Its endpoint and

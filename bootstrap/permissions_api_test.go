@@ -12,7 +12,7 @@ func TestProfileAnswersPermissionsPerRole(t *testing.T) {
 	eachEngine(t, func(t *testing.T, a *api) {
 		want := map[string]map[string][]string{
 			"admin": {"users": rw, "countries": rw, "categories": rw, "cities": rw, "products": rw, "stores": rw,
-				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read", "verify"},
+				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read", "verify", "undo"},
 				"security": {"read", "write"}},
 			"director": {"users": rw, "countries": rw, "categories": rw, "cities": rw, "products": rw, "stores": rw,
 				"partners": rw, "customerSupport": rw, "sliders": rw, "campaigns": rw, "notifications": rw, "activity": {"read"}},

@@ -50,8 +50,10 @@ type App struct {
 	Sheets        *appcampaign.Sheets
 	// Activity is the activity log (issue 21): its list, history and chain check.
 	Activity *appactivity.Service
-	Server   *server.Server
-	Workers  Workers
+	// Bulk runs bulk actions and their undo (issue 25).
+	Bulk    *appactivity.Bulk
+	Server  *server.Server
+	Workers Workers
 	// Telemetry is the metrics /metrics serves on its own listener (VITRINA_METRICS_ADDR).
 	Telemetry Telemetry
 }

@@ -117,11 +117,11 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 	auditRecords := persistence.NewAuditRecords(db)
 	reverters := ProvideReverters(partnerService, catalogService, service, contentService, campaignService)
 	activityService := activity.NewService(auditLog, enforcer, auditRecords, reverters, txManager, workbooks, businessZone)
-	deviceStore := persistence.NewDeviceStore(db)
-	devices := content.NewDevices(deviceStore, systemClock)
 	bulkRuns := persistence.NewBulkRuns(db, auditLog)
 	bulkTargets := ProvideBulkTargets(partnerService, partnerLists, catalogService, catalogLists, service, userLists, contentService, contentLists, campaignService, lists)
 	bulk := ProvideBulk(cfg, activityService, bulkRuns, locks, systemClock, bulkTargets)
+	deviceStore := persistence.NewDeviceStore(db)
+	devices := content.NewDevices(deviceStore, systemClock)
 	bulkPaths := ProvideBulkPaths(bulkTargets)
 	pinger := persistence.NewPinger(db)
 	overviewLists := persistence.NewOverviewLists(db)
@@ -144,6 +144,7 @@ func InitApp(ctx context.Context, cfg Config) (*App, func(), error) {
 		Campaign:      campaignService,
 		Sheets:        sheets,
 		Activity:      activityService,
+		Bulk:          bulk,
 		Server:        server,
 		Workers:       workers,
 		Telemetry:     telemetry,

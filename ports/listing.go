@@ -25,7 +25,7 @@ type ListQuery struct {
 	// other is refused (422), so a set is never silently dropped.
 	IDSets map[string][]kernel.ID
 	// Strict refuses (422) a filter the list does not have rather than ignoring it, as a
-	// bulk action's selection must (ADR 0041): a misspelt key would select every row.
+	// bulk action's selection must (ADR 0043): a misspelt key would select every row.
 	Strict bool
 }
 

@@ -30,6 +30,9 @@ const (
 	// ActionVerify checks the activity log's chain (GET /api/activity/verify); only the
 	// activity resource has it.
 	ActionVerify = "verify"
+	// ActionUndo undoes anyone's bulk action (POST /api/activity/{id}/undo); everyone else
+	// undoes only their own (ADR 0043). Only the activity resource has it.
+	ActionUndo = "undo"
 )
 
 // actions are the actions a permission answer and the matrix name, in their order.
@@ -40,7 +43,7 @@ var actions = []string{ActionRead, ActionWrite, ActionPick}
 func actionsOf(res string) []string {
 	switch res {
 	case "activity":
-		return []string{ActionRead, ActionVerify}
+		return []string{ActionRead, ActionVerify, ActionUndo}
 	case "security":
 		return []string{ActionRead, ActionWrite}
 	}
@@ -125,7 +128,8 @@ func (a *Enforcer) Matrix() (string, error) {
 		"(`GET /api/<resource>Active`) but not open its screen; `read` includes it.\n")
 	b.WriteString("`activity` is the activity log (issue 21): `read` shows the events of the resources the role may read, " +
 		"`verify` checks its hash chain (`GET /api/activity/verify`); reverting an event needs `write` on the event's resource " +
-		"(its screen's: a contact's is `partners`, a partner's cash in a campaign `campaigns`).\n")
+		"(its screen's: a contact's is `partners`, a partner's cash in a campaign `campaigns`); " +
+		"`undo` undoes anyone's bulk action, while every role undoes its own bulk actions (issue 25), each needing `write` on the list.\n")
 	b.WriteString("`security` is sign-in security (issue 23): `read` shows the two-factor policy and another user's sessions, " +
 		"`write` changes the policy, resets another user's two-factor and ends another user's sessions. No line grants it: " +
 		"only the admin role's `*` reaches it. Every account sees and ends its own sessions and sets up its own two-factor from the profile.\n\n")

@@ -15,7 +15,7 @@ import (
 	"vitrina/ports"
 )
 
-// bulkRunRow is one bulk action or undo (ADR 0041).
+// bulkRunRow is one bulk action or undo (ADR 0043).
 type bulkRunRow struct {
 	bun.BaseModel `bun:"table:bulk_runs"`
 

@@ -2,6 +2,7 @@ package persistence
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"vitrina/domain/audit"
@@ -149,4 +150,50 @@ func closeRows(rows interface {
 		return err
 	}
 	return rows.Close()
+}
+
+// SetActive sets the active flag of the partners among ids that do not have it yet, in one
+// statement per chunk inside the caller's transaction, and records each one's event (a
+// revert of reverts[id] when there is one); it answers the partners it changed and those
+// that already had the flag. The condition is the update's own, so a partner another
+// transaction changed meanwhile is judged on its committed state (PostgreSQL re-checks it
+// after the row's lock; SQLite's writer is alone).
+func (s *PartnerStore) SetActive(ctx context.Context, ids []kernel.ID, active bool, reverts map[kernel.ID]kernel.ID, now time.Time) (changed, already []kernel.ID, err error) {
+	c := conn(ctx, s.db)
+	raw := make([]int64, len(ids))
+	for i, id := range ids {
+		raw[i] = int64(id)
+	}
+	for start := 0; start < len(raw); start += batchRows {
+		chunk := raw[start:min(start+batchRows, len(raw))]
+		where, arg := idsIn(c, "id", chunk)
+		var had, set []int64
+		if err := c.NewSelect().TableExpr("partners").Column("id").Where(where, arg).Where("is_active = ?", active).Scan(ctx, &had); err != nil {
+			return nil, nil, err
+		}
+		if _, err := c.NewUpdate().TableExpr("partners").Set("is_active = ?", active).Set("updated_at = ?", now.UTC()).
+			Set("version = version + 1").Where(where, arg).Where("is_active <> ?", active).Returning("id").Exec(ctx, &set); err != nil {
+			return nil, nil, err
+		}
+		for _, id := range had {
+			already = append(already, kernel.ID(id))
+		}
+		for _, id := range set {
+			changed = append(changed, kernel.ID(id))
+		}
+	}
+	from, to := strconv.FormatBool(!active), strconv.FormatBool(active)
+	action := audit.ActionDeactivate
+	if active {
+		action = audit.ActionActivate
+	}
+	for _, id := range changed {
+		e := audit.Event{Resource: audit.PartnersResource, RecordID: id, Action: action,
+			Changes: []audit.Change{{Field: audit.ActiveField, From: &from, To: &to}}}
+		if r := reverts[id]; r != 0 {
+			e.Action, e.Reverts = audit.ActionRevert, r
+		}
+		recordEvent(ctx, e)
+	}
+	return changed, already, nil
 }

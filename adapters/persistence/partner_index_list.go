@@ -376,3 +376,41 @@ func categoryRanks(c *partnerColumns, names map[int32]string) []int64 {
 	}
 	return out
 }
+
+// Select calls fn with the id of every partner q matches, from the index (ADR 0035) once it
+// has caught up with every committed write: a bulk action's selection by filter (ADR 0043),
+// without reading a row. Before the index's first load, and inside a transaction, it streams
+// the ids from SQL like the list. The ids are taken under the index's read lock and handed
+// to fn after it, so fn may write.
+func (l *partnerList) Select(ctx context.Context, q ports.ListQuery, fn func(id int64) error) error {
+	if err := l.spec.check(q); err != nil {
+		return err
+	}
+	_, inTx := ctx.Value(txKey{}).(bun.Tx)
+	if inTx || l.index.warming() {
+		return l.Lister.Stream(ctx, q, func(v partnerports.PartnerView) error { return fn(v.ID) })
+	}
+	search, err := l.search(ctx, q)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	err = l.index.read(ctx, func(c *partnerColumns) {
+		m := c.matches(&search)
+		ids = make([]int64, 0, m.count())
+		m.each(false, func(slot int32) bool {
+			ids = append(ids, c.ids[slot])
+			return true
+		})
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if err := fn(id); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -236,6 +236,17 @@ func TestPartnerListAgainstABruteForceScan(t *testing.T) {
 							round, what, q.Sort, q.Desc, q.Filters, fmtActive(q.Active), page, q.PerPage, got.Total, len(want), gotIDs, wantIDs)
 					}
 				}
+				// A bulk action's selection (ADR 0043): the same matches, every one, by id.
+				var selected []int64
+				if err := lists.Partners.(interface {
+					Select(context.Context, ports.ListQuery, func(int64) error) error
+				}).Select(ctx, q, func(id int64) error { selected = append(selected, id); return nil }); err != nil {
+					t.Fatalf("round %d after %s: select %+v: %v", round, what, q, err)
+				}
+				sorted := slices.Sorted(slices.Values(want))
+				if !slices.Equal(selected, sorted) {
+					t.Fatalf("round %d after %s: select filters %q active %v:\n got  %v\n want %v", round, what, q.Filters, fmtActive(q.Active), selected, sorted)
+				}
 			}
 		}
 	})

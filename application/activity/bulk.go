@@ -16,10 +16,10 @@ import (
 )
 
 // ActionUndo lets a role undo anyone's bulk action (the admin, through *); everyone else
-// undoes only their own (ADR 0041).
+// undoes only their own (ADR 0043).
 const ActionUndo = "undo"
 
-// BulkTarget is one list's bulk actions (issue 25, ADR 0041): which it offers, how its
+// BulkTarget is one list's bulk actions (issue 25, ADR 0043): which it offers, how its
 // filter selects records, how a batch of records is changed, and, for a list whose undo must
 // be fast at 100,000 records, how a batch is put back.
 type BulkTarget struct {
@@ -34,6 +34,9 @@ type BulkTarget struct {
 	// not): an unknown campaign is 404 before the body is read.
 	Exists  func(ctx context.Context, id kernel.ID) error
 	Actions []bulk.Action
+	// Batch is how many records one transaction changes; 0 is bulk.Batch. A list that
+	// changes a batch in a few statements takes more at once.
+	Batch int
 	// Check, when set, refuses a request whose own values are wrong before anything runs.
 	Check func(ctx context.Context, r bulk.Request) error
 	// Select calls fn with the id of each record the list query matches, as the list does.
@@ -46,10 +49,17 @@ type BulkTarget struct {
 	Restore func(ctx context.Context, p kernel.Principal, events []audit.Event, out *bulk.Outcome) error
 }
 
+func (t BulkTarget) batch() int {
+	if t.Batch > 0 {
+		return t.Batch
+	}
+	return bulk.Batch
+}
+
 // BulkTargets are the lists with bulk actions, by list name (the path's resource).
 type BulkTargets map[string]BulkTarget
 
-// Runs keeps bulk actions and undos beside the log (ADR 0041).
+// Runs keeps bulk actions and undos beside the log (ADR 0043).
 type Runs interface {
 	// Start records e, the run's own event, and keeps run, in one transaction; it answers the
 	// event's id. An undo of an action already undone is bulk.ErrUndone.
@@ -203,7 +213,7 @@ func (b *Bulk) Run(ctx context.Context, p kernel.Principal, list string, scope k
 		return ids, err
 	}
 	run := bulk.Run{Kind: bulk.KindAction, Resource: t.Audited, Scope: scope, Action: r.Action, ActorID: p.UserID}
-	return b.start(ctx, lockName(list, scope), run, func(ctx context.Context, ids []kernel.ID) audit.Event {
+	return b.start(ctx, lockName(list, scope), t.batch(), run, func(ctx context.Context, ids []kernel.ID) audit.Event {
 		return audit.BulkSummary(t.Audited, scope, string(r.Action), len(ids), selection, values)
 	}, resolve, func(ctx context.Context, ids []kernel.ID, out *bulk.Outcome) error {
 		return t.Apply(ctx, p, r, ids, out)
@@ -256,7 +266,7 @@ func (b *Bulk) Undo(ctx context.Context, p kernel.Principal, id kernel.ID) (Bulk
 		ActorID: p.UserID, UndoOf: action.EventID}
 	resolve := func(context.Context) ([]kernel.ID, error) { return make([]kernel.ID, action.Done), nil }
 	after := action.EventID
-	return b.start(ctx, lockName(list, action.Scope), run, func(context.Context, []kernel.ID) audit.Event {
+	return b.start(ctx, lockName(list, action.Scope), t.batch(), run, func(context.Context, []kernel.ID) audit.Event {
 		return audit.UndoSummary(action.Resource, action.Scope, action.EventID, action.Done)
 	}, resolve, func(ctx context.Context, ids []kernel.ID, out *bulk.Outcome) error {
 		events, err := b.runs.Events(ctx, action.Group, after, len(ids))
@@ -305,7 +315,7 @@ func (b *Bulk) revertOne(ctx context.Context, p kernel.Principal, e audit.Event)
 // the records, records the run's event, changes them a batch per transaction and records
 // its end. The call waits until the run has started (or could not), then until it ends or
 // Answer passes.
-func (b *Bulk) start(ctx context.Context, lock string, run bulk.Run, summary func(context.Context, []kernel.ID) audit.Event,
+func (b *Bulk) start(ctx context.Context, lock string, size int, run bulk.Run, summary func(context.Context, []kernel.ID) audit.Event,
 	resolve func(context.Context) ([]kernel.ID, error), batch func(context.Context, []kernel.ID, *bulk.Outcome) error) (BulkResult, error) {
 	b.mu.Lock()
 	base := b.base
@@ -325,11 +335,10 @@ func (b *Bulk) start(ctx context.Context, lock string, run bulk.Run, summary fun
 	finished := make(chan BulkResult, 1)
 	go func() {
 		defer b.running.Done()
+		var res BulkResult
 		ran, err := b.locks.Try(rctx, lock, func(ctx context.Context) error {
-			res, err := b.execute(ctx, run, summary, resolve, batch, begun)
-			if err == nil {
-				finished <- res
-			}
+			var err error
+			res, err = b.execute(ctx, size, run, summary, resolve, batch, begun)
 			return err
 		})
 		if err == nil && !ran {
@@ -337,7 +346,9 @@ func (b *Bulk) start(ctx context.Context, lock string, run bulk.Run, summary fun
 		}
 		if err != nil {
 			begun <- started{err: err} // the run never started: the call answers the error
+			return
 		}
+		finished <- res // once the list's lock is free: the answer's reader may act on the list at once
 	}()
 	var s started
 	select {
@@ -362,7 +373,7 @@ func (b *Bulk) start(ctx context.Context, lock string, run bulk.Run, summary fun
 // execute is one run from its selection to its end; it tells begun once the run exists.
 // An error before that is answered to the caller (a bad filter, too many records, an undo
 // already done); after it, a failed batch ends the run as failed, keeping the batches done.
-func (b *Bulk) execute(ctx context.Context, run bulk.Run, summary func(context.Context, []kernel.ID) audit.Event,
+func (b *Bulk) execute(ctx context.Context, size int, run bulk.Run, summary func(context.Context, []kernel.ID) audit.Event,
 	resolve func(context.Context) ([]kernel.ID, error), batch func(context.Context, []kernel.ID, *bulk.Outcome) error, begun chan<- started) (BulkResult, error) {
 	ids, err := resolve(ctx)
 	if err != nil {
@@ -375,12 +386,12 @@ func (b *Bulk) execute(ctx context.Context, run bulk.Run, summary func(context.C
 	begun <- started{run: run}
 
 	state, failure := bulk.Done, ""
-	for i := 0; i < len(ids); i += bulk.Batch {
+	for i := 0; i < len(ids); i += size {
 		if ctx.Err() != nil {
-			state, failure = bulk.Failed, errStopping.Message
+			state, failure = bulk.Failed, errStopped.Message
 			break
 		}
-		chunk := ids[i:min(i+bulk.Batch, len(ids))]
+		chunk := ids[i:min(i+size, len(ids))]
 		err := b.act.tx.WithinTx(ctx, func(ctx context.Context) error {
 			var out bulk.Outcome
 			if err := batch(ctx, chunk, &out); err != nil {
@@ -390,6 +401,9 @@ func (b *Bulk) execute(ctx context.Context, run bulk.Run, summary func(context.C
 		})
 		if err != nil {
 			state, failure = bulk.Failed, failureText(err)
+			if ctx.Err() != nil {
+				failure = errStopped.Message
+			}
 			break
 		}
 	}

@@ -36,6 +36,10 @@ func (s *Service) BulkCheck(ctx context.Context, r bulk.Request) error {
 // the action leaves it is unchanged, an unknown id is skipped; deactivated partners lose
 // their app sessions, as Toggle does.
 func (s *Service) BulkApply(ctx context.Context, r bulk.Request, ids []kernel.ID, out *bulk.Outcome) error {
+	if r.Action == bulk.Activate || r.Action == bulk.Deactivate {
+		// A partner's activation has no rule of its own: one conditional update a chunk.
+		return s.setActive(ctx, ids, r.Action == bulk.Activate, nil, out, nil)
+	}
 	current, err := s.repo.BulkFields(ctx, ids)
 	if err != nil {
 		return err
@@ -87,6 +91,29 @@ func (s *Service) BulkApply(ctx context.Context, r bulk.Request, ids []kernel.ID
 // transaction: each partner that still holds what its event left gets the values before it
 // (the revert rules of the log, audit.PlanRevert); one changed since is left and listed.
 func (s *Service) BulkRestore(ctx context.Context, events []audit.Event, out *bulk.Outcome) error {
+	// An activation's event is put back by the same conditional update, the other way: a
+	// partner whose flag is no longer what the event left is left, as PlanRevert would.
+	flips := map[bool][]kernel.ID{}
+	reverts := map[kernel.ID]kernel.ID{}
+	rest := events[:0:0]
+	for _, e := range events {
+		if c := e.Changes; len(c) == 1 && c[0].Field == audit.ActiveField && c[0].From != nil && c[0].To != nil && *c[0].From != *c[0].To {
+			back := *c[0].From == "true"
+			flips[back] = append(flips[back], e.RecordID)
+			reverts[e.RecordID] = e.ID
+			continue
+		}
+		rest = append(rest, e)
+	}
+	for back, ids := range flips {
+		if err := s.setActive(ctx, ids, back, reverts, out, audit.ErrChangedSince); err != nil {
+			return err
+		}
+	}
+	events = rest
+	if len(events) == 0 {
+		return nil
+	}
 	ids := make([]kernel.ID, len(events))
 	for i, e := range events {
 		ids[i] = e.RecordID
@@ -126,6 +153,38 @@ func (s *Service) BulkRestore(ctx context.Context, events []audit.Event, out *bu
 	}
 	if len(ended) > 0 {
 		return s.sessions.EndAllOf(ctx, ended)
+	}
+	return nil
+}
+
+// setActive sets the flag of ids: those changed are done (their app sessions end on a
+// deactivation), those that had it already are unchanged, or skipped with already when given
+// (an undo: the partner changed since), and an unknown id is skipped.
+func (s *Service) setActive(ctx context.Context, ids []kernel.ID, active bool, reverts map[kernel.ID]kernel.ID, out *bulk.Outcome, already error) error {
+	changed, had, err := s.repo.SetActive(ctx, ids, active, reverts, s.clock.Now())
+	if err != nil {
+		return err
+	}
+	seen := make(map[kernel.ID]bool, len(ids))
+	for _, id := range changed {
+		seen[id] = true
+	}
+	out.Done += len(changed)
+	for _, id := range had {
+		seen[id] = true
+		if already != nil {
+			out.Skip(id, already)
+		} else {
+			out.Unchanged++
+		}
+	}
+	for _, id := range ids {
+		if !seen[id] {
+			out.Skip(id, kernel.NotFound("partner"))
+		}
+	}
+	if !active && len(changed) > 0 {
+		return s.sessions.EndAllOf(ctx, changed)
 	}
 	return nil
 }

@@ -58,7 +58,7 @@ const (
 	ActionSignInFailed   Action = "sign_in_failed"
 	ActionSignOut        Action = "sign_out"
 	ActionRevert         Action = "revert"
-	// ActionBulk is a bulk action's own event (ADR 0041): its records' events carry its
+	// ActionBulk is a bulk action's own event (ADR 0043): its records' events carry its
 	// group in ImportID; its undo is a revert naming it.
 	ActionBulk Action = "bulk"
 )

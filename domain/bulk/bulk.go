@@ -1,4 +1,4 @@
-// Package bulk is the rules of a bulk action (issue 25, ADR 0041): what a request may ask,
+// Package bulk is the rules of a bulk action (issue 25, ADR 0043): what a request may ask,
 // how its outcome is counted, how a percentage changes an amount, and who may undo a run
 // and until when. It knows no resource: each list says which actions it offers, and the
 // rules of one row stay the row's own domain's.
@@ -6,6 +6,7 @@ package bulk
 
 import (
 	"errors"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,18 +146,19 @@ var ErrCashNegative = kernel.FieldError("cash", "The cash may not be negative.")
 // ChangeBy is amount a changed by p thousandths of a percent, rounded half away from zero to
 // the thousandth, exactly (no float): 100 by +12.5 % is 112.5, 0.005 by −50 % is 0.003.
 func ChangeBy(a kernel.Amount, p int64) (kernel.Amount, error) {
-	m := a.Thousandths()
-	// m × (100000 + p) / 100000 in 128 bits would be exact; amounts are below 10^13
-	// thousandths and the factor below 1.1 × 10^6, so the product fits in an int64.
-	num := m * (100_000 + p)
-	q, r := num/100_000, num%100_000
-	if r*2 >= 100_000 {
-		q++
+	// m × (100000 + p) can pass an int64 (10^13 thousandths × 1.1 × 10^6): the product in big.
+	num := new(big.Int).Mul(big.NewInt(a.Thousandths()), big.NewInt(100_000+p))
+	q, r := new(big.Int).QuoRem(num, big.NewInt(100_000), new(big.Int))
+	if new(big.Int).Mul(r, big.NewInt(2)).Cmp(big.NewInt(100_000)) >= 0 {
+		q.Add(q, big.NewInt(1))
 	}
-	if q < 0 {
+	if q.Sign() < 0 {
 		return kernel.Amount{}, ErrCashNegative
 	}
-	out, err := kernel.ParseAmount("cash", kernel.AmountOfThousandths(q).String())
+	if !q.IsInt64() {
+		return kernel.Amount{}, kernel.ErrAmountOverflow
+	}
+	out, err := kernel.ParseAmount("cash", kernel.AmountOfThousandths(q.Int64()).String())
 	if err != nil {
 		return kernel.Amount{}, kernel.ErrAmountOverflow
 	}

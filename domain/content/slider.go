@@ -456,13 +456,30 @@ func (s *Slider) PageContent() string      { return s.pageContent }
 func (s *Slider) PushNotification() bool   { return s.push }
 func (s *Slider) NotificationText() string { return s.text }
 func (s *Slider) Categories() []kernel.ID  { return slices.Clone(s.categories) }
-func (s *Slider) Dates() []Date            { return slices.Clone(s.dates) }
-func (s *Slider) StartDate() *Date         { return s.start }
-func (s *Slider) EndDate() *Date           { return s.end }
-func (s *Slider) IsVisible() bool          { return s.visible }
-func (s *Slider) IsActive() bool           { return s.activation.IsActive() }
-func (s *Slider) UpdatedAt() time.Time     { return s.updatedAt }
-func (s *Slider) AssignID(id kernel.ID)    { s.id = id }
+
+// WithCategory adds category c to the slider's categories (add) or takes it out, for a bulk
+// action on many sliders (issue 25): changed is false when the slider already was so; a
+// slider keeps at least one category and at most MaxCategories, as on the form.
+func (s *Slider) WithCategory(c kernel.ID, add bool, now time.Time) (changed bool, err error) {
+	next, changed := kernel.WithID(s.categories, c, add)
+	switch {
+	case !changed:
+		return false, nil
+	case len(next) == 0:
+		return false, ErrNoCategory
+	case len(next) > MaxCategories:
+		return false, kernel.FieldError("categories", "The categories may not have more than "+strconv.Itoa(MaxCategories)+" items.")
+	}
+	s.categories, s.updatedAt = next, now
+	return true, nil
+}
+func (s *Slider) Dates() []Date         { return slices.Clone(s.dates) }
+func (s *Slider) StartDate() *Date      { return s.start }
+func (s *Slider) EndDate() *Date        { return s.end }
+func (s *Slider) IsVisible() bool       { return s.visible }
+func (s *Slider) IsActive() bool        { return s.activation.IsActive() }
+func (s *Slider) UpdatedAt() time.Time  { return s.updatedAt }
+func (s *Slider) AssignID(id kernel.ID) { s.id = id }
 
 // State is a slider as storage keeps it.
 type State struct {

@@ -271,18 +271,9 @@ func (s State) Fingerprint() uint64 {
 // action on many partners at once (issue 25): changed is false when the partner already was
 // so; taking out the last category is ErrNoCategory, as on the form.
 func WithCategory(categories []kernel.ID, c kernel.ID, add bool) (next []kernel.ID, changed bool, err error) {
-	has := slices.Contains(categories, c)
-	if has == add {
-		return categories, false, nil
-	}
-	if add {
-		next = append(slices.Clone(categories), c)
-		slices.Sort(next)
-		return next, true, nil
-	}
-	if len(categories) == 1 {
+	next, changed = kernel.WithID(categories, c, add)
+	if changed && len(next) == 0 {
 		return categories, false, ErrNoCategory
 	}
-	next = slices.DeleteFunc(slices.Clone(categories), func(x kernel.ID) bool { return x == c })
-	return next, true, nil
+	return next, changed, nil
 }

@@ -2,6 +2,7 @@ package partner
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -137,5 +138,27 @@ func TestPartnerNameMayNotStartWithADigit(t *testing.T) {
 	}
 	if got := fields(in.Validate(false))["name"]; len(got) == 0 {
 		t.Fatalf("edit to %q accepted", in.Name)
+	}
+}
+
+func TestWithCategory(t *testing.T) {
+	cats := []kernel.ID{2, 5}
+	if next, changed, err := WithCategory(cats, 3, true); err != nil || !changed || fmt.Sprint(next) != "[2 3 5]" {
+		t.Fatalf("add: %v %v %v", next, changed, err)
+	}
+	if next, changed, err := WithCategory(cats, 5, true); err != nil || changed || fmt.Sprint(next) != "[2 5]" {
+		t.Fatalf("add held: %v %v %v", next, changed, err)
+	}
+	if next, changed, err := WithCategory(cats, 2, false); err != nil || !changed || fmt.Sprint(next) != "[5]" {
+		t.Fatalf("remove: %v %v %v", next, changed, err)
+	}
+	if _, changed, err := WithCategory(cats, 9, false); err != nil || changed {
+		t.Fatalf("remove absent: %v %v", changed, err)
+	}
+	if _, _, err := WithCategory([]kernel.ID{5}, 5, false); err != ErrNoCategory {
+		t.Fatalf("the last one: %v", err)
+	}
+	if fmt.Sprint(cats) != "[2 5]" {
+		t.Fatalf("the input changed: %v", cats)
 	}
 }

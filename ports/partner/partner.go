@@ -35,6 +35,10 @@ type PartnerRepository interface {
 	// SaveBulk writes each change and records its event (a revert of Reverts when set), in
 	// the caller's transaction, a few statements for the whole batch.
 	SaveBulk(ctx context.Context, changes []BulkChange, now time.Time) error
+	// SetActive sets the active flag of the partners among ids that lack it and records
+	// each one's event (a revert of reverts[id] when set), in the caller's transaction; it
+	// answers the partners changed and those that had the flag already.
+	SetActive(ctx context.Context, ids []kernel.ID, active bool, reverts map[kernel.ID]kernel.ID, now time.Time) (changed, already []kernel.ID, err error)
 
 	AddContact(ctx context.Context, c *partner.Contact) error
 	UpdateContact(ctx context.Context, id kernel.ID, expected kernel.Version, fn func(*partner.Contact) error) (*partner.Contact, error)
@@ -47,7 +51,7 @@ type PartnerRepository interface {
 	MarkSeen(ctx context.Context, userID kernel.ID) error
 }
 
-// BulkFields are the fields of a partner a bulk action changes (ADR 0041).
+// BulkFields are the fields of a partner a bulk action changes (ADR 0043).
 type BulkFields struct {
 	Active     bool
 	Categories []kernel.ID // sorted

@@ -318,7 +318,7 @@ func makeListEndpoint(svc *appactivity.Service) func(context.Context, any) (any,
 }
 
 // eventWithRun is one event; a bulk action's or its undo's carries where its run stands
-// (ADR 0041), and X-Progress while it runs.
+// (ADR 0043), and X-Progress while it runs.
 type eventWithRun struct {
 	eventOut
 	Bulk *runJSON `json:"bulk,omitempty"`

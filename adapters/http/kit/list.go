@@ -63,7 +63,7 @@ func DecodeListQuery(r *http.Request) (ports.ListQuery, error) {
 }
 
 // DecodeListValues reads a list query from its parameters, as DecodeListQuery does: a bulk
-// action's filter (ADR 0041) is read exactly as the list call reads its query.
+// action's filter (ADR 0043) is read exactly as the list call reads its query.
 func DecodeListValues(v url.Values) (ports.ListQuery, error) {
 	var q ports.ListQuery
 	var val kernel.Validation

@@ -1,4 +1,4 @@
--- Bulk actions and their undo (issue 25, ADR 0041). A run is one bulk action or one undo:
+-- Bulk actions and their undo (issue 25, ADR 0043). A run is one bulk action or one undo:
 -- its own event in the log is the first of its group (audit_events.import_id = grp), every
 -- record it changed has an event of the same group, and the run keeps how far it got.
 CREATE TABLE bulk_runs (
