@@ -2,13 +2,15 @@ import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetLoggedUserQuery } from '../../shared/api/me';
+import { usePermissions } from '../../shared/auth/permissions';
 import { POLL_MS } from '../../shared/bulk/api';
 import { SkippedList } from '../../shared/bulk/BulkResultDialog';
-import { mayUndo, outcomeOfStatus, useNowUntil } from '../../shared/bulk/outcome';
+import { mayUndo, outcomeOfStatus, undoUserOf, useNowUntil } from '../../shared/bulk/outcome';
 import { useBulkUndo, useCountFormat } from '../../shared/bulk/useBulkUndo';
 import { formatDateTime } from '../../shared/notifications/format';
 import '../../shared/bulk/bulk.css';
 import { RECORD_TAG, useGetActivityQuery } from './api';
+import { writeResourceOf } from './revert';
 import type { ActivityEvent } from './types';
 
 /**
@@ -19,6 +21,7 @@ import type { ActivityEvent } from './types';
 export function BulkOutcome({ event }: { event: ActivityEvent }) {
   const { t, i18n } = useTranslation();
   const format = useCountFormat();
+  const perms = usePermissions();
   const { data: meData } = useGetLoggedUserQuery();
   const isBulk = event.action === 'bulk';
   const [running, setRunning] = useState(false);
@@ -37,9 +40,11 @@ export function BulkOutcome({ event }: { event: ActivityEvent }) {
   const now = useNowUntil(outcome?.undoUntil ?? null);
 
   if (!isBulk || !outcome) return null;
-  const me = meData ? { id: meData.id, roles: meData.roles } : undefined;
+  const me = undoUserOf(meData, perms.can);
   const ranBy = event.actor.kind === 'user' ? event.actor.id : null;
-  const canUndo = mayUndo(outcome, ranBy, me, now);
+  // The undo also needs write on the list's resource, as the run did.
+  const resource = writeResourceOf(event.resource) ?? (event.resource === 'cart_items' ? 'campaigns' : undefined);
+  const canUndo = mayUndo(outcome, ranBy, me, now) && (resource === undefined || perms.can(resource, 'write'));
 
   return (
     <section className="activity-bulk" aria-label={t('bulk.outcome')} data-testid="bulk-outcome">

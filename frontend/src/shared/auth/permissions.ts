@@ -18,7 +18,8 @@ export type Resource =
   /** Sign-in security (issue 23): other users' sessions and two-factor, the required roles; admins only. */
   | 'security';
 
-export type Action = 'read' | 'write';
+/** `undo` (on activity): undo anyone's bulk action (issue 25). */
+export type Action = 'read' | 'write' | 'undo';
 
 /** What the signed-in account may do, as the profile answer says (ADR 0029). */
 export interface Permissions {

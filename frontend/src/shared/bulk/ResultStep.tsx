@@ -1,5 +1,5 @@
 import { BulkResultDialog } from './BulkResultDialog';
-import { actionLabelKey, mayUndo, useNowUntil, type BulkOutcome } from './outcome';
+import { actionLabelKey, mayUndo, useNowUntil, type BulkOutcome, type UndoUser } from './outcome';
 import type { BulkActionName, BulkConfig } from './types';
 
 /** The result dialog, whose undo button goes when its window does. */
@@ -16,7 +16,7 @@ export function ResultStep({
   outcome: BulkOutcome;
   action: BulkActionName;
   config: BulkConfig;
-  me: { id: number; roles: string[] } | undefined;
+  me: UndoUser | undefined;
   canOpenLog: boolean;
   format: (value: number) => string;
   onUndo: () => void;

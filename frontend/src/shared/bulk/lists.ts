@@ -4,7 +4,8 @@ const ACTIVE: readonly BulkActionName[] = ['deactivate', 'activate'];
 
 /**
  * The lists with bulk actions (issue 25) and what each offers: every list with an active flag
- * deactivates and reactivates; partners add and remove a category; sliders show and hide. The campaign's partners (cash) and cart (delivery) tabs build theirs with the
+ * deactivates and reactivates; partners and sliders add and remove a category; sliders show
+ * and hide. The campaign's partners (cash) and cart (delivery) tabs build theirs with the
  * campaign's id (features/campaigns).
  */
 export const BULK_LISTS = {
@@ -45,8 +46,7 @@ export const BULK_LISTS = {
   sliders: {
     path: 'sliders',
     resource: 'sliders',
-    // The server has no slider category actions yet (issue 25 asks for them): add them here when it does.
-    actions: [...ACTIVE, 'show', 'hide'],
+    actions: [...ACTIVE, 'show', 'hide', 'add_category', 'remove_category'],
     tags: [{ type: 'Slider', id: 'LIST' }],
     noun: 'bulk.nouns.sliders',
   },

@@ -96,7 +96,16 @@ export function progressPercent(status: Pick<BulkStatus, 'total' | 'done' | 'unc
 /** The signed-in account as far as the undo rule needs it. */
 export interface UndoUser {
   id: number;
-  roles: readonly string[];
+  /** May undo anyone's bulk action (`undo` on activity: an admin). */
+  undoAny: boolean;
+}
+
+/** The undo rule's view of the profile answer. */
+export function undoUserOf(
+  me: { id: number; roles: readonly string[] } | undefined,
+  can: (resource: 'activity', action: 'undo') => boolean,
+): UndoUser | undefined {
+  return me ? { id: me.id, undoAny: me.roles.includes('admin') || can('activity', 'undo') } : undefined;
 }
 
 /**
@@ -111,7 +120,7 @@ export function mayUndo(
 ): boolean {
   if (outcome.state !== 'done' || outcome.undoneBy !== null || !outcome.undoUntil || !me) return false;
   if (!windowOpen(outcome.undoUntil, now)) return false;
-  return me.roles.includes('admin') || (ranBy !== null && ranBy === me.id);
+  return me.undoAny || (ranBy !== null && ranBy === me.id);
 }
 
 export const windowOpen = (undoUntil: string | null, now: number): boolean => {

@@ -14,7 +14,7 @@ import { BulkConfirmDialog } from './BulkConfirmDialog';
 import { BulkMenu } from './BulkMenu';
 import { BulkProgressDialog } from './BulkProgressDialog';
 import { ResultStep } from './ResultStep';
-import { actionLabelKey, eventPath, mayUndo, outcomeOfAnswer, outcomeOfStatus, type BulkOutcome } from './outcome';
+import { actionLabelKey, eventPath, mayUndo, outcomeOfAnswer, outcomeOfStatus, undoUserOf, type BulkOutcome } from './outcome';
 import {
   bulkBody,
   bulkFilterOf,
@@ -72,7 +72,7 @@ export function useBulk<T extends { id: number }>(config: BulkConfig | undefined
   const narrow = useMediaQuery(MOBILE_QUERY);
   const format = useCountFormat();
   const { data: meData } = useGetLoggedUserQuery();
-  const me = meData ? { id: meData.id, roles: meData.roles } : undefined;
+  const me = undoUserOf(meData, perms.can);
   const [runBulk, runState] = useRunBulkMutation();
   const showRefusal = useShowRefusal();
   const enabled = config !== undefined && list.canWrite && config.actions.length > 0 && perms.can(config.resource, 'write');
