@@ -319,9 +319,9 @@ export function listScreen(page, resource) {
   };
 }
 
-/** The header texts of the list's first header row, upper-cased as shown. */
+/** The header texts of the list's first header row, upper-cased as shown (not the bulk actions' checkbox column). */
 export async function listHeaders(page) {
-  const headers = await page.locator('.list-table thead tr').first().locator('th').allInnerTexts();
+  const headers = await page.locator('.list-table thead tr').first().locator('th:not(.p-selection-column)').allInnerTexts();
   return headers.map((h) => h.trim().toUpperCase());
 }
 

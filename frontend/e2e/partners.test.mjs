@@ -23,8 +23,13 @@ describe('partners', () => {
   /** The whole list as the Excel download wrote it, kept for the upload tests. */
   let workbook;
 
-  /** The text of one column (0-based) in every shown row. */
-  const columnTexts = (index) => list.rows().evaluateAll((rows, i) => rows.map((r) => r.cells[i]?.innerText.trim()), index);
+  /** The first data cell: the bulk actions' checkbox comes before it. */
+  const FIRST = 1;
+  /** The text of one column (0-based, the checkbox not counted) in every shown row. */
+  const columnTexts = (index) =>
+    list.rows().evaluateAll((rows, i) => rows.map((r) => r.cells[i]?.innerText.trim()), index + FIRST);
+  /** A row's cell by its column (0-based, the checkbox not counted). */
+  const cell = (row, index) => row.locator('td').nth(index + FIRST);
 
   /** A select field of a form dialog, by its field name (the Dropdown wraps the hidden input). */
   const select = (dialog, name) => dialog.locator('.p-dropdown').filter({ has: page.locator(`#field-${name}`) });
@@ -94,8 +99,9 @@ describe('partners', () => {
   /** Waits until the shown debt column (the 6th) is in the given order. */
   const waitForSortedDebt = (order) =>
     page.waitForFunction((o) => {
+      // The 6th column, after the bulk actions' checkbox.
       const cells = [...document.querySelectorAll('.list-table tbody tr:not(.p-datatable-emptymessage)')].map((r) =>
-        Number(r.cells[5]?.innerText.replace(/\./g, '').replace(',', '.')),
+        Number(r.cells[6]?.innerText.replace(/\./g, '').replace(',', '.')),
       );
       return cells.length > 1 && cells.every((v, i) => i === 0 || (o === 'asc' ? cells[i - 1] <= v : cells[i - 1] >= v));
     }, order);
@@ -160,8 +166,8 @@ describe('partners', () => {
     // Figures are the server's exact digits in the Montenegrin format (125.111 is 125 and 111
     // thousandths), right-aligned.
     const nik = list.row('Elektro Nikšić');
-    assert.equal(await nik.locator('td').nth(10).innerText(), '125,111');
-    assert.equal(await nik.locator('td').nth(5).evaluate((td) => getComputedStyle(td).textAlign), 'right');
+    assert.equal(await cell(nik, 10).innerText(), '125,111');
+    assert.equal(await cell(nik, 5).evaluate((td) => getComputedStyle(td).textAlign), 'right');
     // 13 columns scroll inside their card; the page itself does not scroll sideways.
     const widths = await page.evaluate(() => {
       const wrapper = document.querySelector('.list-table .p-datatable-wrapper');
@@ -236,7 +242,8 @@ describe('partners', () => {
     sorted = list.waitForList();
     await page.getByRole('columnheader', { name: /^ID/ }).click();
     await sorted;
-    await page.waitForFunction(() => document.querySelector('.list-table tbody tr td')?.innerText === '1001');
+    // The first cell after the bulk actions' checkbox.
+    await page.waitForFunction(() => document.querySelector('.list-table tbody tr td:nth-child(2)')?.innerText === '1001');
   });
 
   it('validates the add form: every message shows and nothing is sent', async () => {
@@ -328,8 +335,8 @@ describe('partners', () => {
     await list.filter('ID', '2001');
     const row = list.row('E2E Partner d.o.o.');
     await row.waitFor();
-    assert.equal(await row.locator('td').nth(5).innerText(), '1.500,5');
-    assert.equal(await row.locator('td').nth(4).innerText(), 'Bar');
+    assert.equal(await cell(row, 5).innerText(), '1.500,5');
+    assert.equal(await cell(row, 4).innerText(), 'Bar');
     await list.clearFilters();
 
     // The same id again: the server's 422, translated.
@@ -375,8 +382,8 @@ describe('partners', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = list.row('Elektro Nikšić');
     await row.locator('td', { hasText: '15%' }).waitFor();
-    assert.equal(await row.locator('td').nth(6).innerText(), '15%');
-    assert.equal(await row.locator('td').nth(9).innerText(), '12,5%');
+    assert.equal(await cell(row, 6).innerText(), '15%');
+    assert.equal(await cell(row, 9).innerText(), '12,5%');
 
     const again = await openEdit('Elektro Nikšić');
     assert.equal(await again.getByLabel(label('Promet')).inputValue(), '15%');

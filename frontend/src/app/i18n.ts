@@ -24,6 +24,7 @@ export const LAZY_NAMESPACES = [
   'products',
   'activity',
   'security',
+  'bulk',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 type Namespace = 'translation' | LazyNamespace;
@@ -46,6 +47,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     products: () => import('../locales/products.sr-Latn-ME.json'),
     activity: () => import('../locales/activity.sr-Latn-ME.json'),
     security: () => import('../locales/security.sr-Latn-ME.json'),
+    bulk: () => import('../locales/bulk.sr-Latn-ME.json'),
   },
   en: {
     translation: () => import('../locales/en.json'),
@@ -62,6 +64,7 @@ const catalogues: Record<Language, Record<Namespace, () => Promise<{ default: Re
     products: () => import('../locales/products.en.json'),
     activity: () => import('../locales/activity.en.json'),
     security: () => import('../locales/security.en.json'),
+    bulk: () => import('../locales/bulk.en.json'),
   },
 };
 

@@ -28,6 +28,8 @@ import activityEn from './activity.en.json';
 import activitySr from './activity.sr-Latn-ME.json';
 import securityEn from './security.en.json';
 import securitySr from './security.sr-Latn-ME.json';
+import bulkEn from './bulk.en.json';
+import bulkSr from './bulk.sr-Latn-ME.json';
 import { errorKeySuffix } from '../shared/errors/errorKey';
 
 /** Each lazily loaded namespace (app/i18n.ts) in both languages. */
@@ -45,6 +47,7 @@ const SCREENS: Record<(typeof LAZY_NAMESPACES)[number], { sr: object; en: object
   products: { sr: productsSr, en: productsEn },
   activity: { sr: activitySr, en: activityEn },
   security: { sr: securitySr, en: securityEn },
+  bulk: { sr: bulkSr, en: bulkEn },
 };
 
 /** Every leaf key as a path; keys may themselves contain dots, so segments are joined with ' › '. */
@@ -60,6 +63,10 @@ function leafValues(node: unknown): unknown[] {
 
 // Every sentence the server sends today (identity and catalog validation, login and 435 answers).
 const SERVER_MESSAGES = [
+  'A bulk action can change at most 100,000 records.',
+  'A bulk action on this list is already running. Try again when it has finished.',
+  'The undo window of this bulk action has passed.',
+  'This bulk action was already undone.',
   'The name field is required.',
   'The name must be at least 2 characters.',
   'The username field is required.',

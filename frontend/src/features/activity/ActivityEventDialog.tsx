@@ -11,6 +11,7 @@ import { useSnackbar } from '../../shared/snackbar/snackbarContext';
 import { IconButton } from '../../shared/ui/IconButton';
 import { DIALOG_WIDTH, dialogStyle } from '../../shared/ui/dialogWidth';
 import { useRevertActivityMutation } from './api';
+import { BulkOutcome } from './BulkOutcome';
 import {
   actionLabel,
   actorLabel,
@@ -224,6 +225,8 @@ export function ActivityEventDialog({ event, visible, onHide, onReverted }: Acti
               )}
             </section>
           )}
+
+          <BulkOutcome event={event} />
 
           <h3 className="activity-dialog__subtitle">{t('activity.changes')}</h3>
           <PagedTable<ChangeRow>

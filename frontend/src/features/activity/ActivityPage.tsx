@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { ListParams } from '../../shared/api/list';
 import { ExcelDownloadButton } from '../../shared/excel/ExcelDownloadButton';
 import { ListPage } from '../../shared/list/ListPage';
 import type { ListColumn, RowAction } from '../../shared/list/types';
-import { useDownloadActivityExcelMutation, useListActivityQuery } from './api';
+import { useDownloadActivityExcelMutation, useGetActivityQuery, useListActivityQuery } from './api';
 import { ActivityEventDialog } from './ActivityEventDialog';
 import { actionLabel, actorLabel, changeSummary, formatEventTime, resourceLabel } from './format';
 import { DEFAULT_SORT } from './query';
@@ -104,6 +105,21 @@ export default function ActivityPage() {
   const columns = useColumns();
   // The event stays set while the dialog animates out.
   const [details, setDetails] = useState<{ event: ActivityEvent | null; visible: boolean }>({ event: null, visible: false });
+  // `?event=<id>` opens that event (a bulk action's result dialog links here).
+  const [search, setSearch] = useSearchParams();
+  const linked = Number(search.get('event'));
+  const linkedId = Number.isInteger(linked) && linked > 0 ? linked : null;
+  const { data: linkedEvent } = useGetActivityQuery(linkedId ?? 0, { skip: linkedId === null });
+  useEffect(() => {
+    if (linkedEvent && linkedEvent.id === linkedId) setDetails({ event: linkedEvent, visible: true });
+  }, [linkedEvent, linkedId]);
+  const closeDetails = () => {
+    setDetails((d) => ({ ...d, visible: false }));
+    if (linkedId !== null) {
+      search.delete('event');
+      setSearch(search, { replace: true });
+    }
+  };
 
   const actions: RowAction<ActivityEvent>[] = [
     { key: 'details', icon: 'pi pi-eye', label: 'activity.details', onClick: (event) => setDetails({ event, visible: true }) },
@@ -127,7 +143,7 @@ export default function ActivityPage() {
       <ActivityEventDialog
         event={details.event}
         visible={details.visible}
-        onHide={() => setDetails((d) => ({ ...d, visible: false }))}
+        onHide={closeDetails}
       />
     </>
   );

@@ -20,7 +20,7 @@ export interface FigureEventsParams {
 }
 
 /** The cached lists a revert of an event of this resource changes (the record's own screen). */
-const RECORD_TAG: Record<string, TagType> = {
+export const RECORD_TAG: Record<string, TagType> = {
   partners: 'Partner',
   contacts: 'Contact',
   users: 'User',

@@ -1,3 +1,5 @@
+import type { BulkStatus } from '../../shared/bulk/types';
+
 /** The activity log's events as GET /api/activity answers them (issue 21, ADR 0031). */
 
 /** The resources an event names (the records the log covers). */
@@ -46,6 +48,7 @@ export const ACTIONS = [
   'sign_in_failed',
   'sign_out',
   'revert',
+  'bulk',
 ] as const;
 export type ActivityAction = (typeof ACTIONS)[number];
 
@@ -88,6 +91,8 @@ export interface ActivityEvent {
   reverts: number | null;
   request_id: string;
   address: string;
+  /** A bulk action's (or its undo's) outcome: GET /api/activity/{id} only (issue 25). */
+  bulk?: BulkStatus | null;
 }
 
 /** POST /api/activity/{id}/revert: the fields to set back, all of them when omitted. */

@@ -29,7 +29,10 @@ describe('campaigns screen', { timeout: 20_000 }, () => {
     renderScreen(<CampaignsPage />);
     const row = await rowOf('Zimska kampanja');
     expect(lastListParams(calls)).toEqual({ page: '1', per_page: '20', sort: 'updated_at', order: 'desc' });
-    const headers = screen.getAllByRole('columnheader').slice(0, 5).map((h) => h.textContent?.trim());
+    // First the bulk actions' selection column (its header checks the page).
+    const [selectAll, ...named] = screen.getAllByRole('columnheader');
+    expect(within(selectAll).getByRole('checkbox')).toBeInTheDocument();
+    const headers = named.slice(0, 5).map((h) => h.textContent?.trim());
     expect(headers).toEqual(['Naziv', 'Opis', 'Prikaz', 'Aktivan', 'Akcije']);
     expect(within(row).getByText('Opis kampanje 1')).toBeInTheDocument();
     expect(within(row).getByText('Prikazana')).toBeInTheDocument();

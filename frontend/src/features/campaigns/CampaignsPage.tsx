@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../shared/bulk/lists';
 import { useCanWrite } from '../../shared/auth/permissions';
 import { useNavigate } from 'react-router-dom';
 import { ListPage } from '../../shared/list/ListPage';
@@ -71,6 +72,7 @@ export default function CampaignsPage() {
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListCampaignsQuery}
         canWrite={canWrite}
+        bulk={BULK_LISTS.campaigns}
         useToggle={useToggleCampaignMutation}
         visibility={{ useToggle: useToggleCampaignVisibilityMutation, keyPrefix: 'campaigns', after: 'details' }}
         rowLabel={(c) => c.name}

@@ -90,7 +90,10 @@ describe('partners screen', { timeout: 20_000 }, () => {
     renderScreen(<PartnersPage />);
     await screen.findByText('Gradnja Plus d.o.o.');
     expect(lastListParams(calls)).toEqual({ page: '1', per_page: '10', sort: 'id', order: 'asc' });
-    const headers = screen.getAllByRole('columnheader').slice(0, 13).map((h) => h.textContent?.trim());
+    // First the bulk actions' selection column (its header checks the page).
+    const [selectAll, ...named] = screen.getAllByRole('columnheader');
+    expect(within(selectAll).getByRole('checkbox')).toBeInTheDocument();
+    const headers = named.slice(0, 13).map((h) => h.textContent?.trim());
     expect(headers).toEqual([
       'ID',
       'Naziv',

@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../shared/bulk/lists';
 import { useCanWrite } from '../../shared/auth/permissions';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +72,7 @@ export default function PartnersPage() {
         defaultSort={{ field: 'id', order: 'asc' }}
         useList={useListPartnersQuery}
         canWrite={canWrite}
+        bulk={BULK_LISTS.partners}
         useToggle={useTogglePartnerMutation}
         rowLabel={(p) => p.name}
         renderForm={(props) => <PartnerFormDialog {...props} />}

@@ -29,7 +29,10 @@ describe('sliders screen', { timeout: 20_000 }, () => {
     renderScreen(<SlidersPage />);
     await screen.findByText('Zimska akcija');
     expect(lastListParams(calls)).toEqual({ page: '1', per_page: '10', sort: 'updated_at', order: 'desc' });
-    const headers = screen.getAllByRole('columnheader').slice(0, 7).map((h) => h.textContent?.trim());
+    // First the bulk actions' selection column (its header checks the page).
+    const [selectAll, ...named] = screen.getAllByRole('columnheader');
+    expect(within(selectAll).getByRole('checkbox')).toBeInTheDocument();
+    const headers = named.slice(0, 7).map((h) => h.textContent?.trim());
     expect(headers).toEqual(['Posljednja izmjena', 'Naziv', 'Kategorije', 'Tip', 'Prikaz', 'Aktivan', 'Akcije']);
 
     const promo = await rowOf('Zimska akcija');

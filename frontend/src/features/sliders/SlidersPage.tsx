@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../shared/bulk/lists';
 import { useCanWrite } from '../../shared/auth/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,6 +121,7 @@ export default function SlidersPage() {
         defaultSort={{ field: 'updated_at', order: 'desc' }}
         useList={useListSlidersQuery}
         canWrite={canWrite}
+        bulk={BULK_LISTS.sliders}
         useToggle={useToggleSliderMutation}
         // 422 (inactive, or a seminar whose dates are all past): the error dialog says why.
         visibility={{ useToggle: useToggleSliderVisibilityMutation, keyPrefix: 'sliders', after: 'orders' }}

@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../shared/bulk/lists';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
@@ -83,6 +84,7 @@ export default function UsersPage() {
         defaultSort={{ field: 'name', order: 'asc' }}
         useList={useListUsersQuery}
         canWrite={canWrite}
+        bulk={BULK_LISTS.users}
         useToggle={useToggleUserMutation}
         rowActions={rowActions}
         rowLabel={(u) => u.name}

@@ -20,7 +20,8 @@ export type Resource =
   /** The home page's figure settings (issue 25): write changes the debt-rise threshold; directors and admins. */
   | 'overviewSettings';
 
-export type Action = 'read' | 'write';
+/** `undo` (on activity): undo anyone's bulk action (issue 25). */
+export type Action = 'read' | 'write' | 'undo';
 
 /** What the signed-in account may do, as the profile answer says (ADR 0029). */
 export interface Permissions {

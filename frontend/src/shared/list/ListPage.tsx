@@ -3,6 +3,8 @@ import { Message } from 'primereact/message';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../api/list';
+import type { BulkConfig } from '../bulk/types';
+import { useBulk } from '../bulk/useBulk';
 import { useSnackbar } from '../snackbar/snackbarContext';
 import { IconButton } from '../ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
@@ -87,6 +89,8 @@ export interface ListPageProps<T extends ListRow> {
    * and while one applies, a notice says so and offers the whole list.
    */
   linkFilters?: { field: string; label: string }[];
+  /** Bulk actions (issue 25): a selection column, the toolbar's menu and its dialogs; none when omitted. */
+  bulk?: BulkConfig;
 }
 
 /** No filters beyond the filter row's: one constant, so the state's fields keep their identity. */
@@ -132,6 +136,7 @@ export function ListPage<T extends ListRow>({
   listKey = title,
   viewList,
   linkFilters = NO_LINK_FILTERS,
+  bulk: bulkConfig,
 }: ListPageProps<T>) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -212,6 +217,8 @@ export function ListPage<T extends ListRow>({
     const fresh = withOverrides.find((row) => row.id === newRow.id) ?? newRow;
     return [fresh, ...withOverrides.filter((row) => row.id !== newRow.id)];
   }, [data, overrides, isError, newRow]);
+
+  const bulk = useBulk<T>(bulkConfig, { params, total: data?.total ?? 0, rows, canWrite });
 
   const override = (row: T, values: Partial<T>) =>
     setOverrides((o) => ({
@@ -324,14 +331,16 @@ export function ListPage<T extends ListRow>({
         minWidth={tableMinWidth ?? '40rem'}
         className={tableMinWidth ? 'list-table--wide' : undefined}
         notice={
-          views.notice || notice || linkedNotice.length > 0 ? (
+          views.notice || notice || linkedNotice.length > 0 || bulk.banner ? (
             <>
               {linkedNotice}
               {views.notice}
               {notice}
+              {bulk.banner}
             </>
           ) : undefined
         }
+        selection={bulk.selection}
         toolbar={{
           start: (
             <h1 id="list-title" className="list-toolbar__title">
@@ -342,6 +351,7 @@ export function ListPage<T extends ListRow>({
             <>
               {views.menu}
               {toolbarExtra?.(params, canWrite)}
+              {bulk.menu}
               {renderForm && canAdd && canWrite && (
                 <Button
                   type="button"
@@ -389,6 +399,8 @@ export function ListPage<T extends ListRow>({
           onHide={() => setShownConfirm((c) => ({ ...c, visible: false }))}
         />
       )}
+
+      {bulk.dialogs}
 
       {/* The form mounts on its first opening, so a list screen's first paint does not pay for it. */}
       {renderForm && form.key > 0 && (

@@ -69,6 +69,8 @@ export type PagedSelection<T> = {
   pageOnly?: boolean;
   /** A click on a row, or Space or Enter on a focused row, toggles it like its checkbox. */
   onRowToggle?: (row: T) => void;
+  /** The row field that names a row's checkbox for screen readers ('name' when omitted). */
+  labelField?: string;
 } & (
   | {
       /** The rows shown checked. */
@@ -589,7 +591,7 @@ function PagedTableView<T extends { id: number; is_active?: boolean }>({
         onSelectionChange: (e: { value: T[] }) => onSelectionChange(e.value),
         selectionPageOnly: selection.pageOnly,
         showSelectAll: selectAll,
-        selectionAriaLabel: 'name',
+        selectionAriaLabel: selection.labelField ?? 'name',
       }
     : {};
 

@@ -14,6 +14,8 @@ export interface ChooseCategoriesDialogProps {
   selected: CategoryRef[];
   onConfirm: (categories: CategoryRef[]) => void;
   onHide: () => void;
+  /** One category only (a bulk action's): a check replaces the choice; confirm needs one. */
+  single?: boolean;
 }
 
 /** The search box searches as the user types, once typing pauses this long. */
@@ -24,7 +26,7 @@ const TYPING_DEBOUNCE_MS = 400;
  * paged and filtered on the server; the choice survives paging and is handed over on confirm.
  * A click on a row, or Space or Enter on a focused row, toggles it like its checkbox.
  */
-export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }: ChooseCategoriesDialogProps) {
+export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide, single = false }: ChooseCategoriesDialogProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<CategoryRef[]>([]);
@@ -55,8 +57,15 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
 
   const toggle = (category: CategoryRef) =>
     setSelection((chosen) =>
-      chosen.some((c) => c.id === category.id) ? chosen.filter((c) => c.id !== category.id) : [...chosen, category],
+      chosen.some((c) => c.id === category.id)
+        ? chosen.filter((c) => c.id !== category.id)
+        : single
+          ? [category]
+          : [...chosen, category],
     );
+  // In single mode a newly checked row replaces the choice.
+  const change = (next: CategoryRef[]) =>
+    setSelection(single ? (next.filter((c) => !selection.some((s) => s.id === c.id)).slice(-1)) : next);
 
 
   return (
@@ -74,6 +83,7 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
         <PickerFooterButtons
           onHide={onHide}
           onConfirm={() => onConfirm(selection.map(({ id, name: n }) => ({ id, name: n })))}
+          confirmDisabled={single && selection.length !== 1}
         />
       }
     >
@@ -90,8 +100,9 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide }:
         variant="choose"
         selection={{
           rows: selection as ActiveCategory[],
-          onChange: (next) => setSelection(next),
+          onChange: change,
           pageOnly: true,
+          selectAll: !single,
           onRowToggle: toggle,
         }}
         className="choose-dialog__table"

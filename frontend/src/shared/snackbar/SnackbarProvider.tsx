@@ -1,10 +1,33 @@
 import type { ToastMessage } from 'primereact/toast';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { SNACKBAR_ACTION_LIFE, SNACKBAR_LIFE, SnackbarContext, type SnackbarApi } from './snackbarContext';
+import { SNACKBAR_ACTION_LIFE, SNACKBAR_LIFE, SnackbarContext, type SnackbarAction, type SnackbarApi } from './snackbarContext';
 import type { ToastHandle } from './ToastHost';
 
 const ToastHost = lazy(() => import('./ToastHost'));
+
+/** A snackbar's link, or its button, which closes the snackbar once pressed. */
+function ActionOf({ action }: { action: SnackbarAction }) {
+  if (action.to !== undefined) {
+    return (
+      <Link to={action.to} className="snackbar__action">
+        {action.label}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="snackbar__action snackbar__action--button"
+      onClick={(event) => {
+        event.currentTarget.closest('.p-toast-message')?.querySelector<HTMLButtonElement>('.p-toast-icon-close')?.click();
+        action.onClick();
+      }}
+    >
+      {action.label}
+    </button>
+  );
+}
 
 /** Snackbars at the bottom of the screen (at the top over an open dialog), 3000 ms unless told otherwise (spec §9). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
@@ -32,11 +55,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         show({
           severity: 'success',
           summary: text,
-          detail: action ? (
-            <Link to={action.to} className="snackbar__action">
-              {action.label}
-            </Link>
-          ) : undefined,
+          detail: action ? <ActionOf action={action} /> : undefined,
           life: life ?? (action ? SNACKBAR_ACTION_LIFE : SNACKBAR_LIFE),
           closable: true,
         }),

@@ -2,12 +2,14 @@ import { createContext, useContext } from 'react';
 
 export const SNACKBAR_LIFE = 3000;
 
-/** A link under a snackbar's text, e.g. to the delivery view of the notification just sent. */
-export interface SnackbarAction {
+/**
+ * A link under a snackbar's text, e.g. to the delivery view of the notification just sent, or a
+ * button (e.g. a bulk action's Undo), which also closes the snackbar.
+ */
+export type SnackbarAction = {
   /** Already translated. */
   label: string;
-  to: string;
-}
+} & ({ to: string; onClick?: never } | { onClick: () => void; to?: never });
 
 /** A snackbar with a link stays this long, time to reach it. */
 export const SNACKBAR_ACTION_LIFE = 8000;

@@ -2,9 +2,11 @@ import { useCanWrite } from '../../../shared/auth/permissions';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveObjectUrl } from '../../../shared/api/download';
+import type { BulkConfig } from '../../../shared/bulk/types';
+import { useBulk } from '../../../shared/bulk/useBulk';
 import { AmountText } from '../../../shared/format/AmountText';
 import { COUNT, PRICE } from '../../../shared/format/amount';
 import { PAGE_SIZES } from '../../../shared/list/types';
@@ -14,7 +16,7 @@ import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { IconButton } from '../../../shared/ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
-import { useCampaignCartQuery, useDownloadCampaignCartMutation, useToggleCartDeliveryMutation } from '../api';
+import { tabTag, useCampaignCartQuery, useDownloadCampaignCartMutation, useToggleCartDeliveryMutation } from '../api';
 import type { CartItem } from '../types';
 import { TabTable, type TabColumn } from './TabTable';
 
@@ -86,6 +88,18 @@ export function CartTab({ campaignId }: { campaignId: number }) {
   const [confirm, setConfirm] = useState<{ row: CartItem | null; visible: boolean }>({ row: null, visible: false });
   const rows = isError ? [] : (data?.items ?? []);
   const pageQuantity = rows.reduce((sum, row) => sum + row.quantity, 0);
+  const bulkConfig = useMemo<BulkConfig>(
+    () => ({
+      path: `campaigns/${campaignId}/cart`,
+      resource: 'campaigns',
+      actions: ['deliver', 'undeliver'],
+      tags: [tabTag(campaignId, 'cart')],
+      noun: 'bulk.nouns.cart_items',
+      labelField: 'product',
+    }),
+    [campaignId],
+  );
+  const bulk = useBulk<CartItem>(bulkConfig, { params: table.params, total: data?.total ?? 0, rows, canWrite });
 
   const onToggle = async () => {
     const row = confirm.row;
@@ -117,6 +131,7 @@ export function CartTab({ campaignId }: { campaignId: number }) {
         table={table}
         query={{ data, isFetching, isError, refetch }}
         rows={rows}
+        bulk={bulk}
         toolbar={
           <Button
             type="button"

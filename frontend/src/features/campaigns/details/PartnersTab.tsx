@@ -1,8 +1,10 @@
 import { useCanWrite } from '../../../shared/auth/permissions';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveObjectUrl } from '../../../shared/api/download';
+import type { BulkConfig } from '../../../shared/bulk/types';
+import { useBulk } from '../../../shared/bulk/useBulk';
 import { ExcelUploadDialog } from '../../../shared/excel/ExcelUploadDialog';
 import { AmountText } from '../../../shared/format/AmountText';
 import { FIGURE } from '../../../shared/format/amount';
@@ -12,6 +14,7 @@ import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { IconButton } from '../../../shared/ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import {
+  tabTag,
   useLazyCampaignCategoryIdsQuery,
   useCampaignPartnersQuery,
   useDownloadCampaignPartnersMutation,
@@ -92,6 +95,22 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
   const [choosing, setChoosing] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [cash, setCash] = useState<{ row: CampaignPartner | null; visible: boolean }>({ row: null, visible: false });
+  const bulkConfig = useMemo<BulkConfig>(
+    () => ({
+      path: `campaigns/${campaignId}/partners`,
+      resource: 'campaigns',
+      actions: ['cash'],
+      tags: [tabTag(campaignId, 'partners')],
+      noun: 'bulk.nouns.campaign_partners',
+    }),
+    [campaignId],
+  );
+  const bulk = useBulk<CampaignPartner>(bulkConfig, {
+    params: table.params,
+    total: data?.total ?? 0,
+    rows: isError ? [] : (data?.items ?? []),
+    canWrite,
+  });
   const [confirm, setConfirm] = useState<{ row: CampaignPartner | null; visible: boolean }>({ row: null, visible: false });
 
   const onRemove = async () => {
@@ -137,6 +156,7 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
         table={table}
         query={{ data, isFetching, isError, refetch }}
         rowClassName={(p) => (p.in_categories ? undefined : 'campaign-row--warn')}
+        bulk={bulk}
         toolbar={
           <>
             {canWrite && excelButton('pi pi-upload', 'campaigns.excel_upload', () => setUploading(true))}

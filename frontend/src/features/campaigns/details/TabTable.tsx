@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { BulkParts } from '../../../shared/bulk/useBulk';
 import { PagedTable, type PagedColumn, type PagedQuery } from '../../../shared/list/PagedTable';
 import type { TableState } from '../../../shared/list/useTableState';
 
@@ -22,6 +23,8 @@ interface TabTableProps<T extends { id: number }> {
   footer?: ReactNode;
   /** A row's class, e.g. a warning. */
   rowClassName?: (row: T) => string | undefined;
+  /** Bulk actions (useBulk): the selection column, the menu after the tab's buttons, the banner. */
+  bulk?: BulkParts<T>;
 }
 
 /**
@@ -38,6 +41,7 @@ export function TabTable<T extends { id: number }>({
   toolbar,
   footer,
   rowClassName,
+  bulk,
 }: TabTableProps<T>) {
   return (
     <div className="campaign-tab">
@@ -50,10 +54,13 @@ export function TabTable<T extends { id: number }>({
         actions={actions}
         footer={footer}
         rowClassName={rowClassName}
-        toolbar={{ buttons: toolbar, className: 'campaign-tab__toolbar', buttonsClassName: 'campaign-tab__buttons' }}
+        selection={bulk?.selection}
+        notice={bulk?.banner}
+        toolbar={{ buttons: <>{toolbar}{bulk?.menu}</>, className: 'campaign-tab__toolbar', buttonsClassName: 'campaign-tab__buttons' }}
         stackedFiltersClassName="campaign-tab__filters"
         className="campaign-tab__table"
       />
+      {bulk?.dialogs}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../../shared/bulk/lists';
 import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
@@ -23,6 +24,7 @@ export default function CategoriesPage() {
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCategoriesQuery}
       canWrite={canWrite}
+      bulk={BULK_LISTS.categories}
       useToggle={useToggleCategoryMutation}
       rowLabel={(c) => c.name}
       renderForm={(props) => (

@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../../shared/bulk/lists';
 import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
@@ -21,6 +22,7 @@ export default function CitiesPage() {
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCitiesQuery}
       canWrite={canWrite}
+      bulk={BULK_LISTS.cities}
       useToggle={useToggleCityMutation}
       rowLabel={(c) => c.name}
       renderForm={(props) => <CityFormDialog {...props} />}

@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../../shared/bulk/lists';
 import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
@@ -23,6 +24,7 @@ export default function CountriesPage() {
       defaultSort={{ field: 'name', order: 'asc' }}
       useList={useListCountriesQuery}
       canWrite={canWrite}
+      bulk={BULK_LISTS.countries}
       useToggle={useToggleCountryMutation}
       rowLabel={(c) => c.name}
       renderForm={(props) => (

@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../../shared/bulk/lists';
 import { useCanWrite } from '../../../shared/auth/permissions';
 import { useState } from 'react';
 import { ListPage } from '../../../shared/list/ListPage';
@@ -46,6 +47,7 @@ export default function ProductsPage() {
         defaultSort={{ field: 'name', order: 'asc' }}
         useList={useListProductsQuery}
         canWrite={canWrite}
+        bulk={BULK_LISTS.products}
         useToggle={useToggleProductMutation}
         rowLabel={(p) => p.name}
         rowActions={actions}

@@ -1,3 +1,4 @@
+import { BULK_LISTS } from '../../../shared/bulk/lists';
 import { useCanWrite } from '../../../shared/auth/permissions';
 import { ListPage } from '../../../shared/list/ListPage';
 import type { ListColumn } from '../../../shared/list/types';
@@ -22,6 +23,7 @@ export default function StoresPage() {
       defaultSort={{ field: 'city_name', order: 'asc' }}
       useList={useListStoresQuery}
       canWrite={canWrite}
+      bulk={BULK_LISTS.stores}
       useToggle={useToggleStoreMutation}
       rowLabel={(s) => `${s.address}, ${s.city_name}`}
       renderForm={(props) => <StoreFormDialog {...props} />}
