@@ -133,7 +133,7 @@ describe('home page figures', () => {
     const block = page.locator('[data-figures="debt"]');
     const row = block.locator(`tr[data-partner="${raised.id}"]`);
     await row.waitFor();
-    const since = await block.locator('input[type="date"]').inputValue();
+    const since = await block.locator('[data-since]').getAttribute('data-since');
     const answer = await get(`/api/overview/debtRise?since=${since}&page=1&per_page=10`);
     assert.equal(await block.locator('[data-figure="debt-total"]').getAttribute('data-total'), answer.headers.get('X-Total-Count'));
     assert.equal(answer.headers.get('X-Debt-Rise-Threshold'), '20');

@@ -87,6 +87,44 @@ export function DateField({
 }
 
 /**
+ * One day picked outside a form (the home page's "since"): the same calendar as DateField, in
+ * the language's format and texts, never after maxDate.
+ */
+export function DayPicker({
+  id,
+  value,
+  onChange,
+  maxDate,
+  className,
+}: {
+  id: string;
+  value: IsoDate;
+  onChange: (day: IsoDate) => void;
+  maxDate?: IsoDate;
+  className?: string;
+}) {
+  const { i18n } = useTranslation();
+  const date = useMemo(() => fromIsoDate(value), [value]);
+  const max = useMemo(() => fromIsoDate(maxDate) ?? undefined, [maxDate]);
+  return (
+    <Calendar
+      inputId={id}
+      value={date}
+      onChange={(e) => {
+        if (e.value instanceof Date) onChange(toIsoDate(e.value));
+      }}
+      maxDate={max}
+      locale={calendarLocale(i18n.language)}
+      showIcon
+      readOnlyInput
+      className={className}
+      panelClassName="form-date-panel"
+      pt={calendarPt((day) => day === value)}
+    />
+  );
+}
+
+/**
  * Several days (spec §4: a seminar's dates), none before minDate: an inline calendar where a
  * click adds or removes a day, and the chosen days listed in the language, each removable.
  */

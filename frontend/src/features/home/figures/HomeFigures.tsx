@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { usePermissions } from '../../../shared/auth/permissions';
 import { amountProblemKey, amountToApi, COUNT, formatAmount } from '../../../shared/format/amount';
 import { formatIsoDate, toIsoDate, todayIso } from '../../../shared/format/date';
+import { DayPicker } from '../../../shared/form/DateField';
 import { BurndownChart } from './BurndownChart';
 import {
   useCampaignBurndownQuery,
@@ -260,17 +261,18 @@ function DebtRiseBlock() {
         <label htmlFor={sinceId} className="figure-block__label">
           {t('home.figures.debt.since')}
         </label>
-        <input
-          id={sinceId}
-          type="date"
-          className="p-inputtext figure-date"
-          value={since}
-          max={today}
-          onChange={(e) => {
-            setSince(e.target.value);
-            setFirst(0);
-          }}
-        />
+        <span data-since={since}>
+          <DayPicker
+            id={sinceId}
+            className="figure-date"
+            value={since}
+            maxDate={today}
+            onChange={(day) => {
+              setSince(day);
+              setFirst(0);
+            }}
+          />
+        </span>
         <ThresholdForm />
       </div>
       <Loading loading={isLoading} error={isError} />
