@@ -206,14 +206,7 @@ func flagTarget(resource string, sel func(context.Context, ports.ListQuery, func
 			fs := actions[r.Action]
 			for _, id := range ids {
 				changed, err := fs.flag.set(ctx, p, id, fs.on)
-				switch {
-				case err == nil && changed:
-					out.Done++
-				case err == nil:
-					out.Unchanged++
-				case bulk.Skippable(err):
-					out.Skip(id, err)
-				default:
+				if err := out.Count(id, changed, err); err != nil {
 					return err
 				}
 			}
@@ -221,13 +214,7 @@ func flagTarget(resource string, sel func(context.Context, ports.ListQuery, func
 		},
 		Restore: func(ctx context.Context, p kernel.Principal, events []audit.Event, out *bulk.Outcome) error {
 			for _, e := range events {
-				err := restoreFlags(ctx, p, flags, e)
-				switch {
-				case err == nil:
-					out.Done++
-				case bulk.Skippable(err):
-					out.Skip(e.RecordID, err)
-				default:
+				if err := out.Count(e.RecordID, true, restoreFlags(ctx, p, flags, e)); err != nil {
 					return err
 				}
 			}

@@ -278,14 +278,9 @@ func (b *Bulk) Undo(ctx context.Context, p kernel.Principal, id kernel.ID) (Bulk
 			return t.Restore(ctx, p, events, out)
 		}
 		for _, e := range events {
-			if err := b.revertOne(ctx, p, e); err != nil {
-				if !bulk.Skippable(err) {
-					return err
-				}
-				out.Skip(e.RecordID, err)
-				continue
+			if err := out.Count(e.RecordID, true, b.revertOne(ctx, p, e)); err != nil {
+				return err
 			}
-			out.Done++
 		}
 		return nil
 	})

@@ -42,14 +42,7 @@ func (s *Service) BulkCash(ctx context.Context, id kernel.ID, ids []kernel.ID, c
 		if errors.Is(err, campaign.ErrNotHeld) {
 			err = errPartner
 		}
-		switch {
-		case err == nil && same:
-			out.Unchanged++
-		case err == nil:
-			out.Done++
-		case bulk.Skippable(err):
-			out.Skip(pid, err)
-		default:
+		if err := out.Count(pid, !same, err); err != nil {
 			return err
 		}
 	}
@@ -62,14 +55,7 @@ func (s *Service) BulkCash(ctx context.Context, id kernel.ID, ids []kernel.ID, c
 func (s *Service) BulkDelivery(ctx context.Context, id kernel.ID, ids []kernel.ID, delivered bool, out *bulk.Outcome) error {
 	for _, itemID := range ids {
 		changed, err := s.setDelivery(ctx, id, itemID, delivered, nil)
-		switch {
-		case err == nil && changed:
-			out.Done++
-		case err == nil:
-			out.Unchanged++
-		case bulk.Skippable(err):
-			out.Skip(itemID, err)
-		default:
+		if err := out.Count(itemID, changed, err); err != nil {
 			return err
 		}
 	}
@@ -88,14 +74,10 @@ func (s *Service) BulkDeliveryRestore(ctx context.Context, events []audit.Event,
 			scope = e.Parent.ID
 		}
 		changed, err := s.setDelivery(ports.WithAuditSource(ctx, src), scope, e.RecordID, !left, &left)
-		switch {
-		case err == nil && changed:
-			out.Done++
-		case err == nil:
-			out.Skip(e.RecordID, audit.ErrChangedSince)
-		case bulk.Skippable(err):
-			out.Skip(e.RecordID, err)
-		default:
+		if err == nil && !changed {
+			err = audit.ErrChangedSince // no longer as the action left it
+		}
+		if err := out.Count(e.RecordID, changed, err); err != nil {
 			return err
 		}
 	}

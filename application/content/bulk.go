@@ -42,14 +42,11 @@ func (s *Service) BulkCategory(ctx context.Context, r bulk.Request, ids []kernel
 			}
 			return err
 		})
-		switch {
-		case err == nil:
-			out.Done++
-		case errors.Is(err, errSame):
-			out.Unchanged++
-		case bulk.Skippable(err):
-			out.Skip(id, err)
-		default:
+		same := errors.Is(err, errSame)
+		if same {
+			err = nil
+		}
+		if err := out.Count(id, !same, err); err != nil {
 			return err
 		}
 	}

@@ -212,6 +212,22 @@ type Outcome struct {
 // Skip adds a skipped record.
 func (o *Outcome) Skip(id kernel.ID, err error) { o.Skipped = append(o.Skipped, SkipOf(id, err)) }
 
+// Count adds one record's result: changed or already so when err is nil, skipped when err is
+// a row's rule (Skippable); any other err is answered, to stop the run.
+func (o *Outcome) Count(id kernel.ID, changed bool, err error) error {
+	switch {
+	case err == nil && changed:
+		o.Done++
+	case err == nil:
+		o.Unchanged++
+	case Skippable(err):
+		o.Skip(id, err)
+	default:
+		return err
+	}
+	return nil
+}
+
 // Seen is how many records the outcome accounts for.
 func (o Outcome) Seen() int { return o.Done + o.Unchanged + len(o.Skipped) }
 

@@ -170,3 +170,22 @@ func TestOutcomeAndSkips(t *testing.T) {
 		t.Fatal("skippable: a row's rule skips, anything unexpected stops the run")
 	}
 }
+
+func TestOutcomeCount(t *testing.T) {
+	var o Outcome
+	for _, c := range []struct {
+		changed bool
+		err     error
+	}{{true, nil}, {false, nil}, {true, kernel.NotFound("partner")}, {false, &audit.ChangedSinceError{}}} {
+		if err := o.Count(1, c.changed, c.err); err != nil {
+			t.Fatalf("%+v stopped: %v", c, err)
+		}
+	}
+	if o.Done != 1 || o.Unchanged != 1 || len(o.Skipped) != 2 {
+		t.Fatalf("counted %+v", o)
+	}
+	boom := errors.New("connection reset")
+	if err := o.Count(2, true, boom); err != boom || o.Seen() != 4 {
+		t.Fatalf("an unexpected error stops the run uncounted: %v, %+v", err, o)
+	}
+}
