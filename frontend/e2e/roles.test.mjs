@@ -145,7 +145,8 @@ describe('navigation by role', () => {
     await signIn(page, demoUser.financier, 'demo1234');
     await openList(page, '/partners');
     const row = page.locator('.list-table tbody tr').first();
-    const name = (await row.locator('td').nth(1).innerText()).trim();
+    // The selection column (bulk actions), the id, then the name.
+    const name = (await row.locator('td').nth(2).innerText()).trim();
     await row.getByRole('button', { name: 'Izmijeni' }).click();
     const dialog = page.getByRole('dialog', { name: 'Izmjena partnera' });
     await dialog.waitFor();
