@@ -85,6 +85,13 @@ describe('choose dialog: saved views without the address', () => {
     await waitFor(() => expect(lastParams(calls)).toEqual({ name: 'Kategorija 2', sort: 'name', order: 'asc', page: '1', per_page: '30' }));
     expect(within(dialog).getByRole('button', { name: 'Prikaz: Dvojke' })).toBeInTheDocument();
 
+    // Esc closes the open menu, not the dialog under it.
+    await user.click(within(dialog).getByRole('button', { name: 'Prikaz: Dvojke' }));
+    await screen.findByRole('menuitem', { name: 'Zadnje', hidden: true });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Zadnje', hidden: true })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Izbor kategorija' })).toBeInTheDocument();
+
     // The address is never written: neither the router's nor the window's.
     expect(router.state.location.search).toBe('');
     expect(router.state.location.pathname).toBe('/sliders');

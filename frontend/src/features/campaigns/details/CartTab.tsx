@@ -16,7 +16,8 @@ import { IconButton } from '../../../shared/ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { tabTag, useCampaignCartQuery, useDownloadCampaignCartMutation, useToggleCartDeliveryMutation } from '../api';
 import type { CartItem } from '../types';
-import { TabTable, useTabTableState, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 export const CART_FILE_NAME = 'Cart.xlsx';
 

@@ -17,7 +17,8 @@ import {
 } from '../api';
 import type { CampaignCategory } from '../types';
 import { RemoveConfirm } from './RemoveConfirm';
-import { TabTable, useTabTableState, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 const columns: TabColumn<CampaignCategory>[] = [
   { field: 'name', header: 'campaigns.category_name', sortable: true, filter: true },

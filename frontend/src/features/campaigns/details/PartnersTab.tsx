@@ -24,7 +24,8 @@ import type { CampaignPartner } from '../types';
 import { CashDialog } from './CashDialog';
 import { ChoosePartnersDialog } from './ChoosePartnersDialog';
 import { RemoveConfirm } from './RemoveConfirm';
-import { TabTable, useTabTableState, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 export const PARTNERS_FILE_NAME = 'Partners.xlsx';
 

@@ -11,7 +11,8 @@ import { useCampaignProductsQuery, useRemoveCampaignProductMutation } from '../a
 import type { CampaignProduct } from '../types';
 import { ChooseProductsDialog } from './ChooseProductsDialog';
 import { RemoveConfirm } from './RemoveConfirm';
-import { TabTable, useTabTableState, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 const columns: TabColumn<CampaignProduct>[] = [
   {
