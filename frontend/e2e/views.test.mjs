@@ -155,4 +155,106 @@ describe('saved views', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it("a campaign's Partners tab keeps a saved view across a reload, and a choose dialog applies views without the address", async () => {
+    const admin = await api.login('admin', server.adminPassword);
+    const winter = (await api.call('GET', '/api/campaigns?page=1&per_page=10&name=Zimska', { token: admin })).body.find(
+      (c) => c.name === 'Zimska akcija alata',
+    );
+    assert.ok(winter, 'the demo campaign is there');
+    const isTab = (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/campaignDetailsById/partners/${winter.id}`;
+    const opened = page.waitForResponse(isTab);
+    await page.goto(`/campaigns/${winter.id}?tab=partners`);
+    await opened;
+
+    // Narrow the tab, sort it, and save that as a view.
+    const nameFilter = page.getByRole('textbox', { name: 'Naziv partnera — Pretraga' });
+    await nameFilter.fill('a');
+    const filtered = page.waitForResponse((r) => isTab(r) && params(r).name === 'a');
+    await nameFilter.press('Enter');
+    await filtered;
+    const sorted = page.waitForResponse((r) => isTab(r) && params(r).sort === 'phone');
+    await page.getByRole('columnheader', { name: /Telefon/ }).first().click();
+    await sorted;
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'partners' && url.searchParams.get('sort') === 'phone');
+    await viewsButton().click();
+    await menuItem(/Sačuvaj trenutni kao/).click();
+    const dialog = page.getByRole('dialog', { name: 'Sačuvaj listu kao prikaz' });
+    await dialog.getByLabel('Naziv').fill('Partneri sa a');
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/views');
+    await dialog.getByRole('button', { name: 'Sačuvaj' }).click();
+    const body = await (await saved).json();
+    assert.deepEqual({ list: body.list, filters: body.state.filters, sort: body.state.sort }, { list: 'campaignPartners', filters: { name: 'a' }, sort: 'phone' });
+    await page.waitForURL((url) => url.searchParams.get('view') === String(body.id) && url.searchParams.get('tab') === 'partners');
+
+    // A reload opens the tab as the address says, the view named on its button.
+    const reloaded = page.waitForResponse(isTab);
+    await page.reload();
+    assert.deepEqual(
+      { name: params(await reloaded).name, sort: params(await reloaded).sort },
+      { name: 'a', sort: 'phone' },
+    );
+    await viewsButton().filter({ hasText: 'Partneri sa a' }).waitFor();
+    assert.equal(await nameFilter.inputValue(), 'a');
+    await shoot(page, 'views-campaign-tab');
+    await checkA11y(page, 'views campaign tab');
+
+    // The choose dialog's own views: picked from its menu, applied to its table only.
+    const shared = await api.call('POST', '/api/views', {
+      token: await api.login('marko', 'marko1234'),
+      body: { list: 'partnersActive', name: 'Partneri sa o', state: { filters: { name: 'o' }, sort: 'id', order: 'desc', per_page: 20, columns: [] } },
+    });
+    assert.equal(shared.status, 201);
+    const address = page.url();
+    const isPick = (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/partnersActive';
+    const first = page.waitForResponse(isPick);
+    await page.getByRole('button', { name: 'Dodaj partnere' }).click();
+    const picker = page.getByRole('dialog', { name: 'Izbor partnera' });
+    await picker.waitFor();
+    assert.equal(params(await first).per_page, '8');
+    await picker.locator('.views-menu__button').click();
+    const picked = page.waitForResponse((r) => isPick(r) && params(r).name === 'o');
+    await menuItem('Partneri sa o').click();
+    const q = params(await picked);
+    assert.deepEqual({ sort: q.sort, order: q.order, per_page: q.per_page }, { sort: 'id', order: 'desc', per_page: '20' });
+    assert.equal(await picker.getByRole('textbox', { name: 'Naziv partnera — Pretraga' }).inputValue(), 'o');
+    assert.equal(page.url(), address, 'the dialog leaves the address alone');
+
+    // Made the default, it applies when the dialog opens again.
+    await picker.locator('.views-menu__button').click();
+    const made = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/views/${shared.body.id}`);
+    await menuItem(/Neka bude moj podrazumijevani/).click();
+    assert.equal((await made).status(), 200);
+    await picker.getByRole('button', { name: 'Zatvori' }).last().click();
+    await picker.waitFor({ state: 'hidden' });
+    const again = page.waitForResponse(isPick);
+    await page.getByRole('button', { name: 'Dodaj partnere' }).click();
+    assert.deepEqual({ name: params(await again).name, per_page: params(await again).per_page }, { name: 'o', per_page: '20' });
+    await picker.locator('.views-menu__button').filter({ hasText: 'Partneri sa o' }).waitFor();
+    assert.equal(page.url(), address);
+    await picker.locator('tbody tr').first().waitFor();
+    await shoot(page, 'views-choose-dialog');
+    const shot = (name) => page.screenshot({ path: new URL(`./artifacts/${name}.png`, import.meta.url).pathname });
+    await picker.locator('.views-menu__button').click();
+    await menuItem(/Sačuvaj trenutni kao/).waitFor();
+    await checkA11y(page, 'views choose dialog menu');
+    await shot('views-choose-dialog-menu-1280');
+    await page.keyboard.press('Escape');
+    await page.locator('.views-menu').waitFor({ state: 'hidden' });
+    await settle(page);
+    assert.ok(await picker.isVisible(), 'Esc closes the menu, not the dialog under it');
+
+    // On a phone the dialog's menu opens inside the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await settle(page);
+    await picker.locator('.views-menu__button').click();
+    await menuItem(/Sačuvaj trenutni kao/).waitFor();
+    await settle(page);
+    const box = await page.locator('.views-menu').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 375, `menu at ${box.x}..${box.x + box.width}`);
+    await shot('views-choose-dialog-menu-375');
+    await checkA11y(page, 'views choose dialog menu phone');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

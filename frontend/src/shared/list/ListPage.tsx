@@ -172,7 +172,7 @@ export function ListPage<T extends ListRow>({
     [columns, pinnedColumn],
   );
   const choice = useColumnChoice(listKey, hideable);
-  const views = useListViews({ list: viewList, url, defaultSort, pageSizes: PAGE_SIZES, pageSize, columns, choice, compact: narrow });
+  const views = useListViews({ list: viewList, state: url, defaultSort, pageSizes: PAGE_SIZES, pageSize, columns, choice, compact: narrow });
   // The row being confirmed stays set while the dialog animates out, so its title does not flip.
   const [confirm, setConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });
   const [shownConfirm, setShownConfirm] = useState<{ row: T | null; visible: boolean }>({ row: null, visible: false });

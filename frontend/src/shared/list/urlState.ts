@@ -62,7 +62,8 @@ export function readUrlState(search: URLSearchParams, shape: ListUrlShape): List
     const value = search.get(field);
     if (value !== null && value.trim() !== '') state.filters[field] = value.slice(0, MAX_FILTER_LENGTH);
   }
-  const active = search.get('is_active');
+  // A list whose own filter is `is_active` (a cart's delivered select) has no active select.
+  const active = shape.filterFields.includes('is_active') ? null : search.get('is_active');
   if (active === '1' || active === 'true') state.active = 'active';
   if (active === '0' || active === 'false') state.active = 'inactive';
   const sort = search.get('sort');

@@ -27,7 +27,11 @@ function fromTable(table: TableState, view: number | undefined): ListUrlState {
   };
 }
 
-export interface UrlTableState {
+/**
+ * A paged table's state with the saved view applied (ADR 0041): kept in the address by a list
+ * (useUrlTableState) or in memory by a choose dialog (useDialogTableState).
+ */
+export interface ViewTableState {
   table: TableState;
   /** The saved view applied, as the address names it. */
   view: number | undefined;
@@ -39,6 +43,8 @@ export interface UrlTableState {
    */
   applyState: (state: AppliedTableState, view: number | undefined, options?: { replace?: boolean }) => void;
 }
+
+export type UrlTableState = ViewTableState;
 
 /**
  * The list's paged-table state kept in the address (ADR 0041): it starts from the address, every

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../list/PagedTable';
 import { CHOOSE_PAGE_SIZES } from '../list/types';
-import { useTableState } from '../list/useTableState';
 import { useListActiveCategoriesQuery, type ActiveCategory, type CategoryRef } from './api';
 import { PickerFooterButtons, PickerSearch } from './pickerParts';
+import { useChooseTableState } from './useChooseTableState';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 export interface ChooseCategoriesDialogProps {
@@ -21,6 +21,8 @@ export interface ChooseCategoriesDialogProps {
 /** The search box searches as the user types, once typing pauses this long. */
 const TYPING_DEBOUNCE_MS = 400;
 
+const COLUMNS = [{ field: 'name', header: 'categories.name' }];
+
 /**
  * Spec §2 "Choose-categories": a multi-select table of the active categories (name only),
  * paged and filtered on the server; the choice survives paging and is handed over on confirm.
@@ -30,24 +32,28 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide, s
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<CategoryRef[]>([]);
-  const table = useTableState({
+  const { table, reset, views } = useChooseTableState({
+    list: 'categoriesActive',
+    visible,
+    columns: COLUMNS,
     filterFields: ['name'],
     defaultSort: { field: 'name', order: 'asc' },
     pageSizes: CHOOSE_PAGE_SIZES,
     typingDebounceMs: TYPING_DEBOUNCE_MS,
   });
 
-  // Each opening starts from the caller's choice, the first page and no filter.
+  // Each opening starts from the caller's choice, the first page and no filter, or the user's
+  // default view of the list (applied before the first page is asked for).
   if (visible !== open) {
     setOpen(visible);
     if (visible) {
       setSelection(selected);
-      table.reset();
+      reset();
     }
   }
 
   const { data, isFetching, isError, refetch } = useListActiveCategoriesQuery(table.params, {
-    skip: !visible,
+    skip: !visible || views.waiting,
     refetchOnMountOrArgChange: true,
   });
 
@@ -89,12 +95,14 @@ export function ChooseCategoriesDialog({ visible, selected, onConfirm, onHide, s
     >
       <div className="choose-dialog__toolbar">
         <PickerSearch table={table} label={t('categories.name')} onSearch={search} />
+        {views.menu}
         <span className="choose-dialog__count" aria-live="polite">
           {t('choose_categories.selected', { count: selection.length })}
         </span>
       </div>
+      {views.notice}
       <PagedTable<ActiveCategory>
-        columns={[{ field: 'name', header: 'categories.name' }]}
+        columns={COLUMNS}
         table={table}
         query={{ data, isFetching, isError, refetch }}
         variant="choose"

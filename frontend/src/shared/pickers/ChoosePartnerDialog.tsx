@@ -34,7 +34,7 @@ const FILTER_FIELDS = COLUMNS.filter((c) => c.filter).map((c) => c.field as Part
  */
 export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null }: ChoosePartnerProps) {
   const { t } = useTranslation();
-  const state = usePartnerChoice(visible, selected, FILTER_FIELDS);
+  const state = usePartnerChoice(visible, selected, FILTER_FIELDS, COLUMNS);
 
   return (
     <Dialog
@@ -58,6 +58,8 @@ export function ChoosePartnerDialog({ visible, onHide, onChoose, selected = null
         </div>
       }
     >
+      <div className="choose-dialog__views">{state.views.menu}</div>
+      {state.views.notice}
       <PagedTable<ActivePartner>
         columns={COLUMNS}
         table={state.table}

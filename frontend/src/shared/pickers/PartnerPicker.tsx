@@ -4,7 +4,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { MAX_FILTER_LENGTH } from '../api/list';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../list/PagedTable';
+import { PagedTable, type PagedColumn } from '../list/PagedTable';
 import type { ActivePartner } from './api';
 import { usePartnerChoice, type ChoosePartnerProps, type PartnerFilterField } from './partnerChoice';
 import { PartnerChoiceCount, PickerFooterButtons } from './pickerParts';
@@ -12,6 +12,7 @@ import './pickers.css';
 import { DIALOG_WIDTH, dialogStyle } from '../ui/dialogWidth';
 
 const FILTER_FIELDS: PartnerFilterField[] = ['name'];
+const COLUMNS: PagedColumn<ActivePartner>[] = [{ field: 'name', header: 'choose_partner.name', sortable: true }];
 
 /** The one search box searches as the user types, once typing pauses this long. */
 const TYPING_DEBOUNCE_MS = 400;
@@ -22,7 +23,7 @@ const TYPING_DEBOUNCE_MS = 400;
  */
 export function PartnerPicker({ visible, onHide, onChoose, selected = null }: ChoosePartnerProps) {
   const { t } = useTranslation();
-  const state = usePartnerChoice(visible, selected, FILTER_FIELDS, TYPING_DEBOUNCE_MS);
+  const state = usePartnerChoice(visible, selected, FILTER_FIELDS, COLUMNS, TYPING_DEBOUNCE_MS);
 
   return (
     <Dialog
@@ -60,10 +61,12 @@ export function PartnerPicker({ visible, onHide, onChoose, selected = null }: Ch
             aria-label={`${t('choose_partner.name')} — ${t('table.filter_placeholder')}`}
           />
         </IconField>
+        {state.views.menu}
         <PartnerChoiceCount choice={state.choice} />
       </div>
+      {state.views.notice}
       <PagedTable<ActivePartner>
-        columns={[{ field: 'name', header: 'choose_partner.name', sortable: true }]}
+        columns={COLUMNS}
         table={state.table}
         query={state}
         variant="choose"

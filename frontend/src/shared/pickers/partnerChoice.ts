@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CHOOSE_PAGE_SIZES } from '../list/types';
-import { useTableState } from '../list/useTableState';
 import { useListActivePartnersQuery, type PartnerRef } from './api';
+import { useChooseTableState } from './useChooseTableState';
 
 /** The filterable text columns of GET /api/partnersActive that the choose dialogs use. */
 export type PartnerFilterField = 'name' | 'address' | 'pib' | 'pdv' | 'partner_type_name';
@@ -24,11 +24,15 @@ export function usePartnerChoice(
   visible: boolean,
   selected: PartnerRef | null,
   filterFields: readonly PartnerFilterField[],
+  columns: readonly { field: string; header: string }[],
   typingDebounceMs = 0,
 ) {
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<PartnerRef | null>(null);
-  const table = useTableState({
+  const { table, reset, views } = useChooseTableState({
+    list: 'partnersActive',
+    visible,
+    columns,
     filterFields,
     defaultSort: { field: 'name', order: 'asc' },
     pageSizes: CHOOSE_PAGE_SIZES,
@@ -39,11 +43,11 @@ export function usePartnerChoice(
     setOpen(visible);
     if (visible) {
       setChoice(selected ? { id: selected.id, name: selected.name } : null);
-      table.reset();
+      reset();
     }
   }
 
-  const query = useListActivePartnersQuery({ params: table.params }, { skip: !visible, refetchOnMountOrArgChange: true });
+  const query = useListActivePartnersQuery({ params: table.params }, { skip: !visible || views.waiting, refetchOnMountOrArgChange: true });
 
   const applyFilters = () => {
     // Searching again with the same criteria still reloads.
@@ -53,6 +57,8 @@ export function usePartnerChoice(
   return {
     ...query,
     table,
+    /** The Views menu and its notice (ADR 0041). */
+    views,
     rows: query.data?.items ?? [],
     total: query.data?.total ?? 0,
     choice,

@@ -12,8 +12,12 @@
  * rank above dialogs in PrimeReact's own order and need no help.
  */
 
-/** Lists that close on Esc by their own key handling, not PrimeReact's ranked one. */
-const SELF_CLOSING_LISTS = '.p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel';
+/**
+ * Lists that close on Esc by their own key handling, not PrimeReact's ranked one. A popup Menu
+ * (the Views menu in a choose dialog) is one too: its list closes itself and drops its ranked
+ * listener before the key reaches the document, so the dialog under it would close as well.
+ */
+const SELF_CLOSING_LISTS = '.p-dropdown-panel, .p-multiselect-panel, .p-autocomplete-panel, .p-menu-overlay';
 
 /** Marks a dialog that Esc must not close (the form dialog sets it on its root). */
 const KEEPS_OPEN_ON_ESCAPE = 'data-keeps-open-on-escape';

@@ -71,10 +71,9 @@ export default function CampaignDetailsPage() {
     dispatch(campaignsApi.util.invalidateTags(['CampaignTab', { type: 'Campaign', id: campaignId }]));
   };
 
+  // Another tab starts from its own state (or its default view): the address keeps only the tab.
   const selectTab = (index: number) => {
-    const next = new URLSearchParams(search);
-    next.set('tab', TABS[index] ?? 'products');
-    setSearch(next, { replace: true });
+    setSearch(new URLSearchParams({ tab: TABS[index] ?? 'products' }), { replace: true });
   };
 
   const back = (

@@ -9,8 +9,6 @@ import type { BulkConfig } from '../../../shared/bulk/types';
 import { useBulk } from '../../../shared/bulk/useBulk';
 import { AmountText } from '../../../shared/format/AmountText';
 import { COUNT, PRICE } from '../../../shared/format/amount';
-import { PAGE_SIZES } from '../../../shared/list/types';
-import { useTableState } from '../../../shared/list/useTableState';
 import { formatDateTime } from '../../../shared/notifications/format';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
@@ -18,7 +16,8 @@ import { IconButton } from '../../../shared/ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
 import { tabTag, useCampaignCartQuery, useDownloadCampaignCartMutation, useToggleCartDeliveryMutation } from '../api';
 import type { CartItem } from '../types';
-import { TabTable, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 export const CART_FILE_NAME = 'Cart.xlsx';
 
@@ -76,13 +75,11 @@ export function CartTab({ campaignId }: { campaignId: number }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
-  const table = useTableState({
-    filterFields: ['name', 'phone', 'product', 'is_active'],
-    defaultSort: { field: 'created_at', order: 'desc' },
-    pageSizes: PAGE_SIZES,
-  });
+  const tab = useTabTableState({ list: 'campaignCart', columns, defaultSort: { field: 'created_at', order: 'desc' } });
+  const { table } = tab;
   const args = { campaignId, params: table.params };
-  const { data, isFetching, isError, refetch } = useCampaignCartQuery(args, { refetchOnMountOrArgChange: true });
+  // A default view is applied before the first page is asked for.
+  const { data, isFetching, isError, refetch } = useCampaignCartQuery(args, { refetchOnMountOrArgChange: true, skip: tab.views.waiting });
   const [toggle, toggleState] = useToggleCartDeliveryMutation();
   const [download, downloadState] = useDownloadCampaignCartMutation();
   const [confirm, setConfirm] = useState<{ row: CartItem | null; visible: boolean }>({ row: null, visible: false });
@@ -128,7 +125,7 @@ export function CartTab({ campaignId }: { campaignId: number }) {
       <TabTable<CartItem>
         label="campaigns.tabs.cart"
         columns={columns}
-        table={table}
+        state={tab}
         query={{ data, isFetching, isError, refetch }}
         rows={rows}
         bulk={bulk}

@@ -5,8 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { COUNT, formatAmount } from '../../../shared/format/amount';
-import { PAGE_SIZES } from '../../../shared/list/types';
-import { useTableState } from '../../../shared/list/useTableState';
 import { ChooseCategoriesDialog } from '../../../shared/pickers/ChooseCategoriesDialog';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
@@ -19,7 +17,8 @@ import {
 } from '../api';
 import type { CampaignCategory } from '../types';
 import { RemoveConfirm } from './RemoveConfirm';
-import { TabTable, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 const columns: TabColumn<CampaignCategory>[] = [
   { field: 'name', header: 'campaigns.category_name', sortable: true, filter: true },
@@ -54,10 +53,12 @@ export function CategoriesTab({ campaignId }: { campaignId: number }) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const store = useStore<RootState>();
-  const table = useTableState({ filterFields: ['name'], defaultSort: { field: 'name', order: 'asc' }, pageSizes: PAGE_SIZES });
+  const tab = useTabTableState({ list: 'campaignCategories', columns, defaultSort: { field: 'name', order: 'asc' } });
+  const { table } = tab;
+  // A default view is applied before the first page is asked for.
   const { data, isFetching, isError, refetch } = useCampaignCategoriesQuery(
     { campaignId, params: table.params },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: true, skip: tab.views.waiting },
   );
   const [add] = useAddCampaignCategoriesMutation();
   const [remove, removeState] = useRemoveCampaignCategoryMutation();
@@ -103,7 +104,7 @@ export function CategoriesTab({ campaignId }: { campaignId: number }) {
       <TabTable<CampaignCategory>
         label="campaigns.tabs.categories"
         columns={columns}
-        table={table}
+        state={tab}
         query={{ data, isFetching, isError, refetch }}
         toolbar={
           canWrite && <Button type="button" icon="pi pi-plus" label={t('campaigns.add_categories')} onClick={() => setChoosing(true)} />

@@ -7,8 +7,8 @@ import { cashProblem, cashToApi } from '../../../shared/validation/amountRules';
 import { invalidSubmitKey } from '../../../shared/validation/rules';
 import { PagedTable } from '../../../shared/list/PagedTable';
 import { CHOOSE_PAGE_SIZES } from '../../../shared/list/types';
-import { useTableState } from '../../../shared/list/useTableState';
 import { PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
+import { useChooseTableState } from '../../../shared/pickers/useChooseTableState';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { useListActivePartnersQuery } from '../../../shared/pickers/api';
@@ -21,6 +21,13 @@ interface ShownPartner extends PartnerChoice {
   cashText: string;
   problem: string | null;
 }
+
+/** The table's columns; the cash column's cell is the dialog's own. */
+const VIEW_COLUMNS = [
+  { field: 'id', header: 'campaigns.partner_id' },
+  { field: 'name', header: 'campaigns.partner_name' },
+  { field: 'category_names', header: 'campaigns.categories' },
+];
 
 interface ChoosePartnersDialogProps {
   campaignId: number;
@@ -40,7 +47,10 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
   const [selection, setSelection] = useState<PartnerChoice[]>([]);
   const [cash, setCash] = useState<Record<number, string>>({});
   const [checked, setChecked] = useState(false);
-  const table = useTableState({
+  const { table, reset, views } = useChooseTableState({
+    list: 'partnersActive',
+    visible,
+    columns: VIEW_COLUMNS,
     filterFields: ['name'],
     defaultSort: { field: 'name', order: 'asc' },
     pageSizes: CHOOSE_PAGE_SIZES,
@@ -52,7 +62,7 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
       setSelection([]);
       setCash({});
       setChecked(false);
-      table.reset();
+      reset();
     }
   }
   const categories = useCampaignCategoryIdsQuery(campaignId, { skip: !visible, refetchOnMountOrArgChange: true });
@@ -60,7 +70,7 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
   const noCategories = categories.isSuccess && categoryIds.length === 0;
   const { data, isFetching, isError, refetch } = useListActivePartnersQuery(
     { params: table.params, categoryIds },
-    { skip: !visible || !categories.isSuccess || noCategories, refetchOnMountOrArgChange: true },
+    { skip: !visible || !categories.isSuccess || noCategories || views.waiting, refetchOnMountOrArgChange: true },
   );
   const [add, addState] = useAddCampaignPartnersMutation();
   const rows = isError || noCategories ? [] : (data?.items ?? []);
@@ -146,11 +156,13 @@ export function ChoosePartnersDialog({ campaignId, visible, onHide }: ChoosePart
         <>
           <div className="choose-dialog__toolbar">
             <PickerSearch table={table} label={t('campaigns.partner_name')} onSearch={() => !table.search() && void refetch()} />
+            {views.menu}
             <span className="choose-dialog__count" aria-live="polite">
               {t('campaigns.selected', { count: selection.length })}
             </span>
           </div>
           <p className="choose-partners-cash__hint">{t('campaigns.choose_partners_hint')}</p>
+          {views.notice}
           <PagedTable<ShownPartner>
             columns={[
               { field: 'id', header: 'campaigns.partner_id', sortable: true, width: '6rem' },

@@ -5,13 +5,30 @@ import { AmountText } from '../../../shared/format/AmountText';
 import { PRICE } from '../../../shared/format/amount';
 import { PagedTable } from '../../../shared/list/PagedTable';
 import { CHOOSE_PAGE_SIZES } from '../../../shared/list/types';
-import { useTableState } from '../../../shared/list/useTableState';
 import { PickerFooterButtons, PickerSearch } from '../../../shared/pickers/pickerParts';
+import { useChooseTableState } from '../../../shared/pickers/useChooseTableState';
+import type { PagedColumn } from '../../../shared/list/PagedTable';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { DIALOG_WIDTH, dialogStyle } from '../../../shared/ui/dialogWidth';
 import { useListActiveProductsQuery } from '../../../shared/pickers/api';
 import { useAddCampaignProductsMutation } from '../api';
 import type { ProductChoice } from '../types';
+
+const COLUMNS: PagedColumn<ProductChoice>[] = [
+  { field: 'name', header: 'campaigns.product_name', sortable: true },
+  {
+    field: 'description',
+    header: 'campaigns.description',
+    body: (p) => <span className="cell-clamp">{p.description}</span>,
+  },
+  {
+    field: 'price',
+    header: 'campaigns.price',
+    sortable: true,
+    align: 'right',
+    body: (p) => <AmountText value={p.price} precision={PRICE} />,
+  },
+];
 
 interface ChooseProductsDialogProps {
   campaignId: number;
@@ -29,7 +46,10 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
   const snackbar = useSnackbar();
   const [open, setOpen] = useState(false);
   const [selection, setSelection] = useState<ProductChoice[]>([]);
-  const table = useTableState({
+  const { table, reset, views } = useChooseTableState({
+    list: 'productsActive',
+    visible,
+    columns: COLUMNS,
     filterFields: ['name'],
     defaultSort: { field: 'name', order: 'asc' },
     pageSizes: CHOOSE_PAGE_SIZES,
@@ -39,11 +59,11 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
     setOpen(visible);
     if (visible) {
       setSelection([]);
-      table.reset();
+      reset();
     }
   }
   const { data, isFetching, isError, refetch } = useListActiveProductsQuery(table.params, {
-    skip: !visible,
+    skip: !visible || views.waiting,
     refetchOnMountOrArgChange: true,
   });
   const [add, addState] = useAddCampaignProductsMutation();
@@ -82,26 +102,14 @@ export function ChooseProductsDialog({ campaignId, visible, onHide }: ChooseProd
     >
       <div className="choose-dialog__toolbar">
         <PickerSearch table={table} label={t('campaigns.product_name')} onSearch={() => !table.search() && void refetch()} />
+        {views.menu}
         <span className="choose-dialog__count" aria-live="polite">
           {t('campaigns.selected', { count: selection.length })}
         </span>
       </div>
+      {views.notice}
       <PagedTable<ProductChoice>
-        columns={[
-          { field: 'name', header: 'campaigns.product_name', sortable: true },
-          {
-            field: 'description',
-            header: 'campaigns.description',
-            body: (p) => <span className="cell-clamp">{p.description}</span>,
-          },
-          {
-            field: 'price',
-            header: 'campaigns.price',
-            sortable: true,
-            align: 'right',
-            body: (p) => <AmountText value={p.price} precision={PRICE} />,
-          },
-        ]}
+        columns={COLUMNS}
         table={table}
         query={{ data, isFetching, isError, refetch }}
         variant="choose"

@@ -8,8 +8,6 @@ import { useBulk } from '../../../shared/bulk/useBulk';
 import { ExcelUploadDialog } from '../../../shared/excel/ExcelUploadDialog';
 import { AmountText } from '../../../shared/format/AmountText';
 import { FIGURE } from '../../../shared/format/amount';
-import { PAGE_SIZES } from '../../../shared/list/types';
-import { useTableState } from '../../../shared/list/useTableState';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { IconButton } from '../../../shared/ui/IconButton';
 import { MOBILE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery';
@@ -26,7 +24,8 @@ import type { CampaignPartner } from '../types';
 import { CashDialog } from './CashDialog';
 import { ChoosePartnersDialog } from './ChoosePartnersDialog';
 import { RemoveConfirm } from './RemoveConfirm';
-import { TabTable, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 export const PARTNERS_FILE_NAME = 'Partners.xlsx';
 
@@ -77,14 +76,12 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const narrow = useMediaQuery(MOBILE_QUERY);
-  const table = useTableState({
-    filterFields: ['id', 'name', 'phone', 'category_names', 'city', 'cash'],
-    defaultSort: { field: 'name', order: 'asc' },
-    pageSizes: PAGE_SIZES,
-  });
+  const tab = useTabTableState({ list: 'campaignPartners', columns, defaultSort: { field: 'name', order: 'asc' } });
+  const { table } = tab;
+  // A default view is applied before the first page is asked for.
   const { data, isFetching, isError, refetch } = useCampaignPartnersQuery(
     { campaignId, params: table.params },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: true, skip: tab.views.waiting },
   );
   // The campaign's categories are read when the download asks for them, not with the tab.
   const [loadCategoryIds] = useLazyCampaignCategoryIdsQuery();
@@ -153,7 +150,7 @@ export function PartnersTab({ campaignId }: { campaignId: number }) {
       <TabTable<CampaignPartner>
         label="campaigns.tabs.partners"
         columns={columns}
-        table={table}
+        state={tab}
         query={{ data, isFetching, isError, refetch }}
         rowClassName={(p) => (p.in_categories ? undefined : 'campaign-row--warn')}
         bulk={bulk}

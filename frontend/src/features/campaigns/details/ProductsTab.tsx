@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { AmountText } from '../../../shared/format/AmountText';
 import { PRICE } from '../../../shared/format/amount';
 import { ActiveChip } from '../../../shared/list/ActiveChip';
-import { PAGE_SIZES } from '../../../shared/list/types';
-import { useTableState } from '../../../shared/list/useTableState';
 import { useSnackbar } from '../../../shared/snackbar/snackbarContext';
 import { IconButton } from '../../../shared/ui/IconButton';
 import { useCampaignProductsQuery, useRemoveCampaignProductMutation } from '../api';
 import type { CampaignProduct } from '../types';
 import { ChooseProductsDialog } from './ChooseProductsDialog';
 import { RemoveConfirm } from './RemoveConfirm';
-import { TabTable, type TabColumn } from './TabTable';
+import { TabTable } from './TabTable';
+import { useTabTableState, type TabColumn } from './useTabTableState';
 
 const columns: TabColumn<CampaignProduct>[] = [
   {
@@ -44,10 +43,12 @@ export function ProductsTab({ campaignId }: { campaignId: number }) {
   const canWrite = useCanWrite('campaigns');
   const { t } = useTranslation();
   const snackbar = useSnackbar();
-  const table = useTableState({ filterFields: ['name'], defaultSort: { field: 'name', order: 'asc' }, pageSizes: PAGE_SIZES });
+  const tab = useTabTableState({ list: 'campaignProducts', columns, defaultSort: { field: 'name', order: 'asc' } });
+  const { table } = tab;
+  // A default view is applied before the first page is asked for.
   const { data, isFetching, isError, refetch } = useCampaignProductsQuery(
     { campaignId, params: table.params },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: true, skip: tab.views.waiting },
   );
   const [remove, removeState] = useRemoveCampaignProductMutation();
   const [choosing, setChoosing] = useState(false);
@@ -70,7 +71,7 @@ export function ProductsTab({ campaignId }: { campaignId: number }) {
       <TabTable<CampaignProduct>
         label="campaigns.tabs.products"
         columns={columns}
-        table={table}
+        state={tab}
         query={{ data, isFetching, isError, refetch }}
         toolbar={
           canWrite && <Button type="button" icon="pi pi-plus" label={t('campaigns.add_products')} onClick={() => setChoosing(true)} />

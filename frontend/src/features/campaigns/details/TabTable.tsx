@@ -1,23 +1,22 @@
 import type { ReactNode } from 'react';
 import type { BulkParts } from '../../../shared/bulk/useBulk';
-import { PagedTable, type PagedColumn, type PagedQuery } from '../../../shared/list/PagedTable';
-import type { TableState } from '../../../shared/list/useTableState';
+import { PagedTable, type PagedQuery } from '../../../shared/list/PagedTable';
+import { pinnedOf, type TabColumn, type TabTableState } from './useTabTableState';
 
-/** A tab's column: sorted when it says so, a text filter or a select of exact values. */
-export type TabColumn<T> = PagedColumn<T>;
 
 interface TabTableProps<T extends { id: number }> {
   /** Catalogue key of the table's name for screen readers. */
   label: string;
   columns: TabColumn<T>[];
-  table: TableState;
+  /** The tab's table state (useTabTableState). */
+  state: TabTableState;
   /** The tab's page query. */
   query: PagedQuery<T>;
   /** The rows shown, when not the query's own. */
   rows?: T[];
   /** The row's buttons; no actions column when omitted. */
   actions?: (row: T) => ReactNode;
-  /** Buttons above the table, before its refresh button. */
+  /** Buttons above the table, after the Views menu and before its column chooser and refresh button. */
   toolbar?: ReactNode;
   /** Totals under the table. */
   footer?: ReactNode;
@@ -29,12 +28,13 @@ interface TabTableProps<T extends { id: number }> {
 
 /**
  * A tab of a campaign's details: a server-side table like the generic list's (sort, a filter
- * per column, paging; spec §2), with the tab's own buttons, row actions and totals.
+ * per column, paging, the column chooser and saved views; spec §2, ADR 0041), with the tab's
+ * own buttons, row actions and totals.
  */
 export function TabTable<T extends { id: number }>({
   label,
   columns,
-  table,
+  state,
   query,
   rows,
   actions,
@@ -43,20 +43,41 @@ export function TabTable<T extends { id: number }>({
   rowClassName,
   bulk,
 }: TabTableProps<T>) {
+  const { views } = state;
   return (
     <div className="campaign-tab">
       <PagedTable<T>
         label={label}
         columns={columns}
-        table={table}
+        table={state.table}
         query={query}
         rows={rows}
         actions={actions}
         footer={footer}
         rowClassName={rowClassName}
         selection={bulk?.selection}
-        notice={bulk?.banner}
-        toolbar={{ buttons: <>{toolbar}{bulk?.menu}</>, className: 'campaign-tab__toolbar', buttonsClassName: 'campaign-tab__buttons' }}
+        pinned={pinnedOf(columns)}
+        columnChoiceKey={state.list}
+        columnChoice={state.choice}
+        notice={
+          views.notice || bulk?.banner ? (
+            <>
+              {views.notice}
+              {bulk?.banner}
+            </>
+          ) : undefined
+        }
+        toolbar={{
+          buttons: (
+            <>
+              {views.menu}
+              {toolbar}
+              {bulk?.menu}
+            </>
+          ),
+          className: 'campaign-tab__toolbar',
+          buttonsClassName: 'campaign-tab__buttons',
+        }}
         stackedFiltersClassName="campaign-tab__filters"
         className="campaign-tab__table"
       />
