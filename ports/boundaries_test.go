@@ -37,8 +37,9 @@ const httpAdapters = "adapters/http"
 
 // shared are the packages of a layer that belong to no context: every context may use them,
 // and they use no context (application/spreadsheet, the upload pipeline; ADR 0027; the audit
-// record, domain/audit, whose recorder is a shared port; ADR 0031).
-var shared = map[string]bool{"spreadsheet": true, "audit": true}
+// record, domain/audit, whose recorder is a shared port; ADR 0031; the rules of a bulk action,
+// domain/bulk, which every context's lists apply to their own records; ADR 0043).
+var shared = map[string]bool{"spreadsheet": true, "audit": true, "bulk": true}
 
 // goFile is one parsed file: its slash path from the module root, whether it belongs to an
 // external test package, and its imports.
