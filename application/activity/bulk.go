@@ -133,12 +133,7 @@ func (b *Bulk) sweep(ctx context.Context) {
 		return // the next start sweeps again
 	}
 	for _, r := range runs {
-		list := ""
-		for name, t := range b.targets {
-			if t.Audited == r.Resource {
-				list = name
-			}
-		}
+		list, _, _ := b.targetOf(r.Resource)
 		_, _ = b.locks.Try(ctx, lockName(list, r.Scope), func(ctx context.Context) error {
 			return b.runs.Finish(ctx, r.Group, bulk.Failed, b.clock.Now(), errStopped.Message)
 		})
@@ -149,6 +144,16 @@ var errStopped = kernel.NewError(kernel.KindInternal, "bulk-stopped", "The serve
 
 // Window is how long a finished action can be undone.
 func (b *Bulk) Window() time.Duration { return b.window }
+
+// targetOf is the list whose records are of the audited resource, with its bulk actions.
+func (b *Bulk) targetOf(audited string) (string, BulkTarget, bool) {
+	for name, t := range b.targets {
+		if t.Audited == audited {
+			return name, t, true
+		}
+	}
+	return "", BulkTarget{}, false
+}
 
 // Target answers a list's bulk actions, or false when it has none.
 func (b *Bulk) Target(list string) (BulkTarget, bool) { t, ok := b.targets[list]; return t, ok }
@@ -235,13 +240,8 @@ func (b *Bulk) Undo(ctx context.Context, p kernel.Principal, id kernel.ID) (Bulk
 	if err != nil {
 		return BulkResult{}, err
 	}
-	var t BulkTarget
-	for _, x := range b.targets {
-		if x.Audited == action.Resource {
-			t = x
-		}
-	}
-	if t.Audited == "" {
+	list, t, ok := b.targetOf(action.Resource)
+	if !ok {
 		return BulkResult{}, bulk.ErrNotBulk
 	}
 	if ok, err := b.act.authz.Allowed(p.Roles, t.Resource, "write"); err != nil {
@@ -255,12 +255,6 @@ func (b *Bulk) Undo(ctx context.Context, p kernel.Principal, id kernel.ID) (Bulk
 	}
 	if err := action.CanUndo(p.UserID, any, b.clock.Now(), b.window); err != nil {
 		return BulkResult{}, err
-	}
-	list := ""
-	for name, x := range b.targets {
-		if x.Audited == action.Resource {
-			list = name
-		}
 	}
 	run := bulk.Run{Kind: bulk.KindUndo, Resource: action.Resource, Scope: action.Scope, Action: action.Action,
 		ActorID: p.UserID, UndoOf: action.EventID}

@@ -9,8 +9,6 @@ import (
 	"vitrina/domain/kernel"
 )
 
-var errBulkCategory = kernel.FieldError("category_id", "The selected category id is invalid.")
-
 // errSame stops a save that would change nothing: the record is counted as unchanged.
 var errSame = errors.New("unchanged")
 
@@ -24,7 +22,7 @@ func (s *Service) BulkCategoryCheck(ctx context.Context, r bulk.Request) error {
 		return err
 	}
 	if len(missing) > 0 {
-		return errBulkCategory
+		return bulk.ErrUnknownCategory
 	}
 	return nil
 }

@@ -13,8 +13,6 @@ import (
 // BulkActions are the partners list's bulk actions (issue 25).
 var BulkActions = []bulk.Action{bulk.Deactivate, bulk.Activate, bulk.AddCategory, bulk.RemoveCategory}
 
-var errCategory = kernel.FieldError("category_id", "The selected category id is invalid.")
-
 // BulkCheck refuses, before anything changes, an action whose own values are wrong: a
 // category to add that does not exist.
 func (s *Service) BulkCheck(ctx context.Context, r bulk.Request) error {
@@ -26,7 +24,7 @@ func (s *Service) BulkCheck(ctx context.Context, r bulk.Request) error {
 		return err
 	}
 	if len(missing) > 0 {
-		return errCategory
+		return bulk.ErrUnknownCategory
 	}
 	return nil
 }

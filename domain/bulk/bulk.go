@@ -48,6 +48,9 @@ const (
 // ErrTooMany is a selection past MaxRecords.
 var ErrTooMany = kernel.FieldError("ids", "A bulk action can change at most 100,000 records.")
 
+// ErrUnknownCategory is a category to add (or take out) that does not exist.
+var ErrUnknownCategory = kernel.FieldError("category_id", "The selected category id is invalid.")
+
 // ErrRunning is a second action on a list while one runs there.
 var ErrRunning = kernel.NewError(kernel.KindStale, "bulk-running",
 	"A bulk action on this list is already running. Try again when it has finished.")
